@@ -1,0 +1,16 @@
+/* commands.h: the subcommands of gtview.  Each returns the exit status:
+ * 0 success, 1 the trace is invalid or truncated, 2 usage or I/O error. */
+#ifndef GT_CMD_COMMANDS_H
+#define GT_CMD_COMMANDS_H
+
+enum { GT_EXIT_OK = 0, GT_EXIT_BAD_TRACE = 1, GT_EXIT_USAGE = 2 };
+
+int cmd_check(int argc, char **argv);      /* cmd/check.c */
+int cmd_stats(int argc, char **argv);      /* cmd/stats.c */
+int cmd_dump(int argc, char **argv);       /* cmd/dump.c */
+int cmd_assemble(int argc, char **argv);   /* cmd/assemble.c */
+int cmd_goroutines(int argc, char **argv); /* cmd/goroutines.c */
+int cmd_gc(int argc, char **argv);         /* cmd/gc.c */
+int cmd_view(int argc, char **argv);       /* cmd/view.c: the interactive viewer */
+
+#endif

@@ -1,0 +1,9 @@
+/* view.c: SCAFFOLD, to be replaced by the helper that owns this command. */
+#include "cmd/commands.h"
+#include <stdio.h>
+int cmd_view(int argc, char **argv)
+{
+	(void)argc; (void)argv;
+	fprintf(stderr, "gtview: view: not built yet\n");
+	return GT_EXIT_USAGE;
+}
