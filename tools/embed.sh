@@ -17,6 +17,7 @@ for f in "$@"; do
 done
 echo 'const unsigned char *gt_embedded(const char *name, size_t *len);'
 echo 'const unsigned char *gt_embedded(const char *name, size_t *len) {'
+echo '	(void)name;'
 for p in $names; do
 	n=${p%%:*}; b=${p#*:}
 	echo "	if (!strcmp(name, \"$b\")) { *len = sizeof gt_embed_$n - 1; return gt_embed_$n; }"
