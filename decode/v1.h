@@ -1,0 +1,11 @@
+/* v1.h: Go 1.5-1.21 traces ("v1"): parse, order, validate, and convert into
+ * the event model of event.h, as golang/exp trace/tracev1.go does. */
+#ifndef GT_DECODE_V1_H
+#define GT_DECODE_V1_H
+#include "decode/decode.h"
+
+/* buf is the whole file; version is N of "go 1.N trace" (5..21). */
+enum gt_status gt_decode_v1(const uint8_t *buf, size_t len, int version,
+                            struct gt_tables *tables, const struct gt_sink *sink,
+                            struct gt_decode_result *res);
+#endif
