@@ -1,0 +1,52 @@
+/* v2_order.h: the v2 validator and orderer (the semantics of Go's
+ * golang/exp trace/order.go): goroutine, P and M state machines, per-
+ * resource sequence numbers, GC/STW/sweep/assist ranges, tasks and regions.
+ *
+ * The reader (decode/v2_read*.c) owns the generations, batches and tables;
+ * it offers candidate events to gt_v2_order_advance() (one per M, lowest
+ * time first, as Go's reader does) and drains what was completed with
+ * gt_v2_order_next(), already converted to struct gt_event (event.go's
+ * Kind/Range/StateTransition… mapping), in delivery order.
+ */
+#ifndef GT_DECODE_V2_ORDER_H
+#define GT_DECODE_V2_ORDER_H
+
+#include "decode/event.h"
+#include "decode/tables.h"
+#include "decode/v2_spec.h"
+
+/* A wire event as read from a batch (Go's baseEvent). */
+struct gt_v2_base {
+	uint8_t type;
+	uint8_t nargs;                     /* arguments after the timestamp */
+	int64_t time;                      /* absolute, ns (freq applied) */
+	uint64_t args[GT_V2_MAX_ARGS];     /* args without "dt" */
+	uint64_t offset;                   /* byte offset in the file */
+};
+
+/* How the orderer resolves a generation's string and stack ids into the
+ * trace-global ids of tables.h.  ok is set to 0 for an unknown id. */
+struct gt_v2_gen_view {
+	void *ctx;
+	uint64_t gen;
+	gt_str (*str)(void *ctx, uint64_t id, int *ok);
+	gt_stack (*stack)(void *ctx, uint64_t id, int *ok);
+};
+
+struct gt_v2_order;
+
+struct gt_v2_order *gt_v2_order_new(int version);
+void gt_v2_order_free(struct gt_v2_order *o);
+
+/* Tries to advance with ev, which came from thread m (GT_NONE for none).
+ * Returns 1 when it advanced (events are queued), 0 when ev cannot be
+ * ordered yet (try another M's next event), -1 on a broken trace, with
+ * what was wrong in err (the caller adds the byte offset). */
+int gt_v2_order_advance(struct gt_v2_order *o, const struct gt_v2_base *ev,
+                        int64_t m, const struct gt_v2_gen_view *gv,
+                        char *err, size_t errsz);
+
+/* Pops the next completed event into *out; returns 0 when none is queued. */
+int gt_v2_order_next(struct gt_v2_order *o, struct gt_event *out);
+
+#endif

@@ -1,0 +1,12 @@
+#!/bin/sh
+# install-deps.sh [run|test]: installs from Debian (12 "bookworm" or later)
+# what gtview needs to build and run, and with "test" (the default) also
+# what its tests use.  Run as root, or as a user who may sudo.
+set -eu
+SUDO=
+[ "$(id -u)" = 0 ] || SUDO=sudo
+export DEBIAN_FRONTEND=noninteractive
+pkgs="build-essential pkg-config libncurses-dev libtermkey-dev"
+[ "${1:-test}" = run ] || pkgs="$pkgs libcmocka-dev tmux python3 mandoc man-db valgrind clang libclang-rt-14-dev"
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends $pkgs >/dev/null
