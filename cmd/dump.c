@@ -1,9 +1,252 @@
-/* dump.c: SCAFFOLD, to be replaced by the helper that owns this command. */
+/* dump.c: `gtview dump [--raw] TRACE`.
+ *
+ * Without --raw: the validated event stream, one event a line, in the
+ * format of the corpus' expected/dump files: `TIME Kind G= P= M=`, the
+ * kind's details, and ` @ FUNC FILE:LINE` for the event's innermost frame.
+ * With --raw: the textual wire form of a v2 trace (decode/text.h).
+ */
 #include "cmd/commands.h"
+#include "cmd/input.h"
+#include "decode/decode.h"
+#include "decode/text.h"
+
 #include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+struct dumper {
+	FILE *out;
+	const struct gt_tables *t;
+};
+
+/* A Go %q-style quoted string. */
+static void quote(FILE *out, const char *s, size_t n)
+{
+	fputc('"', out);
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		switch (c) {
+		case '"': fputs("\\\"", out); continue;
+		case '\\': fputs("\\\\", out); continue;
+		case '\a': fputs("\\a", out); continue;
+		case '\b': fputs("\\b", out); continue;
+		case '\f': fputs("\\f", out); continue;
+		case '\n': fputs("\\n", out); continue;
+		case '\r': fputs("\\r", out); continue;
+		case '\t': fputs("\\t", out); continue;
+		case '\v': fputs("\\v", out); continue;
+		}
+		if (c < 0x20 || c == 0x7f) {
+			fprintf(out, "\\x%02x", c);
+		} else if (c < 0x80) {
+			fputc(c, out);
+		} else {
+			int len = c >= 0xf0 && c < 0xf5 ? 4 : c >= 0xe0 && c < 0xf0 ? 3 : c >= 0xc2 && c < 0xe0 ? 2 : 0;
+			int ok = len && i + (size_t)len <= n;
+			for (int k = 1; ok && k < len; k++)
+				ok = ((unsigned char)s[i + k] & 0xc0) == 0x80;
+			if (ok) {
+				fwrite(s + i, 1, (size_t)len, out);
+				i += (size_t)len - 1;
+			} else {
+				fprintf(out, "\\x%02x", c);
+			}
+		}
+	}
+	fputc('"', out);
+}
+
+static void qstr(struct dumper *d, gt_str id)
+{
+	quote(d->out, gt_str_get(d->t, id), gt_str_len(d->t, id));
+}
+
+static void frame(struct dumper *d, gt_stack st)
+{
+	const struct gt_frame *f = gt_frame_get(d->t, gt_stack_frames(d->t, st)[0]);
+	if (f)
+		fprintf(d->out, "%s %s:%u", gt_str_get(d->t, f->func), gt_str_get(d->t, f->file),
+		        f->line);
+}
+
+static void scope(struct dumper *d, int res, int64_t id)
+{
+	static const char *const names[] = {"None", "Goroutine", "Proc", "Thread"};
+	if (res <= 0 || res > 3)
+		fputs("None", d->out);
+	else
+		fprintf(d->out, "%s(%lld)", names[res], (long long)id);
+}
+
+static void wall(FILE *out, uint64_t sec, uint64_t nsec)
+{
+	/* Go's time.Unix(sec, nsec), printed in UTC with nanoseconds. */
+	int64_t s = (int64_t)sec, ns = (int64_t)nsec;
+	s += ns / 1000000000;
+	ns %= 1000000000;
+	if (ns < 0)
+		ns += 1000000000, s--;
+	time_t tt = (time_t)s;
+	struct tm tm;
+	char buf[64];
+	if (gmtime_r(&tt, &tm) && strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%S", &tm))
+		fprintf(out, "%s.%09lldZ", buf, (long long)ns);
+	else
+		fprintf(out, "%lld.%09lld", (long long)s, (long long)ns);
+}
+
+static int dump_event(void *ctx, const struct gt_event *ev, const struct gt_tables *t)
+{
+	struct dumper *d = ctx;
+	FILE *out = d->out;
+	d->t = t;
+	fprintf(out, "%lld %s G=%lld P=%lld M=%lld", (long long)ev->ts, gt_kind_name(ev->kind),
+	        (long long)ev->g, (long long)ev->p, (long long)ev->m);
+	switch (ev->kind) {
+	case GT_EV_SYNC:
+		fprintf(out, " N=%llu", (unsigned long long)ev->u.sync.n);
+		if (ev->u.sync.has_clock) {
+			fprintf(out, " clock_trace=%lld clock_mono=%llu clock_wall=",
+			        (long long)ev->u.sync.clock_trace,
+			        (unsigned long long)ev->u.sync.clock_mono);
+			wall(out, ev->u.sync.clock_wall_sec, ev->u.sync.clock_wall_nsec);
+		}
+		break;
+	case GT_EV_STATE_TRANSITION: {
+		int gor = ev->u.trans.resource == GT_RES_GOROUTINE;
+		fprintf(out, " %s %lld %s->%s reason=", gor ? "Goroutine" : "Proc",
+		        (long long)ev->u.trans.id,
+		        gor ? gt_gostate_name(ev->u.trans.from) : gt_procstate_name(ev->u.trans.from),
+		        gor ? gt_gostate_name(ev->u.trans.to) : gt_procstate_name(ev->u.trans.to));
+		qstr(d, ev->u.trans.reason);
+		if (gt_stack_depth(t, ev->u.trans.stack)) {
+			fputs(" tstack=", out);
+			frame(d, ev->u.trans.stack);
+		}
+		break;
+	}
+	case GT_EV_RANGE_BEGIN:
+	case GT_EV_RANGE_ACTIVE:
+	case GT_EV_RANGE_END:
+		fputs(" name=", out);
+		qstr(d, ev->u.range.name);
+		fputs(" scope=", out);
+		scope(d, ev->u.range.scope, ev->u.range.scope_id);
+		if (ev->kind == GT_EV_RANGE_END && ev->u.range.rkind == GT_RANGE_SWEEP)
+			fprintf(out, " attrs=[\"bytes swept\"=%llu \"bytes reclaimed\"=%llu]",
+			        (unsigned long long)ev->u.range.swept,
+			        (unsigned long long)ev->u.range.reclaimed);
+		break;
+	case GT_EV_TASK_BEGIN:
+	case GT_EV_TASK_END:
+		fprintf(out, " id=%llu parent=%llu type=", (unsigned long long)ev->u.task.id,
+		        (unsigned long long)ev->u.task.parent);
+		qstr(d, ev->u.task.type);
+		break;
+	case GT_EV_REGION_BEGIN:
+	case GT_EV_REGION_END:
+		fprintf(out, " task=%llu type=", (unsigned long long)ev->u.region.task);
+		qstr(d, ev->u.region.type);
+		break;
+	case GT_EV_LOG:
+		fprintf(out, " task=%llu key=", (unsigned long long)ev->u.log.task);
+		qstr(d, ev->u.log.category);
+		fputs(" value=", out);
+		qstr(d, ev->u.log.message);
+		break;
+	case GT_EV_METRIC:
+		fprintf(out, " %s=%llu", gt_str_get(t, ev->u.metric.name),
+		        (unsigned long long)ev->u.metric.value);
+		break;
+	case GT_EV_LABEL:
+		fputs(" label=", out);
+		qstr(d, ev->u.label.label);
+		fprintf(out, " resource=Goroutine(%lld)", (long long)ev->u.label.g);
+		break;
+	case GT_EV_EXPERIMENTAL:
+		fputs(" name=", out);
+		qstr(d, ev->u.exp.name);
+		fputs(" experiment=", out);
+		qstr(d, ev->u.exp.experiment);
+		fputs(" args=[", out);
+		for (int i = 0; i < ev->u.exp.nargs && i < 5; i++)
+			fprintf(out, "%s%llu", i ? " " : "", (unsigned long long)ev->u.exp.args[i]);
+		fputc(']', out);
+		break;
+	default:
+		break;
+	}
+	if (gt_stack_depth(t, ev->stack)) {
+		fputs(" @ ", out);
+		frame(d, ev->stack);
+	}
+	fputc('\n', out);
+	return ferror(out) ? 1 : 0;
+}
+
+static void usage(FILE *fp)
+{
+	fprintf(fp, "usage: gtview dump [--raw] TRACE\n");
+}
+
 int cmd_dump(int argc, char **argv)
 {
-	(void)argc; (void)argv;
-	fprintf(stderr, "gtview: dump: not built yet\n");
-	return GT_EXIT_USAGE;
+	int raw = 0;
+	const char *path = NULL;
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--raw")) {
+			raw = 1;
+		} else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			usage(stdout);
+			return GT_EXIT_OK;
+		} else if ((argv[i][0] == '-' && argv[i][1]) || path) {
+			usage(stderr);
+			return GT_EXIT_USAGE;
+		} else {
+			path = argv[i];
+		}
+	}
+	if (!path) {
+		usage(stderr);
+		return GT_EXIT_USAGE;
+	}
+	struct gt_input in;
+	if (gt_input_open(&in, path) < 0)
+		return GT_EXIT_USAGE;
+	int rc = GT_EXIT_OK;
+	if (raw) {
+		char err[256];
+		if (gt_text_write(in.data, in.len, stdout, err, sizeof err)) {
+			fflush(stdout);
+			fprintf(stderr, "gtview: %s: %s\n", in.name, err);
+			rc = strncmp(err, "write error", 11) ? GT_EXIT_BAD_TRACE : GT_EXIT_USAGE;
+		}
+		if (fflush(stdout) && rc == GT_EXIT_OK) {
+			fprintf(stderr, "gtview: write error\n");
+			rc = GT_EXIT_USAGE;
+		}
+		gt_input_close(&in);
+		return rc;
+	}
+	struct gt_tables *t = gt_tables_new();
+	if (!t) {
+		fprintf(stderr, "gtview: out of memory\n");
+		gt_input_close(&in);
+		return GT_EXIT_USAGE;
+	}
+	struct dumper d = {stdout, t};
+	struct gt_sink sink = {&d, dump_event, NULL};
+	struct gt_decode_result res;
+	enum gt_status st = gt_decode(in.data, in.len, t, &sink, &res);
+	if (fflush(stdout) || ferror(stdout)) {
+		fprintf(stderr, "gtview: write error\n");
+		rc = GT_EXIT_USAGE;
+	} else if (st != GT_OK) {
+		fprintf(stderr, "gtview: %s: offset %llu: %s\n", in.name,
+		        (unsigned long long)res.offset, res.msg);
+		rc = st == GT_NOMEM ? GT_EXIT_USAGE : GT_EXIT_BAD_TRACE;
+	}
+	gt_tables_free(t);
+	gt_input_close(&in);
+	return rc;
 }

@@ -1,9 +1,54 @@
-/* goroutines.c: SCAFFOLD, to be replaced by the helper that owns this command. */
+/* goroutines.c: `gtview goroutines [--blocked] [--json] TRACE`: one row
+ * per goroutine (or the goroutines blocked at the end, grouped); the
+ * figures come from model/report_goroutines.c.  Exit 1 when the trace is
+ * invalid or truncated (rows then cover what came before the error). */
 #include "cmd/commands.h"
+#include "cmd/input.h"
+#include "model/report.h"
+
 #include <stdio.h>
+#include <string.h>
+
+static void usage(FILE *fp)
+{
+	fprintf(fp, "usage: gtview goroutines [--blocked] [--json] TRACE\n");
+}
+
 int cmd_goroutines(int argc, char **argv)
 {
-	(void)argc; (void)argv;
-	fprintf(stderr, "gtview: goroutines: not built yet\n");
-	return GT_EXIT_USAGE;
+	int flags = 0;
+	const char *path = NULL;
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--json")) {
+			flags |= GT_REPORT_JSON;
+		} else if (!strcmp(argv[i], "--blocked")) {
+			flags |= GT_REPORT_BLOCKED;
+		} else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			usage(stdout);
+			return GT_EXIT_OK;
+		} else if (argv[i][0] == '-' && argv[i][1]) {
+			fprintf(stderr, "gtview: goroutines: unknown option %s\n", argv[i]);
+			usage(stderr);
+			return GT_EXIT_USAGE;
+		} else if (path) {
+			usage(stderr);
+			return GT_EXIT_USAGE;
+		} else {
+			path = argv[i];
+		}
+	}
+	if (!path) {
+		usage(stderr);
+		return GT_EXIT_USAGE;
+	}
+	struct gt_input in;
+	if (gt_input_open(&in, path) < 0)
+		return GT_EXIT_USAGE;
+	int bad;
+	struct gt_model *m = gt_report_load("goroutines", in.name, in.data, in.len, in.mapped, &bad);
+	int rc = !m || gt_report_goroutines(stdout, m, flags) < 0 ? GT_EXIT_USAGE :
+	         bad ? GT_EXIT_BAD_TRACE : GT_EXIT_OK;
+	gt_model_free(m);
+	gt_input_close(&in);
+	return rc;
 }

@@ -8,4 +8,7 @@
 enum gt_status gt_decode_v1(const uint8_t *buf, size_t len, int version,
                             struct gt_tables *tables, const struct gt_sink *sink,
                             struct gt_decode_result *res);
+/* Go's name of old-format event type `type` ("GoStart"…), NULL if none.
+ * gt_event.wire of v1 events holds this type (…Local folded). */
+const char *gt_v1_type_name(unsigned type);
 #endif

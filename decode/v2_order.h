@@ -1,4 +1,10 @@
-/* v2_order.h: the v2 validator and orderer (the semantics of Go's
+/* NOTE (v2order, helper): struct gt_v2_gen_view gained a `tables` field:
+ * the orderer interns range/metric names ("stop-the-world (GC)") there;
+ * set it to the trace's struct gt_tables.  Also: Go's reader bumps an
+ * event time to lastTs+1 when it is not after the previous event's; that
+ * stays with the reader (it sees Sync and CPU samples too), as in Go.
+ *
+ * v2_order.h: the v2 validator and orderer (the semantics of Go's
  * golang/exp trace/order.go): goroutine, P and M state machines, per-
  * resource sequence numbers, GC/STW/sweep/assist ranges, tasks and regions.
  *
@@ -29,6 +35,7 @@ struct gt_v2_base {
 struct gt_v2_gen_view {
 	void *ctx;
 	uint64_t gen;
+	struct gt_tables *tables;          /* where names are interned */
 	gt_str (*str)(void *ctx, uint64_t id, int *ok);
 	gt_stack (*stack)(void *ctx, uint64_t id, int *ok);
 };

@@ -1,0 +1,41 @@
+/* text_int.h: pieces shared by the text form's reader and writer: UTF-8
+ * and Unicode classes as Go sees them, Go string quoting, uvarints, a
+ * growing byte buffer.  Internal to decode/text_*.c and their tests. */
+#ifndef GT_DECODE_TEXT_INT_H
+#define GT_DECODE_TEXT_INT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define GT_RUNE_ERROR 0xFFFDu
+
+/* Go's utf8.DecodeRune: the rune at s[0..n) and its width; an invalid or
+ * short sequence gives (GT_RUNE_ERROR, 1); n == 0 gives (GT_RUNE_ERROR, 0). */
+uint32_t gt_utf8_decode(const uint8_t *s, size_t n, size_t *width);
+/* Writes r as UTF-8 into out (4 bytes room); returns the length.  Invalid
+ * runes (surrogates, > 0x10FFFF) are written as U+FFFD, as Go does. */
+size_t gt_utf8_encode(uint32_t r, uint8_t *out);
+
+int gt_text_isspace(uint32_t r); /* unicode.IsSpace */
+int gt_text_isprint(uint32_t r); /* unicode.IsPrint (text_isprint.c) */
+
+/* A growing byte buffer; on allocation failure `failed` is set and later
+ * appends do nothing. */
+struct gt_bytes {
+	uint8_t *p;
+	size_t len, cap;
+	int failed;
+};
+void gt_bytes_put(struct gt_bytes *b, const void *p, size_t n);
+void gt_bytes_uvarint(struct gt_bytes *b, uint64_t v);
+/* v as a uvarint padded to width bytes (width >= its minimal length, <= 10). */
+void gt_bytes_uvarint_padded(struct gt_bytes *b, uint64_t v, unsigned width);
+unsigned gt_uvarint_len(uint64_t v);
+
+/* Go's strconv.Quote of s[0..n), appended to b. */
+void gt_text_quote(struct gt_bytes *b, const uint8_t *s, size_t n);
+/* Go's strconv.Unquote of s[0..n) (double-, single- or back-quoted),
+ * appended to b.  Returns 0, or -1 on a syntax error. */
+int gt_text_unquote(struct gt_bytes *b, const char *s, size_t n);
+
+#endif

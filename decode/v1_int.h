@@ -1,0 +1,255 @@
+/* v1_int.h: internals of the Go 1.5-1.21 ("v1") decoder, shared by
+ * decode/v1_*.c only.
+ *
+ * The decoder never builds per-event heap objects.  Pass 1 (v1_scan.c)
+ * indexes the mmap'd file: per-P batch offsets, strings, stacks, the
+ * frequency, timer goroutines and CPU samples.  The ordering source
+ * (v1_order.c) then merges per-P cursors over the file into Go's order; it
+ * runs twice: once to analyse (time order, syscall exits moved back in time,
+ * futile wakeups, which syscalls block) and once to validate (v1_post.c),
+ * convert (v1_convert.c) and deliver.
+ */
+#ifndef GT_DECODE_V1_INT_H
+#define GT_DECODE_V1_INT_H
+
+#include "decode/v1.h"
+
+#include <stdint.h>
+#include <stddef.h>
+
+/* Old-format event types (Go's runtime/trace.go numbering). */
+enum {
+	V1_NONE, V1_BATCH, V1_FREQUENCY, V1_STACK, V1_GOMAXPROCS, V1_PROC_START,
+	V1_PROC_STOP, V1_GC_START, V1_GC_DONE, V1_STW_START, V1_STW_DONE,
+	V1_SWEEP_START, V1_SWEEP_DONE, V1_GO_CREATE, V1_GO_START, V1_GO_END,
+	V1_GO_STOP, V1_GO_SCHED, V1_GO_PREEMPT, V1_GO_SLEEP, V1_GO_BLOCK,
+	V1_GO_UNBLOCK, V1_GO_BLOCK_SEND, V1_GO_BLOCK_RECV, V1_GO_BLOCK_SELECT,
+	V1_GO_BLOCK_SYNC, V1_GO_BLOCK_COND, V1_GO_BLOCK_NET, V1_GO_SYSCALL,
+	V1_GO_SYSEXIT, V1_GO_SYSBLOCK, V1_GO_WAITING, V1_GO_INSYSCALL,
+	V1_HEAP_ALLOC, V1_HEAP_GOAL, V1_TIMER_GOROUTINE, V1_FUTILE_WAKEUP,
+	V1_STRING, V1_GO_START_LOCAL, V1_GO_UNBLOCK_LOCAL, V1_GO_SYSEXIT_LOCAL,
+	V1_GO_START_LABEL, V1_GO_BLOCK_GC, V1_MARK_ASSIST_START,
+	V1_MARK_ASSIST_DONE, V1_TASK_CREATE, V1_TASK_END, V1_REGION, V1_LOG,
+	V1_CPU_SAMPLE, V1_COUNT
+};
+
+/* Go's fake P ids. */
+#define V1_TIMER_P   1000001
+#define V1_NETPOLL_P 1000002
+#define V1_SYSCALL_P 1000003
+#define V1_GC_P      1000004
+#define V1_PROFILE_P 1000005
+
+struct v1_desc {
+	const char *name;
+	uint8_t min_ver;  /* first header version with this event */
+	uint8_t stack;    /* last argument is a stack id */
+	uint8_t nargs;    /* named arguments (without ts/seq/stack) */
+};
+extern const struct v1_desc v1_descs[V1_COUNT];
+
+/* Expected raw argument count (timestamp, seq and stack included) of an
+ * event of type typ in a version ver trace, as Go's argNum. */
+int v1_arg_num(unsigned typ, int ver);
+
+/* One decoded event, transient (per-P heads, the few moved events). */
+struct v1_ev {
+	int64_t ts;        /* ticks until the final conversion */
+	int64_t seq;       /* 1.5 only: global sequence number */
+	uint64_t g;
+	uint64_t args[4];
+	uint64_t off;      /* byte offset of the record */
+	uint32_t stk;      /* v1 stack id (0 none) */
+	int32_t p;
+	uint8_t type;
+};
+
+/* A record as read from the wire. */
+#define V1_RAW_ARGS 8
+struct v1_raw {
+	uint8_t type;
+	uint32_t nargs;              /* arguments present (all of them) */
+	uint64_t args[V1_RAW_ARGS];  /* the first V1_RAW_ARGS */
+	const uint8_t *data;         /* length-prefixed: the argument bytes */
+	uint64_t dlen;
+	const uint8_t *str;          /* String / UserLog value bytes */
+	uint64_t slen;
+};
+
+/* u64 -> u32 open-addressing map (value UINT32_MAX is reserved). */
+struct v1_map {
+	uint64_t *keys;
+	uint32_t *vals;
+	uint32_t mask, count;
+};
+uint32_t *v1_map_get(const struct v1_map *m, uint64_t key);
+/* Returns the value slot (new slots hold UINT32_MAX), NULL on OOM. */
+uint32_t *v1_map_put(struct v1_map *m, uint64_t key);
+void v1_map_free(struct v1_map *m);
+
+/* Growable array helper: ensures room for need elements. 0 ok, -1 OOM. */
+int v1_grow(void **p, uint32_t *cap, size_t elem, uint64_t need);
+
+struct v1_batch {
+	uint64_t off;
+	uint32_t next;  /* next batch of the same P, UINT32_MAX none */
+};
+
+/* Per-P state: cursor over its batches plus validation / conversion. */
+struct v1_proc {
+	int32_t pid;
+	uint32_t first;          /* first batch */
+	/* cursor */
+	uint32_t cur;            /* current batch, UINT32_MAX before first */
+	uint64_t pos;            /* read position, 0 when the batch ended */
+	int64_t last_ts, last_seq;
+	uint64_t last_g;
+	uint8_t done, has_head, in_front, started;
+	struct v1_ev head;
+	/* postprocess */
+	uint8_t running, sweep, stw;
+	uint64_t run_g;
+	/* conversion */
+	uint8_t seen, has_m;
+	int64_t m;
+};
+
+/* Per-goroutine state. */
+struct v1_g {
+	uint64_t id;
+	uint64_t oseq;           /* ordering */
+	uint8_t ostatus;
+	uint8_t present, pstate, plast, assist; /* postprocess */
+	uint8_t preinit, futile;
+	uint32_t regions;        /* top of its region stack, 0 none */
+	uint32_t sys_k;          /* pending GoSysCall index + 1, 0 none */
+	int64_t sysblock;        /* ts of last GoSysBlock / GoInSyscall */
+	uint32_t wake_n, wake_cap; /* futile analysis: wakeup offsets */
+	uint64_t *wake;
+};
+
+struct v1_task {
+	uint8_t plive, clive;
+	uint64_t parent;
+	gt_str name;
+};
+
+struct v1_region {
+	uint64_t task, name;
+	uint32_t prev;
+};
+
+struct v1_moved {     /* a GoSysExit moved back to its real time */
+	struct v1_ev ev;  /* ts already the real one */
+	uint64_t idx;     /* position in the merged order */
+};
+
+struct v1_ctx {
+	const uint8_t *buf;
+	size_t len, end;         /* end: usable bytes (cut point) */
+	int ver;
+	struct gt_tables *tab;
+	struct gt_decode_result *res;
+
+	int truncated;
+	char why[160];
+	int64_t freq;
+	uint64_t nfutile;
+
+	struct v1_batch *batches;
+	uint32_t nbatch, capbatch;
+	struct v1_proc *procs;
+	uint32_t nproc, capproc;
+	struct v1_map pmap;      /* pid -> procs index */
+	int32_t last_pid;
+
+	struct v1_map strmap;    /* string id -> gt_str */
+	struct v1_map stkmap;    /* stack id -> gt_stack (0 entries absent) */
+	struct v1_map pcmap;     /* pc -> frame id (first definition wins) */
+	uint64_t *stack_offs;
+	uint32_t nstack, capstack;
+	struct v1_map timers;    /* timer goroutine ids */
+
+	struct v1_ev *samples;   /* CPU samples, sorted by ts */
+	uint32_t nsample, capsample;
+
+	struct v1_g *gs;
+	uint32_t ng, capg;
+	struct v1_map gmap;
+
+	struct v1_task *tasks;
+	uint32_t ntask, captask;
+	struct v1_map taskmap;
+
+	struct v1_region *regions;
+	uint32_t nregion, capregion, freeregion;
+
+	/* 1.5: all events sorted by seq */
+	struct v1_ev *flat;
+	uint64_t nflat, capflat_;
+
+	/* ordering source */
+	uint32_t *heap;          /* proc indices by head ts */
+	uint32_t nheap;
+	uint32_t *avail;
+	uint32_t navail;
+	uint64_t flat_i, sample_i;
+
+	/* analysis results */
+	uint64_t nordered;       /* events the order yields (kept) */
+	int64_t min_ts;
+	struct v1_moved *moved;
+	uint32_t nmoved, capmoved;
+	uint32_t *moved_by_ts;
+	uint8_t *sysblocked;     /* bit per GoSysCall in order */
+	uint64_t nsyscall, capsys;
+	struct v1_map futile;    /* offsets of futile events */
+
+	/* postprocess globals */
+	uint8_t gc_on, stw_on;
+
+	/* conversion */
+	int preinit;
+	int64_t last_ts;
+	gt_str last_stw;
+	uint64_t nsync;
+	uint64_t syscall_k;
+	const struct gt_sink *sink;
+	int stopped;
+	gt_str s_reason[32];
+	gt_str s_gc, s_sweep, s_assist, s_heap, s_goal, s_procs;
+
+	/* error */
+	uint64_t err_off;
+	char err[200];
+};
+
+/* Error helpers: record the first error (offset and message). */
+int v1_fail(struct v1_ctx *c, uint64_t off, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* v1_scan.c */
+int v1_read_raw(struct v1_ctx *c, uint64_t *pos, struct v1_raw *r, int skip);
+int v1_scan(struct v1_ctx *c);
+struct v1_proc *v1_proc_get(struct v1_ctx *c, int32_t pid);
+struct v1_g *v1_g_get(struct v1_ctx *c, uint64_t id);
+gt_stack v1_stack(const struct v1_ctx *c, uint32_t id);
+gt_str v1_string(const struct v1_ctx *c, uint64_t id);
+
+/* v1_order.c: the ordered stream.  1 event, 0 end, -1 error (c->err);
+ * -2: no consistent ordering (c->err set too). */
+int v1_order_start(struct v1_ctx *c);
+int v1_order_next(struct v1_ctx *c, struct v1_ev *ev);
+void v1_order_free(struct v1_ctx *c);
+
+/* v1_post.c */
+int v1_analyse(struct v1_ctx *c);
+int v1_postprocess(struct v1_ctx *c, struct v1_ev *ev);
+void v1_post_reset(struct v1_ctx *c);
+
+/* v1_convert.c */
+int v1_convert_init(struct v1_ctx *c);
+int v1_convert(struct v1_ctx *c, const struct v1_ev *ev, uint64_t ord);
+int v1_emit_sync(struct v1_ctx *c, int64_t ts, uint64_t off);
+
+#endif

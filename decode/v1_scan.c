@@ -1,0 +1,437 @@
+/* v1_scan.c: reading old-format records from the mapped file, and pass 1:
+ * index the per-P batches and read strings, stacks, the frequency, timer
+ * goroutines and CPU samples (the footer), as Go's parsers do before
+ * ordering.  Events themselves are re-read later by per-P cursors. */
+#include "decode/v1_int.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int v1_fail(struct v1_ctx *c, uint64_t off, const char *fmt, ...)
+{
+	if (c->err[0])
+		return -1;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(c->err, sizeof c->err, fmt, ap);
+	va_end(ap);
+	c->err_off = off;
+	return -1;
+}
+
+/* Go's binary.Uvarint: 1 ok, 0 ran out of bytes, -1 overflow. */
+static inline int uvarint(const uint8_t **pp, const uint8_t *e, uint64_t *v)
+{
+	const uint8_t *p = *pp;
+	uint64_t x = 0;
+	for (unsigned s = 0, i = 0; p < e; i++, s += 7) {
+		uint8_t b = *p++;
+		if (i == 9 && b > 1)
+			return -1;
+		if (b < 0x80) {
+			*v = x | (uint64_t)b << s;
+			*pp = p;
+			return 1;
+		}
+		x |= (uint64_t)(b & 0x7f) << s;
+		if (i == 9)
+			return -1;
+	}
+	return 0;
+}
+
+#define CUT (-2) /* the record runs past the end of the file */
+
+/* Reads a varint at *p within [*p, e): sets the error on failure. */
+static int val(struct v1_ctx *c, const uint8_t **p, const uint8_t *e, uint64_t *v,
+               uint64_t recoff, unsigned typ)
+{
+	int r = uvarint(p, e, v);
+	if (r > 0)
+		return 0;
+	if (r == 0 && e == c->buf + c->end)
+		return CUT;
+	return v1_fail(c, recoff, "failed to read event %u argument: malformed base-128 varint", typ);
+}
+
+/* Reads the record at *pos.  1 read, 0 end of data, -1 error, CUT. */
+int v1_read_raw(struct v1_ctx *c, uint64_t *pos, struct v1_raw *r, int skip)
+{
+	const uint8_t *e = c->buf + c->end, *p = c->buf + *pos;
+	uint64_t off = *pos, v;
+	int rc;
+	if (p >= e)
+		return 0;
+	uint8_t b = *p++;
+	unsigned typ = b & 0x3f, field = b >> 6;
+	r->type = (uint8_t)typ;
+	r->nargs = 0;
+	r->data = r->str = NULL;
+	r->dlen = r->slen = 0;
+	if (typ == V1_NONE || typ >= V1_COUNT || v1_descs[typ].min_ver > c->ver)
+		return v1_fail(c, off, "unknown event type %u", typ);
+	if (typ == V1_STRING) {
+		uint64_t id, ln;
+		if ((rc = val(c, &p, e, &id, off, typ)) || (rc = val(c, &p, e, &ln, off, typ)))
+			return rc;
+		if (!skip && id == 0)
+			return v1_fail(c, off, "string has invalid id 0");
+		if (!skip && ln == 0)
+			return v1_fail(c, off, "string has invalid length 0");
+		if (!skip && ln > 1000000)
+			return v1_fail(c, off, "string has too large length %llu", (unsigned long long)ln);
+		if (ln > (uint64_t)(e - p))
+			return CUT;
+		r->args[0] = id;
+		r->nargs = 1;
+		r->str = p;
+		r->slen = ln;
+		*pos = (uint64_t)(p + ln - c->buf);
+		return 1;
+	}
+	if (typ == V1_BATCH && c->ver >= 11 && field != 1)
+		return v1_fail(c, off, "EvBatch has wrong number of arguments: got %u, want 2", field + 1);
+	if (field < 3) {
+		unsigned n = field + 1 + (c->ver < 7);
+		for (unsigned i = 0; i < n; i++) {
+			if ((rc = val(c, &p, e, &v, off, typ)))
+				return rc;
+			r->args[i] = v;
+		}
+		r->nargs = n;
+	} else {
+		uint64_t ln;
+		if ((rc = val(c, &p, e, &ln, off, typ)))
+			return rc;
+		if (c->ver >= 11 && ln > 2048)
+			return v1_fail(c, off, "failed to read event %u argument: length-prefixed argument too big: %llu bytes, limit is 2048",
+			               typ, (unsigned long long)ln);
+		if (ln > (uint64_t)(e - p))
+			return CUT;
+		const uint8_t *q = p, *qe = p + ln;
+		r->data = p;
+		r->dlen = ln;
+		while (q < qe) {
+			if (uvarint(&q, qe, &v) <= 0)
+				return v1_fail(c, off, "event %s has wrong length: want %llu bytes",
+				               v1_descs[typ].name, (unsigned long long)ln);
+			if (r->nargs < V1_RAW_ARGS)
+				r->args[r->nargs] = v;
+			r->nargs++;
+		}
+		p = qe;
+		if (typ == V1_LOG) {
+			if ((rc = val(c, &p, e, &ln, off, typ)))
+				return rc;
+			if (ln > 1000000)
+				return v1_fail(c, off, "string is too large (len=%llu)", (unsigned long long)ln);
+			if (ln > (uint64_t)(e - p))
+				return CUT;
+			r->str = p;
+			r->slen = ln;
+			p += ln;
+		}
+	}
+	*pos = (uint64_t)(p - c->buf);
+	return 1;
+}
+
+struct v1_proc *v1_proc_get(struct v1_ctx *c, int32_t pid)
+{
+	uint32_t *slot = v1_map_put(&c->pmap, (uint64_t)(int64_t)pid);
+	if (!slot)
+		return NULL;
+	if (*slot != UINT32_MAX)
+		return &c->procs[*slot];
+	if (v1_grow((void **)&c->procs, &c->capproc, sizeof *c->procs, c->nproc + 1ULL))
+		return NULL;
+	struct v1_proc *p = &c->procs[c->nproc];
+	memset(p, 0, sizeof *p);
+	p->pid = pid;
+	p->first = p->cur = UINT32_MAX;
+	*slot = c->nproc++;
+	return p;
+}
+
+struct v1_g *v1_g_get(struct v1_ctx *c, uint64_t id)
+{
+	uint32_t *slot = v1_map_put(&c->gmap, id);
+	if (!slot)
+		return NULL;
+	if (*slot != UINT32_MAX)
+		return &c->gs[*slot];
+	if (v1_grow((void **)&c->gs, &c->capg, sizeof *c->gs, c->ng + 1ULL))
+		return NULL;
+	struct v1_g *g = &c->gs[c->ng];
+	memset(g, 0, sizeof *g);
+	g->id = id;
+	*slot = c->ng++;
+	return g;
+}
+
+gt_stack v1_stack(const struct v1_ctx *c, uint32_t id)
+{
+	const uint32_t *v = id ? v1_map_get(&c->stkmap, id) : NULL;
+	return v ? *v : 0;
+}
+
+gt_str v1_string(const struct v1_ctx *c, uint64_t id)
+{
+	const uint32_t *v = v1_map_get(&c->strmap, id);
+	return v ? *v : 0;
+}
+
+static int nomem(struct v1_ctx *c, uint64_t off)
+{
+	c->res->status = GT_NOMEM;
+	return v1_fail(c, off, "out of memory");
+}
+
+/* The event fields every record of a batch needs checked up front. */
+static int check_event(struct v1_ctx *c, const struct v1_raw *r, uint64_t off)
+{
+	int want = v1_arg_num(r->type, c->ver);
+	if ((int64_t)r->nargs != want)
+		return v1_fail(c, off, "%s has wrong number of arguments: want %d, got %u",
+		               v1_descs[r->type].name, want, r->nargs);
+	/* Go 1.19's parser knows two STW kinds (1.10, 1.11 headers). */
+	if (r->type == V1_STW_START && c->ver == 10 && r->args[1] > 1)
+		return v1_fail(c, off, "unknown STW kind %llu", (unsigned long long)r->args[1]);
+	return 0;
+}
+
+static int add_sample(struct v1_ctx *c, const struct v1_raw *r, uint64_t off)
+{
+	if (v1_grow((void **)&c->samples, &c->capsample, sizeof *c->samples, c->nsample + 1ULL))
+		return nomem(c, off);
+	struct v1_ev *s = &c->samples[c->nsample++];
+	memset(s, 0, sizeof *s);
+	s->type = V1_CPU_SAMPLE;
+	s->ts = (int64_t)r->args[1];
+	s->p = (int32_t)r->args[2];
+	s->g = r->args[3];
+	s->stk = (uint32_t)r->args[4];
+	s->off = off;
+	return 0;
+}
+
+static int cmp_sample(const void *a, const void *b)
+{
+	const struct v1_ev *x = a, *y = b;
+	if (x->ts != y->ts)
+		return x->ts < y->ts ? -1 : 1;
+	return x->off < y->off ? -1 : x->off > y->off;
+}
+
+/* Reads one stack table entry into the tables. */
+static int read_stack(struct v1_ctx *c, uint64_t off, uint32_t *frames)
+{
+	struct v1_raw r;
+	uint64_t pos = off;
+	if (v1_read_raw(c, &pos, &r, 0) != 1)
+		return v1_fail(c, off, "cannot re-read stack record");
+	const uint8_t *p = r.data, *e = r.data + r.dlen;
+	uint64_t id, size, v[4];
+	if (!p || uvarint(&p, e, &id) <= 0 || uvarint(&p, e, &size) <= 0)
+		return v1_fail(c, off, "bad stack record");
+	if ((uint32_t)id == 0 || size == 0)
+		return 0;
+	unsigned per = c->ver < 7 ? 1 : 4;
+	for (uint64_t i = 0; i < size; i++) {
+		for (unsigned k = 0; k < per; k++)
+			if (uvarint(&p, e, &v[k]) <= 0)
+				return v1_fail(c, off, "bad stack record");
+		uint32_t *slot = v1_map_put(&c->pcmap, v[0]);
+		if (!slot)
+			return nomem(c, off);
+		if (*slot == UINT32_MAX) {
+			struct gt_frame f = {.pc = v[0]};
+			if (per == 4) {
+				f.func = v1_string(c, v[1]);
+				f.file = v1_string(c, v[2]);
+				f.line = (uint32_t)v[3];
+			}
+			uint32_t fid = gt_frame_intern(c->tab, &f);
+			if (!fid)
+				return nomem(c, off);
+			*slot = fid;
+		}
+		frames[i] = *slot;
+	}
+	gt_stack s = gt_stack_intern(c->tab, frames, (size_t)size);
+	uint32_t *slot = v1_map_put(&c->stkmap, (uint32_t)id);
+	if (!s || !slot)
+		return nomem(c, off);
+	*slot = s;
+	return 0;
+}
+
+int v1_scan(struct v1_ctx *c)
+{
+	uint64_t pos = 16;
+	struct v1_raw r;
+	struct v1_proc *cur = NULL;
+	uint32_t *lastb = NULL; /* per proc: last batch, parallel to procs */
+	uint32_t caplast = 0;
+	int has_freq = 0, rc = 0;
+	for (;;) {
+		uint64_t off = pos;
+		rc = v1_read_raw(c, &pos, &r, 0);
+		if (rc == 0)
+			break;
+		if (rc == CUT) {
+			c->truncated = 1;
+			snprintf(c->why, sizeof c->why,
+			         "the file ends inside a record at offset %llu (the writer was cut off)",
+			         (unsigned long long)off);
+			c->end = off;
+			rc = 0;
+			break;
+		}
+		if (rc < 0)
+			goto out;
+		rc = -1;
+		if (r.type == V1_STRING) {
+			uint32_t *slot = v1_map_put(&c->strmap, r.args[0]);
+			if (!slot) {
+				nomem(c, off);
+				goto out;
+			}
+			if (*slot != UINT32_MAX) {
+				v1_fail(c, off, "string has duplicate id %llu", (unsigned long long)r.args[0]);
+				goto out;
+			}
+			gt_str s = gt_str_intern(c->tab, (const char *)r.str, (size_t)r.slen);
+			if (!s) {
+				*slot = 0;
+				nomem(c, off);
+				goto out;
+			}
+			*slot = s;
+			continue;
+		}
+		if (r.type == V1_BATCH) {
+			int want = v1_arg_num(V1_BATCH, c->ver);
+			if ((int64_t)r.nargs != want) {
+				v1_fail(c, off, "Batch has wrong number of arguments: want %d, got %u", want, r.nargs);
+				goto out;
+			}
+			int32_t pid;
+			if (r.args[0] == UINT64_MAX)
+				pid = -1;
+			else if (r.args[0] > INT32_MAX) {
+				v1_fail(c, off, "processor ID %llu is larger than maximum of %d",
+				        (unsigned long long)r.args[0], INT32_MAX);
+				goto out;
+			} else
+				pid = (int32_t)r.args[0];
+			cur = v1_proc_get(c, pid);
+			if (!cur || v1_grow((void **)&c->batches, &c->capbatch, sizeof *c->batches, c->nbatch + 1ULL) ||
+			    v1_grow((void **)&lastb, &caplast, sizeof *lastb, c->nproc)) {
+				nomem(c, off);
+				goto out;
+			}
+			uint32_t pi = (uint32_t)(cur - c->procs), bi = c->nbatch++;
+			c->batches[bi] = (struct v1_batch){off, UINT32_MAX};
+			if (cur->first == UINT32_MAX)
+				cur->first = bi;
+			else
+				c->batches[lastb[pi]].next = bi;
+			lastb[pi] = bi;
+			continue;
+		}
+		if (!cur) {
+			v1_fail(c, off, "read event %s before the first batch", v1_descs[r.type].name);
+			goto out;
+		}
+		switch (r.type) {
+		case V1_FREQUENCY:
+			if ((int64_t)r.nargs != v1_arg_num(r.type, c->ver)) {
+				v1_fail(c, off, "Frequency has wrong number of arguments");
+				goto out;
+			}
+			c->freq = (int64_t)r.args[0];
+			has_freq = 1;
+			if (c->freq <= 0) {
+				v1_fail(c, off, "time stamps out of order (frequency %lld)", (long long)c->freq);
+				goto out;
+			}
+			break;
+		case V1_TIMER_GOROUTINE: {
+			if ((int64_t)r.nargs != v1_arg_num(r.type, c->ver)) {
+				v1_fail(c, off, "TimerGoroutine has wrong number of arguments");
+				goto out;
+			}
+			uint32_t *slot = v1_map_put(&c->timers, r.args[0]);
+			if (!slot) {
+				nomem(c, off);
+				goto out;
+			}
+			*slot = 1;
+			break;
+		}
+		case V1_STACK: {
+			if (r.nargs < 2) {
+				v1_fail(c, off, "EvStack has wrong number of arguments: want at least 2, got %u", r.nargs);
+				goto out;
+			}
+			uint64_t size = r.args[1];
+			if (size > 1000) {
+				v1_fail(c, off, "EvStack has bad number of frames: %llu", (unsigned long long)size);
+				goto out;
+			}
+			uint64_t want = 2 + (c->ver < 7 ? 1 : 4) * size;
+			if (r.nargs != want || !r.data) {
+				v1_fail(c, off, "EvStack has wrong number of arguments: want %llu, got %u",
+				        (unsigned long long)want, r.nargs);
+				goto out;
+			}
+			if (v1_grow((void **)&c->stack_offs, &c->capstack, sizeof *c->stack_offs, c->nstack + 1ULL)) {
+				nomem(c, off);
+				goto out;
+			}
+			c->stack_offs[c->nstack++] = off;
+			break;
+		}
+		case V1_CPU_SAMPLE:
+			if (check_event(c, &r, off) || add_sample(c, &r, off))
+				goto out;
+			break;
+		default:
+			if (check_event(c, &r, off))
+				goto out;
+			if (r.type == V1_FUTILE_WAKEUP)
+				c->nfutile++;
+		}
+	}
+	if (!has_freq && !c->truncated) {
+		c->truncated = 1;
+		snprintf(c->why, sizeof c->why,
+		         "no EvFrequency event: the trace has no footer (the writer was cut off); "
+		         "timestamps are raw ticks");
+	} else if (!has_freq) {
+		size_t n = strlen(c->why);
+		snprintf(c->why + n, sizeof c->why - n, "; no frequency: timestamps are raw ticks");
+	}
+	if (!has_freq)
+		c->freq = 1000000000;
+	uint32_t *frames = malloc(1000 * sizeof *frames);
+	if (!frames) {
+		nomem(c, 0);
+		goto out;
+	}
+	for (uint32_t i = 0; i < c->nstack; i++)
+		if (read_stack(c, c->stack_offs[i], frames)) {
+			free(frames);
+			goto out;
+		}
+	free(frames);
+	if (c->nsample)
+		qsort(c->samples, c->nsample, sizeof *c->samples, cmp_sample);
+	rc = 0;
+out:
+	free(lastb);
+	return rc;
+}

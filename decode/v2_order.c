@@ -1,0 +1,308 @@
+/* v2_order.c: the orderer's entry points (Go's ordering.Advance/Next):
+ * per-M context, dispatch by wire type, the output ring, state pools. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "decode/v2_order_int.h"
+
+#define NONE_IDX UINT32_MAX
+
+static const gt_v2o_handler dispatch[256] = {
+	[W_PROCS_CHANGE] = gt_v2o_annotation,
+	[W_PROC_START] = gt_v2o_proc_start,
+	[W_PROC_STOP] = gt_v2o_proc_stop,
+	[W_PROC_STEAL] = gt_v2o_proc_steal,
+	[W_PROC_STATUS] = gt_v2o_proc_status,
+	[W_GO_CREATE] = gt_v2o_go_create,
+	[W_GO_CREATE_SYSCALL] = gt_v2o_go_create_syscall,
+	[W_GO_START] = gt_v2o_go_start,
+	[W_GO_DESTROY] = gt_v2o_go_stop_exec,
+	[W_GO_DESTROY_SYSCALL] = gt_v2o_go_destroy_syscall,
+	[W_GO_STOP] = gt_v2o_go_stop_exec,
+	[W_GO_BLOCK] = gt_v2o_go_stop_exec,
+	[W_GO_UNBLOCK] = gt_v2o_go_unblock,
+	[W_GO_SYSCALL_BEGIN] = gt_v2o_go_syscall_begin,
+	[W_GO_SYSCALL_END] = gt_v2o_go_syscall_end,
+	[W_GO_SYSCALL_END_BLOCKED] = gt_v2o_go_syscall_end_blocked,
+	[W_GO_STATUS] = gt_v2o_go_status,
+	[W_STW_BEGIN] = gt_v2o_go_range_begin,
+	[W_STW_END] = gt_v2o_go_range_end,
+	[W_GC_ACTIVE] = gt_v2o_gc_active,
+	[W_GC_BEGIN] = gt_v2o_gc_begin,
+	[W_GC_END] = gt_v2o_gc_end,
+	[W_GC_SWEEP_ACTIVE] = gt_v2o_sweep_active,
+	[W_GC_SWEEP_BEGIN] = gt_v2o_sweep_begin,
+	[W_GC_SWEEP_END] = gt_v2o_sweep_end,
+	[W_GC_MARK_ASSIST_ACTIVE] = gt_v2o_go_range_active,
+	[W_GC_MARK_ASSIST_BEGIN] = gt_v2o_go_range_begin,
+	[W_GC_MARK_ASSIST_END] = gt_v2o_go_range_end,
+	[W_HEAP_ALLOC] = gt_v2o_heap_metric,
+	[W_HEAP_GOAL] = gt_v2o_heap_metric,
+	[W_GO_LABEL] = gt_v2o_annotation,
+	[W_USER_TASK_BEGIN] = gt_v2o_task_begin,
+	[W_USER_TASK_END] = gt_v2o_task_end,
+	[W_USER_REGION_BEGIN] = gt_v2o_region_begin,
+	[W_USER_REGION_END] = gt_v2o_region_end,
+	[W_USER_LOG] = gt_v2o_annotation,
+	[W_GO_SWITCH] = gt_v2o_go_switch,
+	[W_GO_SWITCH_DESTROY] = gt_v2o_go_switch,
+	[W_GO_CREATE_BLOCKED] = gt_v2o_go_create,
+	[W_GO_STATUS_STACK] = gt_v2o_go_status,
+	[W_SPAN] = gt_v2o_alloc_free,
+	[W_SPAN_ALLOC] = gt_v2o_alloc_free,
+	[W_SPAN_FREE] = gt_v2o_alloc_free,
+	[W_HEAP_OBJECT] = gt_v2o_alloc_free,
+	[W_HEAP_OBJECT_ALLOC] = gt_v2o_alloc_free,
+	[W_HEAP_OBJECT_FREE] = gt_v2o_alloc_free,
+	[W_GOROUTINE_STACK] = gt_v2o_alloc_free,
+	[W_GOROUTINE_STACK_ALLOC] = gt_v2o_alloc_free,
+	[W_GOROUTINE_STACK_FREE] = gt_v2o_alloc_free,
+};
+
+struct gt_v2_order *gt_v2_order_new(int version)
+{
+	struct gt_v2_order *o = calloc(1, sizeof *o);
+	if (o)
+		o->version = version;
+	return o;
+}
+
+void gt_v2_order_free(struct gt_v2_order *o)
+{
+	if (!o)
+		return;
+	free(o->gs);
+	free(o->ps);
+	free(o->ms);
+	free(o->tasks);
+	free(o->regs);
+	free(o->q);
+	free(o->buf);
+	gt_idmap_free(&o->gmap);
+	gt_idmap_free(&o->pmap);
+	gt_idmap_free(&o->mmap);
+	gt_idmap_free(&o->tmap);
+	free(o);
+}
+
+int gt_v2o_fail(struct gt_v2_order *o, const char *fmt, ...)
+{
+	if (o->errsz) {
+		va_list ap;
+		va_start(ap, fmt);
+		vsnprintf(o->err, o->errsz, fmt, ap);
+		va_end(ap);
+	}
+	return -1;
+}
+
+/* Go's validateCtx, with its messages. */
+int gt_v2o_validate(struct gt_v2_order *o, struct ctx c, int m, int p, int g)
+{
+	if (m == MUST && c.m == GT_NONE)
+		return gt_v2o_fail(o, "expected a thread but didn't have one");
+	if (m == NO && c.m != GT_NONE)
+		return gt_v2o_fail(o, "expected no thread but had one");
+	if (p == MUST && c.p == GT_NONE)
+		return gt_v2o_fail(o, "expected a proc but didn't have one");
+	if (p == NO && c.p != GT_NONE)
+		return gt_v2o_fail(o, "expected no proc but had one");
+	if (g == MUST && c.g == GT_NONE)
+		return gt_v2o_fail(o, "expected a goroutine but didn't have one");
+	if (g == NO && c.g != GT_NONE)
+		return gt_v2o_fail(o, "expected no goroutine but had one");
+	return 0;
+}
+
+void gt_v2o_qev(struct qev *e, const struct gt_v2_base *ev, struct ctx c)
+{
+	memset(e, 0, sizeof *e);
+	e->type = ev->type;
+	e->time = ev->time;
+	e->offset = ev->offset;
+	memcpy(e->args, ev->args, sizeof e->args);
+	e->ctx = c;
+}
+
+int gt_v2o_push(struct gt_v2_order *o, const struct qev *e)
+{
+	if (o->qlen == o->qcap) {
+		uint32_t ncap = o->qcap ? o->qcap * 2 : 16;
+		struct gt_event *nq = malloc(sizeof *nq * ncap);
+		if (!nq)
+			return gt_v2o_fail(o, "out of memory");
+		for (uint32_t i = 0; i < o->qlen; i++)
+			nq[i] = o->q[(o->qhead + i) & (o->qcap - 1)];
+		free(o->q);
+		o->q = nq;
+		o->qcap = ncap;
+		o->qhead = 0;
+	}
+	struct gt_event *out = &o->q[(o->qhead + o->qlen) & (o->qcap - 1)];
+	if (gt_v2o_convert(o, e, out) < 0)
+		return -1;
+	o->qlen++;
+	return 0;
+}
+
+int gt_v2_order_next(struct gt_v2_order *o, struct gt_event *out)
+{
+	if (!o->qlen)
+		return 0;
+	*out = o->q[o->qhead];
+	o->qhead = (o->qhead + 1) & (o->qcap - 1);
+	o->qlen--;
+	return 1;
+}
+
+/* Pools.  Records are found by id through the maps; pointers into a pool
+ * stay valid only until the next *_new on that pool. */
+static int grow_pool(void **p, uint32_t *cap, size_t size)
+{
+	uint32_t ncap = *cap ? *cap * 2 : 64;
+	void *np = realloc(*p, size * ncap);
+	if (!np)
+		return -1;
+	*p = np;
+	*cap = ncap;
+	return 0;
+}
+
+struct gstate *gt_v2o_g(struct gt_v2_order *o, int64_t id)
+{
+	uint32_t i = gt_idmap_get(&o->gmap, (uint64_t)id);
+	return i == NONE_IDX ? NULL : &o->gs[i];
+}
+
+struct gstate *gt_v2o_g_new(struct gt_v2_order *o, int64_t id)
+{
+	uint32_t i;
+	if (o->gfree) {
+		i = o->gfree - 1;
+		o->gfree = o->gs[i].next_free;
+	} else {
+		if (o->ng == o->gcap && grow_pool((void **)&o->gs, &o->gcap, sizeof *o->gs) < 0)
+			return NULL;
+		i = o->ng++;
+	}
+	if (gt_idmap_put(&o->gmap, (uint64_t)id, i) < 0)
+		return NULL;
+	struct gstate *g = &o->gs[i];
+	memset(g, 0, sizeof *g);
+	g->id = id;
+	return g;
+}
+
+void gt_v2o_g_del(struct gt_v2_order *o, int64_t id)
+{
+	uint32_t i = gt_idmap_get(&o->gmap, (uint64_t)id);
+	if (i == NONE_IDX)
+		return;
+	gt_v2o_regions_free(o, &o->gs[i]);
+	gt_idmap_del(&o->gmap, (uint64_t)id);
+	o->gs[i].next_free = o->gfree;
+	o->gfree = i + 1;
+}
+
+struct pstate *gt_v2o_p(struct gt_v2_order *o, int64_t id)
+{
+	uint32_t i = gt_idmap_get(&o->pmap, (uint64_t)id);
+	return i == NONE_IDX ? NULL : &o->ps[i];
+}
+
+struct pstate *gt_v2o_p_new(struct gt_v2_order *o, int64_t id)
+{
+	if (o->np == o->pcap && grow_pool((void **)&o->ps, &o->pcap, sizeof *o->ps) < 0)
+		return NULL;
+	if (gt_idmap_put(&o->pmap, (uint64_t)id, o->np) < 0)
+		return NULL;
+	struct pstate *p = &o->ps[o->np++];
+	memset(p, 0, sizeof *p);
+	p->id = id;
+	return p;
+}
+
+struct mstate *gt_v2o_m(struct gt_v2_order *o, int64_t id)
+{
+	uint32_t i = gt_idmap_get(&o->mmap, (uint64_t)id);
+	return i == NONE_IDX ? NULL : &o->ms[i];
+}
+
+struct mstate *gt_v2o_m_new(struct gt_v2_order *o, int64_t id)
+{
+	if (o->nm == o->mcap && grow_pool((void **)&o->ms, &o->mcap, sizeof *o->ms) < 0)
+		return NULL;
+	if (gt_idmap_put(&o->mmap, (uint64_t)id, o->nm) < 0)
+		return NULL;
+	struct mstate *m = &o->ms[o->nm++];
+	m->id = id;
+	m->g = GT_NONE;
+	m->p = GT_NONE;
+	return m;
+}
+
+const char *gt_v2o_str(struct gt_v2_order *o, gt_str s)
+{
+	return gt_str_get(o->gv->tables, s);
+}
+
+static int intern_names(struct gt_v2_order *o, struct gt_tables *t)
+{
+#define IN(field, s) o->field = gt_str_intern(t, s, sizeof s - 1)
+	IN(n_gcmark, "GC concurrent mark phase");
+	IN(n_sweep, "GC incremental sweep");
+	IN(n_assist, "GC mark assist");
+	IN(n_gomaxprocs, "/sched/gomaxprocs:threads");
+	IN(n_heapalloc, "/memory/classes/heap/objects:bytes");
+	IN(n_heapgoal, "/gc/heap/goal:bytes");
+	IN(n_allocfree, "AllocFree");
+#undef IN
+	for (unsigned i = 0; i < 9; i++) {
+		const char *name = gt_v2o_info(W_SPAN + i)->name;
+		o->n_types[i] = gt_str_intern(t, name, strlen(name));
+	}
+	o->names_for = t;
+	return 0;
+}
+
+int gt_v2_order_advance(struct gt_v2_order *o, const struct gt_v2_base *ev,
+                        int64_t m, const struct gt_v2_gen_view *gv,
+                        char *err, size_t errsz)
+{
+	o->err = err;
+	o->errsz = errsz;
+	if (errsz)
+		err[0] = 0;
+	o->gv = gv;
+	o->gen = gv->gen;
+	if (!gv->tables)
+		return gt_v2o_fail(o, "internal error: generation view without tables");
+	if (o->names_for != gv->tables)
+		intern_names(o, gv->tables);
+	if (o->initial_gen == 0)
+		o->initial_gen = gv->gen;
+
+	struct ctx c = { GT_NONE, GT_NONE, m };
+	uint32_t mi = NONE_IDX;
+	if (m != GT_NONE) {
+		mi = gt_idmap_get(&o->mmap, (uint64_t)m);
+		if (mi == NONE_IDX) {
+			if (!gt_v2o_m_new(o, m))
+				return gt_v2o_fail(o, "out of memory");
+			mi = o->nm - 1;
+		}
+		c.p = o->ms[mi].p;
+		c.g = o->ms[mi].g;
+	}
+	gt_v2o_handler h = dispatch[ev->type];
+	if (!h)
+		return gt_v2o_fail(o, "bad event type found while ordering: %u", ev->type);
+	struct ctx nc = c;
+	int r = h(o, ev, &c, &nc);
+	if (r == 1 && mi != NONE_IDX) {
+		/* The handler may have grown the M pool: index, not pointer. */
+		o->ms[mi].p = nc.p;
+		o->ms[mi].g = nc.g;
+	}
+	return r;
+}

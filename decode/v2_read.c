@@ -1,0 +1,452 @@
+/* v2_read.c: gt_decode_v2(): generations in turn, then the frontier of
+ * one cursor per M walked lowest time first, each event offered to the
+ * orderer (v2_order.h), CPU samples merged in by time, Sync events at the
+ * edges of generations.  The semantics are those of Go's Reader.ReadEvent
+ * (golang/exp trace/reader.go, batchcursor.go): the same heap, the same
+ * fall-back order when the head cannot advance, the same time fix-ups.
+ */
+#include "decode/v2.h"
+#include "decode/v2_int.h"
+#include "decode/v2_spec.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct cursor {
+	int64_t m;
+	uint32_t idx, end;  /* batches gen.sorted[idx..end) */
+	uint32_t off;       /* next byte in the current batch */
+	int64_t last_ts;
+	struct gt_v2_base ev;
+};
+
+struct reader {
+	const uint8_t *buf;
+	size_t len;
+	int version;
+	struct gt_tables *t;
+	const struct gt_sink *sink;
+	struct gt_decode_result *res;
+	struct gt_v2_order *order;
+	struct v2_gen gen;
+	struct cursor *curs;
+	uint32_t ncurs, capcurs;
+	uint32_t *heap; /* cursor indices, a min-heap on ev.time */
+	uint32_t nheap;
+	uint32_t sample;
+	int64_t last_ts;
+	uint64_t syncs;
+	int gen_suspect; /* the generation may have been cut off (see v2_int.h) */
+	int bad_id;
+	char badmsg[96];
+	/* per wire type: nargs (with dt) when timed, 0 when not, -1 beyond */
+	int8_t timed_nargs[256];
+};
+
+/* ---- generation view for the orderer ---------------------------------- */
+
+static gt_str view_str(void *ctx, uint64_t id, int *ok)
+{
+	struct reader *r = ctx;
+	uint32_t v = 0;
+	*ok = 1;
+	if (id && !v2_idmap_get(&r->gen.strs, id, &v)) {
+		*ok = 0;
+		if (!r->bad_id)
+			snprintf(r->badmsg, sizeof r->badmsg, "found invalid string ID %llu",
+			         (unsigned long long)id);
+		r->bad_id = 1;
+	}
+	return v;
+}
+
+static gt_stack view_stack(void *ctx, uint64_t id, int *ok)
+{
+	struct reader *r = ctx;
+	uint32_t v = 0;
+	*ok = 1;
+	if (id && !v2_idmap_get(&r->gen.stacks, id, &v)) {
+		*ok = 0;
+		if (!r->bad_id)
+			snprintf(r->badmsg, sizeof r->badmsg, "found invalid stack ID %llu",
+			         (unsigned long long)id);
+		r->bad_id = 1;
+	}
+	return v;
+}
+
+/* ---- results ------------------------------------------------------------ */
+
+static enum gt_status fail(struct reader *r, enum gt_status st, uint64_t off,
+                           const char *msg)
+{
+	struct gt_decode_result *res = r->res;
+	res->status = st;
+	res->offset = off;
+	snprintf(res->msg, sizeof res->msg, "%s", msg);
+	return st;
+}
+
+/* Delivers one event, with Go's rule that times strictly increase. */
+static int emit(struct reader *r, struct gt_event *ev)
+{
+	if (ev->ts <= r->last_ts)
+		ev->ts = r->last_ts + 1;
+	r->last_ts = ev->ts;
+	r->res->events++;
+	return r->sink->event(r->sink->ctx, ev, r->t) ? -1 : 0;
+}
+
+static int emit_sync(struct reader *r, int64_t ts, int with_gen, uint64_t off)
+{
+	struct gt_event ev;
+	memset(&ev, 0, sizeof ev);
+	ev.ts = ts;
+	ev.g = ev.p = ev.m = GT_NONE;
+	ev.offset = off;
+	ev.kind = GT_EV_SYNC;
+	ev.wire = V2_SYNC_WIRE;
+	ev.u.sync.n = ++r->syncs;
+	if (with_gen && r->gen.has_clock) {
+		ev.u.sync.has_clock = 1;
+		ev.u.sync.clock_trace = v2_mul(r->gen.freq, r->gen.snap_time);
+		ev.u.sync.clock_wall_sec = r->gen.snap_sec;
+		ev.u.sync.clock_wall_nsec = r->gen.snap_nsec;
+		ev.u.sync.clock_mono = r->gen.snap_mono;
+	}
+	return emit(r, &ev);
+}
+
+static int emit_sample(struct reader *r, const struct v2_sample *s)
+{
+	struct gt_event ev;
+	memset(&ev, 0, sizeof ev);
+	ev.ts = s->time;
+	ev.g = s->g;
+	ev.p = s->p;
+	ev.m = s->m;
+	ev.offset = s->off;
+	ev.kind = GT_EV_STACK_SAMPLE;
+	ev.wire = V2_CPU_SAMPLE;
+	uint32_t st = 0;
+	if (s->stack)
+		v2_idmap_get(&r->gen.stacks, s->stack, &st);
+	ev.stack = st;
+	return emit(r, &ev);
+}
+
+/* ---- cursors (Go's batchCursor.nextEvent) ------------------------------ */
+
+/* 1: c->ev holds the next event; 0: no more; -1: error in r->res. */
+static int next_event(struct reader *r, struct cursor *c)
+{
+	const struct v2_batch *b;
+	for (;;) {
+		if (c->idx == c->end)
+			return 0;
+		b = &r->gen.sorted[c->idx];
+		if (c->off != b->len)
+			break;
+		c->idx++;
+		c->off = 0;
+		c->last_ts = 0;
+	}
+	if (c->last_ts == 0)
+		c->last_ts = v2_mul(r->gen.freq, b->time);
+	const uint8_t *p = r->buf + b->off + c->off, *end = r->buf + b->off + b->len;
+	uint64_t at = (uint64_t)(p - r->buf);
+	char msg[96];
+	uint8_t type = *p;
+	int na = r->timed_nargs[type];
+	if (na < 0) {
+		snprintf(msg, sizeof msg, "found invalid event type: %u", type);
+		fail(r, GT_INVALID, at, msg);
+		return -1;
+	}
+	if (na == 0) {
+		snprintf(msg, sizeof msg, "found event without a timestamp: type=%u", type);
+		fail(r, GT_INVALID, at, msg);
+		return -1;
+	}
+	const uint8_t *q = p + 1;
+	uint64_t dt;
+	int n = v2_uvarint(q, end, &dt);
+	if (n <= 0) {
+		fail(r, GT_INVALID, (uint64_t)(q - r->buf), "found invalid uvarint for timestamp");
+		return -1;
+	}
+	q += n;
+	for (int i = 0; i < na - 1; i++) {
+		n = v2_uvarint(q, end, &c->ev.args[i]);
+		if (n <= 0) {
+			fail(r, GT_INVALID, (uint64_t)(q - r->buf), "found invalid uvarint");
+			return -1;
+		}
+		q += n;
+	}
+	c->ev.type = type;
+	c->ev.nargs = (uint8_t)(na - 1);
+	c->ev.offset = at;
+	c->ev.time = (int64_t)((uint64_t)v2_mul(r->gen.freq, dt) + (uint64_t)c->last_ts);
+	c->last_ts = c->ev.time;
+	c->off += (uint32_t)(q - p);
+	return 1;
+}
+
+/* ---- the frontier heap, exactly as Go's (ties decide delivery order) --- */
+
+#define T(i) (r->curs[r->heap[i]].ev.time)
+
+static void swap(struct reader *r, uint32_t a, uint32_t b)
+{
+	uint32_t x = r->heap[a];
+	r->heap[a] = r->heap[b];
+	r->heap[b] = x;
+}
+
+static uint32_t sift_up(struct reader *r, uint32_t i)
+{
+	while (i > 0 && T((i - 1) / 2) > T(i)) {
+		swap(r, (i - 1) / 2, i);
+		i = (i - 1) / 2;
+	}
+	return i;
+}
+
+static void sift_down(struct reader *r, uint32_t i)
+{
+	for (;;) {
+		uint32_t m = i;
+		int64_t mt = i < r->nheap ? T(i) : INT64_MAX;
+		uint32_t c1 = 2 * i + 1, c2 = 2 * i + 2;
+		if (c1 < r->nheap && T(c1) < mt)
+			mt = T(c1), m = c1;
+		if (c2 < r->nheap && T(c2) < mt)
+			m = c2;
+		if (m == i)
+			return;
+		swap(r, i, m);
+		i = m;
+	}
+}
+
+static void heap_update(struct reader *r, uint32_t i)
+{
+	if (sift_up(r, i) != i)
+		return;
+	sift_down(r, i);
+}
+
+static void heap_remove(struct reader *r, uint32_t i)
+{
+	while (i > 0) {
+		swap(r, (i - 1) / 2, i);
+		i = (i - 1) / 2;
+	}
+	swap(r, 0, r->nheap - 1);
+	r->nheap--;
+	sift_down(r, 0);
+}
+
+/* Go sorts the frontier with slices.SortFunc, an insertion sort (stable)
+ * for the handful of Ms a trace has. */
+static void heap_sort(struct reader *r)
+{
+	for (uint32_t i = 1; i < r->nheap; i++)
+		for (uint32_t j = i; j > 0 && T(j) < T(j - 1); j--)
+			swap(r, j, j - 1);
+}
+
+#undef T
+
+/* ---- advancing -------------------------------------------------------- */
+
+/* 1 advanced, 0 cannot yet, -1 error. */
+static int try_advance(struct reader *r, uint32_t i)
+{
+	struct cursor *c = &r->curs[r->heap[i]];
+	struct gt_v2_gen_view gv = {r, r->gen.gen, r->t, view_str, view_stack};
+	char err[200] = "";
+	r->bad_id = 0;
+	int rc = gt_v2_order_advance(r->order, &c->ev, c->m, &gv, err, sizeof err);
+	if (rc < 0) {
+		fail(r, GT_INVALID, c->ev.offset, err[0] ? err : "invalid event");
+		return -1;
+	}
+	if (rc == 0)
+		return 0;
+	if (r->bad_id) {
+		fail(r, GT_INVALID, c->ev.offset, r->badmsg);
+		return -1;
+	}
+	rc = next_event(r, c);
+	if (rc < 0)
+		return -1;
+	if (rc)
+		heap_update(r, i);
+	else
+		heap_remove(r, i);
+	return 1;
+}
+
+static int install_gen(struct reader *r)
+{
+	struct v2_gen *g = &r->gen;
+	if (g->nms > r->capcurs) {
+		free(r->curs);
+		free(r->heap);
+		r->curs = malloc(sizeof *r->curs * g->nms);
+		r->heap = malloc(sizeof *r->heap * g->nms);
+		if (!r->curs || !r->heap) {
+			r->capcurs = 0;
+			fail(r, GT_NOMEM, g->start, "out of memory");
+			return -1;
+		}
+		r->capcurs = g->nms;
+	}
+	r->ncurs = r->nheap = 0;
+	for (uint32_t i = 0; i < g->nms; i++) {
+		struct cursor *c = &r->curs[r->ncurs];
+		memset(c, 0, sizeof *c);
+		c->m = g->ms[i].m;
+		c->idx = g->ms[i].first;
+		c->end = g->ms[i].first + g->ms[i].count;
+		int rc = next_event(r, c);
+		if (rc < 0)
+			return -1;
+		if (!rc)
+			continue;
+		r->heap[r->nheap++] = r->ncurs++;
+		sift_up(r, r->nheap - 1);
+	}
+	r->sample = 0;
+	return 0;
+}
+
+static enum gt_status run(struct reader *r)
+{
+	struct gt_decode_result *res = r->res;
+	uint64_t pos = 16;
+	int have_gen = 0, gen_at_eof = 0;
+	struct gt_event ev;
+	for (;;) {
+		while (gt_v2_order_next(r->order, &ev)) {
+			if (emit(r, &ev))
+				return fail(r, GT_STOPPED, ev.offset, "stopped");
+		}
+		if (r->nheap == 0 && r->sample == r->gen.nsamples) {
+			/* The generation is done: the next one, or the end. */
+			res->bytes_kept = have_gen ? r->gen.end : pos;
+			if (r->sink->progress)
+				r->sink->progress(r->sink->ctx, pos, r->len);
+			if (have_gen && r->version < 26 && gen_at_eof) {
+				if (emit_sync(r, r->last_ts, 0, r->len))
+					return fail(r, GT_STOPPED, r->len, "stopped");
+				res->bytes_kept = r->len;
+				return res->status = GT_OK;
+			}
+			struct v2_err e;
+			uint64_t next = pos;
+			r->gen_suspect = 0;
+			int rc = v2_read_gen(&r->gen, r->buf, r->len, pos, r->version, r->t, &next, &e);
+			if (rc < 0) {
+				/* Go delivers the Sync that closes what was read
+				 * before it reports the error. */
+				r->gen.nsamples = 0;
+				if (emit_sync(r, r->last_ts, 0, e.offset))
+					return fail(r, GT_STOPPED, e.offset, "stopped");
+				return fail(r, e.at_eof ? GT_TRUNCATED : GT_INVALID, e.offset, e.msg);
+			}
+			if (rc == 0) {
+				if (emit_sync(r, r->last_ts, 0, r->len))
+					return fail(r, GT_STOPPED, r->len, "stopped");
+				res->bytes_kept = r->len;
+				return res->status = GT_OK;
+			}
+			have_gen = 1;
+			gen_at_eof = next >= r->len;
+			r->gen_suspect = r->version < 26 &&
+			                 (r->gen.cut || (gen_at_eof && (!r->gen.has_strtab ||
+			                                                !r->gen.has_stacktab)));
+			pos = next;
+			if (install_gen(r))
+				return res->status;
+			if (emit_sync(r, v2_mul(r->gen.freq, r->gen.min_ts), 1, r->gen.start))
+				return fail(r, GT_STOPPED, r->gen.start, "stopped");
+			continue;
+		}
+		if (r->sample < r->gen.nsamples &&
+		    (r->nheap == 0 ||
+		     r->gen.samples[r->sample].time < r->curs[r->heap[0]].ev.time)) {
+			if (emit_sample(r, &r->gen.samples[r->sample++]))
+				return fail(r, GT_STOPPED, 0, "stopped");
+			continue;
+		}
+		int rc = try_advance(r, 0);
+		if (rc < 0)
+			return res->status;
+		if (rc == 0) {
+			heap_sort(r);
+			for (uint32_t i = 1; i < r->nheap && rc == 0; i++)
+				if ((rc = try_advance(r, i)) < 0)
+					return res->status;
+			if (rc == 0) {
+				char msg[160];
+				const struct gt_v2_base *h = &r->curs[r->heap[0]].ev;
+				snprintf(msg, sizeof msg,
+				         "broken trace: failed to advance: no consistent ordering of "
+				         "events possible (generation %llu, %u threads waiting)",
+				         (unsigned long long)r->gen.gen, r->nheap);
+				return fail(r, GT_INVALID, h->offset, msg);
+			}
+		}
+	}
+}
+
+enum gt_status gt_decode_v2(const uint8_t *buf, size_t len, int version,
+                            struct gt_tables *tables, const struct gt_sink *sink,
+                            struct gt_decode_result *res)
+{
+	res->format = 2;
+	res->version = version;
+	res->status = GT_OK;
+	if (!gt_v2_version_ok(version) || len < 16) {
+		res->status = GT_UNSUPPORTED;
+		snprintf(res->msg, sizeof res->msg, "unsupported trace version go 1.%d", version);
+		return res->status;
+	}
+	struct reader *r = calloc(1, sizeof *r);
+	if (!r) {
+		res->status = GT_NOMEM;
+		snprintf(res->msg, sizeof res->msg, "out of memory");
+		return res->status;
+	}
+	r->buf = buf;
+	r->len = len;
+	r->version = version;
+	r->t = tables;
+	r->sink = sink;
+	r->res = res;
+	/* Cursors read events with the full spec table, whatever the version
+	 * (as Go's readTimedBaseEvent does); the orderer rejects the rest. */
+	for (unsigned i = 0; i < 256; i++) {
+		const struct gt_v2_spec *s = i < V2_NUM_TYPES ? gt_v2_spec(26, i) : NULL;
+		r->timed_nargs[i] = i >= V2_NUM_TYPES ? -1 : (s && s->is_timed) ? (int8_t)s->nargs : 0;
+	}
+	r->order = gt_v2_order_new(version);
+	enum gt_status st;
+	if (!r->order) {
+		st = fail(r, GT_NOMEM, 16, "out of memory");
+	} else {
+		st = run(r);
+		if (st == GT_INVALID && r->gen_suspect)
+			st = res->status = GT_TRUNCATED;
+	}
+	gt_v2_order_free(r->order);
+	v2_gen_free(&r->gen);
+	free(r->curs);
+	free(r->heap);
+	free(r);
+	return st;
+}

@@ -1,0 +1,261 @@
+/* fuzz_check.c: the invariants of fuzz_check.h. */
+#include "fuzz/fuzz_check.h"
+
+#include "decode/decode.h"
+#include "decode/tables.h"
+#ifdef GT_FUZZ_MODEL
+#include "model/model.h"
+#endif
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void fz_fail(const char *file, int line, const char *cond, const char *fmt, ...)
+{
+	va_list ap;
+	fprintf(stderr, "%s:%d: invariant broken: %s: ", file, line, cond);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	abort();
+}
+
+struct seen {
+	size_t len;
+	uint64_t events;
+	int64_t last_ts;
+};
+
+static void check_str(const struct gt_tables *t, gt_str s, const char *what)
+{
+	FZ_ASSERT(s < gt_str_count(t), "%s string id %u of %u", what, s, gt_str_count(t));
+	const char *p = gt_str_get(t, s);
+	FZ_ASSERT(p != NULL, "%s string %u", what, s);
+	FZ_ASSERT(strlen(p) <= gt_str_len(t, s), "%s string %u length", what, s);
+}
+
+static void check_stack(const struct gt_tables *t, gt_stack st, const char *what)
+{
+	FZ_ASSERT(st < gt_stack_count(t), "%s stack id %u of %u", what, st, gt_stack_count(t));
+	size_t n = gt_stack_depth(t, st);
+	const uint32_t *fr = gt_stack_frames(t, st);
+	FZ_ASSERT(n == 0 || fr != NULL, "%s stack %u frames", what, st);
+	for (size_t i = 0; i < n; i++) {
+		const struct gt_frame *f = gt_frame_get(t, fr[i]);
+		FZ_ASSERT(f != NULL, "%s stack %u frame %zu id %u", what, st, i, fr[i]);
+		check_str(t, f->func, "frame func");
+		check_str(t, f->file, "frame file");
+	}
+}
+
+static int on_event(void *ctx, const struct gt_event *ev, const struct gt_tables *t)
+{
+	struct seen *s = ctx;
+	FZ_ASSERT(ev->kind > GT_EV_BAD && ev->kind < GT_EV__COUNT, "kind %u", ev->kind);
+	FZ_ASSERT(ev->offset < s->len, "event offset %llu, file %zu",
+	          (unsigned long long)ev->offset, s->len);
+	if (s->events) {
+		if (ev->kind == GT_EV_SYNC)
+			FZ_ASSERT(ev->ts >= s->last_ts, "Sync at %lld after %lld",
+			          (long long)ev->ts, (long long)s->last_ts);
+		else
+			FZ_ASSERT(ev->ts > s->last_ts, "%s at %lld after %lld",
+			          gt_kind_name(ev->kind), (long long)ev->ts, (long long)s->last_ts);
+	}
+	s->last_ts = ev->ts;
+	s->events++;
+	check_stack(t, ev->stack, "event");
+	switch (ev->kind) {
+	case GT_EV_STATE_TRANSITION:
+		if (ev->u.trans.resource == GT_RES_GOROUTINE) {
+			FZ_ASSERT(ev->u.trans.from < GT_GS__COUNT && ev->u.trans.to < GT_GS__COUNT,
+			          "goroutine states %u->%u", ev->u.trans.from, ev->u.trans.to);
+		} else {
+			FZ_ASSERT(ev->u.trans.resource == GT_RES_PROC, "resource %u", ev->u.trans.resource);
+			FZ_ASSERT(ev->u.trans.from < GT_PS__COUNT && ev->u.trans.to < GT_PS__COUNT,
+			          "proc states %u->%u", ev->u.trans.from, ev->u.trans.to);
+		}
+		check_str(t, ev->u.trans.reason, "transition reason");
+		check_stack(t, ev->u.trans.stack, "transition");
+		break;
+	case GT_EV_RANGE_BEGIN: case GT_EV_RANGE_ACTIVE: case GT_EV_RANGE_END:
+		FZ_ASSERT(ev->u.range.rkind <= GT_RANGE_OTHER, "range kind %u", ev->u.range.rkind);
+		FZ_ASSERT(ev->u.range.scope <= GT_RES_THREAD, "range scope %u", ev->u.range.scope);
+		check_str(t, ev->u.range.name, "range name");
+		check_str(t, ev->u.range.reason, "range reason");
+		break;
+	case GT_EV_TASK_BEGIN: case GT_EV_TASK_END:
+		check_str(t, ev->u.task.type, "task type");
+		break;
+	case GT_EV_REGION_BEGIN: case GT_EV_REGION_END:
+		check_str(t, ev->u.region.type, "region type");
+		break;
+	case GT_EV_LOG:
+		check_str(t, ev->u.log.category, "log category");
+		check_str(t, ev->u.log.message, "log message");
+		break;
+	case GT_EV_METRIC:
+		FZ_ASSERT(ev->u.metric.mkind <= GT_METRIC_OTHER, "metric kind %u", ev->u.metric.mkind);
+		check_str(t, ev->u.metric.name, "metric name");
+		break;
+	case GT_EV_LABEL:
+		check_str(t, ev->u.label.label, "label");
+		break;
+	case GT_EV_EXPERIMENTAL:
+		check_str(t, ev->u.exp.name, "experimental name");
+		check_str(t, ev->u.exp.experiment, "experiment");
+		FZ_ASSERT(ev->u.exp.nargs <= 5, "experimental nargs %u", ev->u.exp.nargs);
+		break;
+	default:
+		break;
+	}
+	return 0;
+}
+
+static void check_result(const struct gt_decode_result *res, enum gt_status st,
+                         const struct seen *s)
+{
+	FZ_ASSERT(st == res->status, "returned %d, res says %d", st, res->status);
+	FZ_ASSERT(st >= GT_OK && st <= GT_NOMEM, "status %d", st);
+	FZ_ASSERT(st != GT_STOPPED, "stopped though the sink never asked");
+	FZ_ASSERT(memchr(res->msg, 0, sizeof res->msg) != NULL, "msg not NUL-terminated");
+	if (st != GT_OK) {
+		FZ_ASSERT(res->msg[0] != 0, "status %s without a message", gt_status_name(st));
+		FZ_ASSERT(res->offset <= s->len, "error offset %llu, file %zu",
+		          (unsigned long long)res->offset, s->len);
+	}
+	FZ_ASSERT(res->events == s->events, "result counts %llu events, sink saw %llu",
+	          (unsigned long long)res->events, (unsigned long long)s->events);
+	FZ_ASSERT(res->bytes_kept <= s->len, "bytes_kept %llu, file %zu",
+	          (unsigned long long)res->bytes_kept, s->len);
+	FZ_ASSERT(res->format >= 0 && res->format <= 2, "format %d", res->format);
+}
+
+#ifdef GT_FUZZ_MODEL
+struct span_walk {
+	int64_t lo, hi, prev_end;
+	const char *what;
+};
+
+static int on_gspan(void *ctx, const struct gt_gspan *sp)
+{
+	struct span_walk *w = ctx;
+	FZ_ASSERT(sp->start <= sp->end, "%s span [%lld, %lld)", w->what,
+	          (long long)sp->start, (long long)sp->end);
+	FZ_ASSERT(sp->start >= w->prev_end, "%s span at %lld overlaps the one ending %lld",
+	          w->what, (long long)sp->start, (long long)w->prev_end);
+	FZ_ASSERT(sp->start >= w->lo && sp->end <= w->hi, "%s span [%lld, %lld) outside [%lld, %lld]",
+	          w->what, (long long)sp->start, (long long)sp->end, (long long)w->lo, (long long)w->hi);
+	FZ_ASSERT(sp->state < GT_GS__COUNT, "%s span state %u", w->what, sp->state);
+	w->prev_end = sp->end;
+	return 0;
+}
+
+static int on_pspan(void *ctx, const struct gt_pspan *sp)
+{
+	struct span_walk *w = ctx;
+	FZ_ASSERT(sp->start <= sp->end, "%s span [%lld, %lld)", w->what,
+	          (long long)sp->start, (long long)sp->end);
+	FZ_ASSERT(sp->start >= w->prev_end, "%s span at %lld overlaps the one ending %lld",
+	          w->what, (long long)sp->start, (long long)w->prev_end);
+	FZ_ASSERT(sp->start >= w->lo && sp->end <= w->hi, "%s span [%lld, %lld) outside [%lld, %lld]",
+	          w->what, (long long)sp->start, (long long)sp->end, (long long)w->lo, (long long)w->hi);
+	w->prev_end = sp->end;
+	return 0;
+}
+
+static void check_model(const uint8_t *buf, size_t len, const struct gt_decode_result *dres)
+{
+	struct gt_decode_result res;
+	struct gt_model *m = gt_model_load(buf, len, 0, NULL, NULL, &res);
+	if (!m) {
+		FZ_ASSERT(res.status == GT_NOMEM, "no model, status %s", gt_status_name(res.status));
+		return;
+	}
+	struct gt_trace_info in;
+	gt_model_info(m, &in);
+	FZ_ASSERT(res.status == dres->status, "model load %s, decode %s",
+	          gt_status_name(res.status), gt_status_name(dres->status));
+	FZ_ASSERT(res.events == dres->events, "model load delivered %llu events, decode %llu",
+	          (unsigned long long)res.events, (unsigned long long)dres->events);
+	FZ_ASSERT(in.status == res.status, "info status %d, load %d", in.status, res.status);
+	int64_t lo = in.min_ts, hi = in.max_ts;
+	if (in.events)
+		FZ_ASSERT(lo <= hi, "min_ts %lld > max_ts %lld", (long long)lo, (long long)hi);
+	uint64_t by_kind = 0;
+	for (int k = 0; k < GT_EV__COUNT; k++)
+		by_kind += in.by_kind[k];
+	FZ_ASSERT(by_kind == in.events, "by_kind sums to %llu, events %llu",
+	          (unsigned long long)by_kind, (unsigned long long)in.events);
+
+	uint32_t ng = gt_model_g_count(m);
+	FZ_ASSERT(ng == in.goroutines, "g_count %u, info %u", ng, in.goroutines);
+	for (uint32_t i = 0; i < ng; i++) {
+		const struct gt_goroutine *g = gt_model_g(m, i);
+		FZ_ASSERT(gt_model_g_find(m, g->id) == i, "g_find(%lld) is not %u", (long long)g->id, i);
+		FZ_ASSERT(g->end_state < GT_GS__COUNT, "g %lld end state %u", (long long)g->id, g->end_state);
+		if (g->transitions) {
+			FZ_ASSERT(g->first_ts <= g->last_ts && g->first_ts >= lo && g->last_ts <= hi,
+			          "g %lld transitions %lld..%lld outside %lld..%lld", (long long)g->id,
+			          (long long)g->first_ts, (long long)g->last_ts, (long long)lo, (long long)hi);
+		}
+		int64_t total = 0;
+		for (int s = 0; s < GT_GS__COUNT; s++) {
+			FZ_ASSERT(g->ns[s] >= 0, "g %lld ns[%d] = %lld", (long long)g->id, s, (long long)g->ns[s]);
+			total += g->ns[s];
+		}
+		FZ_ASSERT(total <= hi - lo, "g %lld has %lld ns in a %lld ns trace", (long long)g->id,
+		          (long long)total, (long long)(hi - lo));
+		struct span_walk w = {lo, hi, INT64_MIN, "goroutine"};
+		gt_model_g_spans(m, i, lo, hi + 1, on_gspan, &w);
+	}
+	uint32_t np = gt_model_p_count(m);
+	for (uint32_t i = 0; i < np; i++) {
+		const struct gt_proc *p = gt_model_p(m, i);
+		FZ_ASSERT(p->busy_ns >= 0 && p->busy_ns <= hi - lo && p->gc_ns >= 0 && p->gc_ns <= p->busy_ns,
+		          "P %lld busy %lld gc %lld", (long long)p->id, (long long)p->busy_ns, (long long)p->gc_ns);
+		struct span_walk w = {lo, hi, INT64_MIN, "P"};
+		gt_model_p_spans(m, i, lo, hi + 1, on_pspan, &w);
+	}
+	uint32_t nm = gt_model_m_count(m);
+	for (uint32_t i = 0; i < nm; i++) {
+		struct span_walk w = {lo, hi, INT64_MIN, "M"};
+		gt_model_m_spans(m, i, lo, hi + 1, on_pspan, &w);
+	}
+	for (int set = 0; set < GT_RS__COUNT; set++) {
+		size_t n;
+		const struct gt_range *r = gt_model_ranges(m, (enum gt_range_set)set, &n);
+		for (size_t i = 0; i < n; i++) {
+			FZ_ASSERT(r[i].start <= r[i].end && r[i].start >= lo && r[i].end <= hi,
+			          "range set %d #%zu [%lld, %lld] outside [%lld, %lld]", set, i,
+			          (long long)r[i].start, (long long)r[i].end, (long long)lo, (long long)hi);
+			FZ_ASSERT(i == 0 || r[i - 1].start <= r[i].start, "range set %d #%zu out of order", set, i);
+		}
+	}
+	for (int k = 0; k < GT_METRIC_OTHER; k++) {
+		size_t n;
+		const struct gt_point *p = gt_model_metric(m, (enum gt_metric_kind)k, &n);
+		for (size_t i = 1; i < n; i++)
+			FZ_ASSERT(p[i - 1].ts <= p[i].ts, "metric %d point %zu out of order", k, i);
+	}
+	gt_model_free(m);
+}
+#endif
+
+void fz_check_trace(const uint8_t *buf, size_t len)
+{
+	struct gt_tables *t = gt_tables_new();
+	FZ_ASSERT(t != NULL, "gt_tables_new");
+	struct seen s = {len, 0, 0};
+	struct gt_sink sink = {&s, on_event, NULL};
+	struct gt_decode_result res;
+	enum gt_status st = gt_decode(buf, len, t, &sink, &res);
+	check_result(&res, st, &s);
+	gt_tables_free(t);
+#ifdef GT_FUZZ_MODEL
+	check_model(buf, len, &res);
+#endif
+}

@@ -1,0 +1,29 @@
+/* fuzz_check.h: what every decoding harness asserts about gtview's output,
+ * whatever the input.  A broken invariant aborts (a libFuzzer finding).
+ *
+ * decode level (every input): events come with a known kind, a byte offset
+ * inside the file, times that never go back (Go's reader: each event after
+ * the previous one, a Sync at the previous time), string and stack ids that
+ * exist in the tables; the result has a known status, an offset inside the
+ * file and a message when it is an error, and counts what was delivered.
+ * model level (when model/ provides gt_model_load): the same status and
+ * event count as a bare decode, and every span, range and metric point in
+ * time order inside [min_ts, max_ts].
+ */
+#ifndef GT_FUZZ_CHECK_H
+#define GT_FUZZ_CHECK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Decodes buf[0..len) with gt_decode and checks it, then (with model/)
+ * loads it with gt_model_load and checks the model. */
+void fz_check_trace(const uint8_t *buf, size_t len);
+
+/* Aborts with a message when cond is false. */
+#define FZ_ASSERT(cond, ...) \
+	do { if (!(cond)) fz_fail(__FILE__, __LINE__, #cond, __VA_ARGS__); } while (0)
+void fz_fail(const char *file, int line, const char *cond, const char *fmt, ...)
+	__attribute__((noreturn, format(printf, 4, 5)));
+
+#endif

@@ -1,0 +1,677 @@
+/* build.c: turning the ordered event stream into the model (model.h):
+ * goroutine intervals, P and M spans, ranges, series, user annotations.
+ * Called once per event, so it keeps lookups cached and allocations rare. */
+#include "model/model_int.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+void *gt_vec_push(struct gt_vec *a, size_t elsize)
+{
+	if (a->n == a->cap) {
+		size_t cap = a->cap ? a->cap * 2 : 16;
+		void *nv = realloc(a->v, cap * elsize);
+		if (!nv)
+			return NULL;
+		a->v = nv;
+		a->cap = cap;
+	}
+	void *p = (char *)a->v + a->n * elsize;
+	a->n++;
+	memset(p, 0, elsize);
+	return p;
+}
+
+void gt_vec_free(struct gt_vec *a)
+{
+	free(a->v);
+	memset(a, 0, sizeof *a);
+}
+
+struct gt_model *gt_model_new(void)
+{
+	struct gt_model *m = calloc(1, sizeof *m);
+	if (!m)
+		return NULL;
+	m->tables = gt_tables_new();
+	m->cbuckets = calloc((size_t)GT_CB * 4, sizeof *m->cbuckets);
+	if (!m->tables || !m->cbuckets) {
+		gt_tables_free(m->tables);
+		free(m->cbuckets);
+		free(m);
+		return NULL;
+	}
+	m->owns_tables = 1;
+	m->info.min_ts = INT64_MAX;
+	m->info.max_ts = INT64_MIN;
+	m->cw = 1000; /* 1 us buckets to start with */
+	m->last_g = GT_NONE - 1;
+	pthread_mutex_init(&m->search_mu, NULL);
+	/* key 0: the "nothing" key, so a zero val never means a real state */
+	struct gt_gkey *k0 = gt_vec_push(&m->keys, sizeof *k0);
+	uint32_t *n0 = gt_vec_push(&m->keynext, sizeof *n0);
+	if (!k0 || !n0) {
+		gt_model_free(m);
+		return NULL;
+	}
+	k0->p = GT_NONE;
+	*n0 = UINT32_MAX;
+	return m;
+}
+
+struct gt_tables *gt_model_tables_mut(struct gt_model *m) { return m->tables; }
+
+void gt_model_free(struct gt_model *m)
+{
+	if (!m)
+		return;
+	if (m->owns_tables)
+		gt_tables_free(m->tables);
+	gt_vec_free(&m->gs);
+	gt_vec_free(&m->gb);
+	gt_vec_free(&m->glanes);
+	gt_ids_free(&m->gmap);
+	gt_vec_free(&m->ps);
+	gt_vec_free(&m->pb);
+	gt_vec_free(&m->planes);
+	gt_ids_free(&m->pmap);
+	gt_vec_free(&m->ms);
+	gt_vec_free(&m->mlanes);
+	gt_ids_free(&m->mmap);
+	gt_vec_free(&m->keys);
+	gt_vec_free(&m->keynext);
+	gt_ids_free(&m->keymap);
+	gt_lanes_free(&m->lanes);
+	for (int i = 0; i < GT_RS__COUNT; i++)
+		gt_vec_free(&m->ranges[i]);
+	gt_vec_free(&m->open);
+	gt_vec_free(&m->open_regions);
+	for (int i = 0; i < GT_METRIC_OTHER; i++)
+		gt_vec_free(&m->metrics[i]);
+	gt_vec_free(&m->tasks);
+	gt_ids_free(&m->taskmap);
+	gt_vec_free(&m->regions);
+	gt_vec_free(&m->logs);
+	gt_vec_free(&m->samples);
+	free(m->cbuckets);
+	gt_model_search_free(m);
+	pthread_mutex_destroy(&m->search_mu);
+	free(m);
+}
+
+/* ---- dense indices for goroutines, Ps, Ms ------------------------------ */
+
+static uint32_t new_lane(struct gt_model *m, struct gt_vec *lanes)
+{
+	struct gt_lane *l = gt_vec_push(lanes, sizeof *l);
+	if (!l)
+		return UINT32_MAX;
+	l->id = m->nlanes++;
+	return 0;
+}
+
+static uint32_t g_index(struct gt_model *m, int64_t id)
+{
+	if (id == m->last_g)
+		return m->last_gi;
+	uint32_t gi = gt_ids_get(&m->gmap, id);
+	if (gi == UINT32_MAX) {
+		gi = (uint32_t)m->gs.n;
+		struct gt_goroutine *g = gt_vec_push(&m->gs, sizeof *g);
+		struct gt_gbuild *b = gt_vec_push(&m->gb, sizeof *b);
+		if (!g || !b || new_lane(m, &m->glanes) == UINT32_MAX ||
+		    gt_ids_put(&m->gmap, id, gi) < 0)
+			return UINT32_MAX;
+		g->id = id;
+		g->created = INT64_MIN;
+		g->creator = GT_NONE;
+		g->first_ts = INT64_MIN;
+		g->last_ts = INT64_MIN;
+		g->end_since = INT64_MIN;
+		b->since = INT64_MIN;
+		b->run_p = -1;
+	}
+	m->last_g = id;
+	m->last_gi = gi;
+	return gi;
+}
+
+static uint32_t p_index(struct gt_model *m, int64_t id)
+{
+	if (id >= 0 && id < GT_PDIRECT && m->pdirect[id])
+		return m->pdirect[id] - 1;
+	uint32_t pi = gt_ids_get(&m->pmap, id);
+	if (pi == UINT32_MAX) {
+		pi = (uint32_t)m->ps.n;
+		struct gt_proc *p = gt_vec_push(&m->ps, sizeof *p);
+		struct gt_pbuild *b = gt_vec_push(&m->pb, sizeof *b);
+		if (!p || !b || new_lane(m, &m->planes) == UINT32_MAX ||
+		    gt_ids_put(&m->pmap, id, pi) < 0)
+			return UINT32_MAX;
+		p->id = id;
+		b->m = -1;
+	}
+	if (id >= 0 && id < GT_PDIRECT)
+		m->pdirect[id] = pi + 1;
+	return pi;
+}
+
+static uint32_t m_index(struct gt_model *m, int64_t id)
+{
+	if (id == m->last_m)
+		return m->last_mi;
+	uint32_t mi = gt_ids_get(&m->mmap, id);
+	if (mi == UINT32_MAX) {
+		mi = (uint32_t)m->ms.n;
+		struct gt_thread *t = gt_vec_push(&m->ms, sizeof *t);
+		if (!t || new_lane(m, &m->mlanes) == UINT32_MAX ||
+		    gt_ids_put(&m->mmap, id, mi) < 0)
+			return UINT32_MAX;
+		t->id = id;
+	}
+	m->last_m = id;
+	m->last_mi = mi;
+	return mi;
+}
+
+/* ---- goroutine state keys ----------------------------------------------- */
+
+static int64_t key_hash(uint8_t state, gt_str reason, gt_stack stack, int64_t p)
+{
+	uint64_t h = (uint64_t)state * 0x9E3779B97F4A7C15ull;
+	h ^= (uint64_t)reason * 0xC2B2AE3D27D4EB4Full + (h << 6);
+	h ^= (uint64_t)stack * 0x165667B19E3779F9ull + (h >> 3);
+	h ^= (uint64_t)p * 0xD6E8FEB86659FD93ull + (h << 7);
+	return (int64_t)h;
+}
+
+static uint32_t key_of(struct gt_model *m, uint8_t state, gt_str reason, gt_stack stack, int64_t p)
+{
+	int64_t h = key_hash(state, reason, stack, p);
+	uint32_t first = gt_ids_get(&m->keymap, h);
+	for (uint32_t k = first; k != UINT32_MAX; k = GT_VEC_AT(m->keynext, uint32_t, k)) {
+		const struct gt_gkey *e = &GT_VEC_AT(m->keys, struct gt_gkey, k);
+		if (e->state == state && e->reason == reason && e->stack == stack && e->p == p)
+			return k;
+	}
+	uint32_t k = (uint32_t)m->keys.n;
+	if (k >= (1u << 29))
+		return UINT32_MAX;
+	struct gt_gkey *e = gt_vec_push(&m->keys, sizeof *e);
+	uint32_t *nx = gt_vec_push(&m->keynext, sizeof *nx);
+	if (!e || !nx || gt_ids_put(&m->keymap, h, k) < 0)
+		return UINT32_MAX;
+	e->state = state;
+	e->reason = reason;
+	e->stack = stack;
+	e->p = p;
+	*nx = first;
+	return k;
+}
+
+/* ---- goroutine counts over time ------------------------------------------ */
+
+static int count_slot(uint8_t state)
+{
+	switch (state) {
+	case GT_GS_RUNNABLE: return 0;
+	case GT_GS_RUNNING: return 1;
+	case GT_GS_WAITING: return 2;
+	case GT_GS_SYSCALL: return 3;
+	default: return -1;
+	}
+}
+
+/* Adds the current counts over [clast, t) into the buckets. */
+static void counts_advance(struct gt_model *m, int64_t t)
+{
+	int64_t base = m->info.min_ts;
+	if (t <= m->clast)
+		return;
+	while (t - base > m->cw * (int64_t)GT_CB) { /* merge pairs, widen */
+		for (uint32_t i = 0; i < GT_CB / 2; i++)
+			for (int k = 0; k < 4; k++)
+				m->cbuckets[i * 4 + k] = m->cbuckets[2 * i * 4 + k] +
+				                         m->cbuckets[(2 * i + 1) * 4 + k];
+		memset(m->cbuckets + (size_t)(GT_CB / 2) * 4, 0,
+		       (size_t)(GT_CB / 2) * 4 * sizeof *m->cbuckets);
+		m->cw *= 2;
+	}
+	int64_t a = m->clast;
+	int any = m->ccount[0] | m->ccount[1] | m->ccount[2] | m->ccount[3];
+	while (any && a < t) {
+		int64_t bi = (a - base) / m->cw;
+		if (bi >= GT_CB)
+			break;
+		int64_t bend = base + (bi + 1) * m->cw;
+		int64_t z = t < bend ? t : bend;
+		double d = (double)(z - a);
+		for (int k = 0; k < 4; k++)
+			m->cbuckets[bi * 4 + k] += d * (double)m->ccount[k];
+		a = z;
+	}
+	m->clast = t;
+}
+
+/* ---- event handlers ------------------------------------------------------ */
+
+static int close_pspan(struct gt_model *m, struct gt_gbuild *b, uint32_t gi, int64_t t)
+{
+	if (b->run_p < 0)
+		return 0;
+	struct gt_proc *p = &GT_VEC_AT(m->ps, struct gt_proc, b->run_p);
+	struct gt_lane *l = &GT_VEC_AT(m->planes, struct gt_lane, b->run_p);
+	uint8_t gc = GT_VEC_AT(m->gs, struct gt_goroutine, gi).gc_worker;
+	int64_t start = b->run_since < l->prev_end && l->nrec ? l->prev_end : b->run_since;
+	if (t < start)
+		t = start;
+	if (gt_lane_append(&m->lanes, l, start, t, gi, gc) < 0)
+		return -1;
+	p->busy_ns += t - start;
+	if (gc)
+		p->gc_ns += t - start;
+	p->spans++;
+	b->run_p = -1;
+	return 0;
+}
+
+static int close_gspan(struct gt_model *m, struct gt_gbuild *b, uint32_t gi, int64_t t)
+{
+	if (b->since == INT64_MIN)
+		return 0;
+	const struct gt_gkey *k = &GT_VEC_AT(m->keys, struct gt_gkey, b->key);
+	struct gt_goroutine *g = &GT_VEC_AT(m->gs, struct gt_goroutine, gi);
+	struct gt_lane *l = &GT_VEC_AT(m->glanes, struct gt_lane, gi);
+	if (t < b->since)
+		t = b->since;
+	if (gt_lane_append(&m->lanes, l, b->since, t, b->key, k->state) < 0)
+		return -1;
+	g->ns[k->state] += t - b->since;
+	b->since = INT64_MIN;
+	return 0;
+}
+
+static void name_goroutine(struct gt_model *m, struct gt_goroutine *g, gt_stack st)
+{
+	if (g->start_func || !st)
+		return;
+	g->start_func = gt_model_stack_root_func(m, st);
+	const char *f = gt_str_get(m->tables, g->start_func);
+	g->gc_worker = !strcmp(f, "runtime.gcBgMarkWorker");
+	g->system = !strncmp(f, "runtime.", 8);
+}
+
+static int on_gtrans(struct gt_model *m, const struct gt_event *ev)
+{
+	int64_t t = ev->ts;
+	uint8_t from = ev->u.trans.from, to = ev->u.trans.to;
+	uint32_t gi = g_index(m, ev->u.trans.id);
+	if (gi == UINT32_MAX)
+		return -1;
+	struct gt_goroutine *g = &GT_VEC_AT(m->gs, struct gt_goroutine, gi);
+	struct gt_gbuild *b = &GT_VEC_AT(m->gb, struct gt_gbuild, gi);
+
+	if (g->first_ts == INT64_MIN)
+		g->first_ts = t;
+	g->last_ts = t;
+	g->end_state = to;
+	g->end_reason = ev->u.trans.reason;
+	g->end_stack = ev->u.trans.stack;
+	g->transitions++;
+	if (from == GT_GS_NOTEXIST && to != GT_GS_NOTEXIST) {
+		g->created = t;
+		if (ev->g != ev->u.trans.id)
+			g->creator = ev->g;
+		g->create_stack = ev->stack;
+	}
+	name_goroutine(m, g, ev->u.trans.stack);
+	if (from == to && b->since != INT64_MIN)
+		return 0; /* a status re-affirmed (new generation): same interval */
+	g->end_since = t;
+
+	counts_advance(m, t);
+	int sf = b->since == INT64_MIN ? -1 : count_slot(GT_VEC_AT(m->keys, struct gt_gkey, b->key).state);
+	int st = count_slot(to);
+	if (sf >= 0)
+		m->ccount[sf]--;
+	if (st >= 0)
+		m->ccount[st]++;
+
+	if (close_gspan(m, b, gi, t) < 0)
+		return -1;
+	if (close_pspan(m, b, gi, t) < 0)
+		return -1;
+	if (to == GT_GS_NOTEXIST)
+		return 0;
+	int64_t pid = to == GT_GS_RUNNING ? ev->p : GT_NONE;
+	uint32_t k = key_of(m, to, ev->u.trans.reason, ev->u.trans.stack, pid);
+	if (k == UINT32_MAX)
+		return -1;
+	b->since = t;
+	b->key = k;
+	if (to == GT_GS_RUNNING && ev->p != GT_NONE) {
+		uint32_t pi = p_index(m, ev->p);
+		if (pi == UINT32_MAX)
+			return -1;
+		b->run_p = pi;
+		b->run_since = t;
+	}
+	return 0;
+}
+
+static int close_mspan(struct gt_model *m, uint32_t pi, int64_t t)
+{
+	struct gt_pbuild *b = &GT_VEC_AT(m->pb, struct gt_pbuild, pi);
+	if (b->m < 0)
+		return 0;
+	struct gt_thread *th = &GT_VEC_AT(m->ms, struct gt_thread, b->m);
+	struct gt_lane *l = &GT_VEC_AT(m->mlanes, struct gt_lane, b->m);
+	int64_t start = b->since < l->prev_end && l->nrec ? l->prev_end : b->since;
+	if (t < start)
+		t = start;
+	if (gt_lane_append(&m->lanes, l, start, t, pi, 0) < 0)
+		return -1;
+	th->busy_ns += t - start;
+	th->spans++;
+	b->m = -1;
+	return 0;
+}
+
+static int on_ptrans(struct gt_model *m, const struct gt_event *ev)
+{
+	uint32_t pi = p_index(m, ev->u.trans.id);
+	if (pi == UINT32_MAX)
+		return -1;
+	uint8_t to = ev->u.trans.to;
+	if (close_mspan(m, pi, ev->ts) < 0)
+		return -1;
+	if (to == GT_PS_RUNNING && ev->m != GT_NONE) {
+		uint32_t mi = m_index(m, ev->m);
+		if (mi == UINT32_MAX)
+			return -1;
+		struct gt_pbuild *b = &GT_VEC_AT(m->pb, struct gt_pbuild, pi);
+		b->m = mi;
+		b->since = ev->ts;
+	}
+	return 0;
+}
+
+static int on_range(struct gt_model *m, const struct gt_event *ev)
+{
+	int set;
+	switch (ev->u.range.rkind) {
+	case GT_RANGE_GC_MARK: set = GT_RS_GC; break;
+	case GT_RANGE_STW: set = GT_RS_STW; break;
+	case GT_RANGE_SWEEP: set = GT_RS_SWEEP; break;
+	case GT_RANGE_MARK_ASSIST: set = GT_RS_ASSIST; break;
+	default: return 0;
+	}
+	int64_t sid = ev->u.range.scope_id;
+	if (ev->kind != GT_EV_RANGE_END) {
+		struct gt_range *r = gt_vec_push(&m->ranges[set], sizeof *r);
+		struct gt_open_range *o = gt_vec_push(&m->open, sizeof *o);
+		if (!r || !o)
+			return -1;
+		r->start = ev->ts;
+		r->end = INT64_MAX;
+		r->who = sid;
+		r->reason = ev->u.range.reason;
+		r->active_at_start = ev->kind == GT_EV_RANGE_ACTIVE;
+		o->set = (uint8_t)set;
+		o->scope_id = sid;
+		o->index = m->ranges[set].n - 1;
+		if (set == GT_RS_GC && ev->kind == GT_EV_RANGE_BEGIN)
+			m->info.gc_cycles++;
+		if (set == GT_RS_STW && ev->kind == GT_EV_RANGE_BEGIN)
+			m->info.stws++;
+		return 0;
+	}
+	struct gt_open_range *ov = m->open.v;
+	for (size_t i = m->open.n; i-- > 0;) {
+		if (ov[i].set != set || ov[i].scope_id != sid)
+			continue;
+		struct gt_range *r = &GT_VEC_AT(m->ranges[set], struct gt_range, ov[i].index);
+		r->end = ev->ts;
+		r->swept = ev->u.range.swept;
+		r->reclaimed = ev->u.range.reclaimed;
+		ov[i] = ov[--m->open.n];
+		return 0;
+	}
+	/* An end without a begin: it began before the trace. */
+	struct gt_range *r = gt_vec_push(&m->ranges[set], sizeof *r);
+	if (!r)
+		return -1;
+	r->start = m->info.min_ts;
+	r->end = ev->ts;
+	r->who = sid;
+	r->reason = ev->u.range.reason;
+	r->active_at_start = 1;
+	r->swept = ev->u.range.swept;
+	r->reclaimed = ev->u.range.reclaimed;
+	return 0;
+}
+
+static int on_user(struct gt_model *m, const struct gt_event *ev)
+{
+	switch (ev->kind) {
+	case GT_EV_TASK_BEGIN:
+	case GT_EV_TASK_END: {
+		uint32_t ti = gt_ids_get(&m->taskmap, (int64_t)ev->u.task.id);
+		struct gt_task *t;
+		if (ti == UINT32_MAX) {
+			ti = (uint32_t)m->tasks.n;
+			t = gt_vec_push(&m->tasks, sizeof *t);
+			if (!t || gt_ids_put(&m->taskmap, (int64_t)ev->u.task.id, ti) < 0)
+				return -1;
+			t->id = ev->u.task.id;
+			t->parent = ev->u.task.parent;
+			t->start = INT64_MIN;
+			t->end = INT64_MAX;
+			t->g_start = t->g_end = GT_NONE;
+		}
+		t = &GT_VEC_AT(m->tasks, struct gt_task, ti);
+		if (ev->u.task.type)
+			t->type = ev->u.task.type;
+		if (ev->kind == GT_EV_TASK_BEGIN) {
+			m->info.tasks++;
+			t->start = ev->ts;
+			t->g_start = ev->g;
+			t->parent = ev->u.task.parent;
+		} else {
+			t->end = ev->ts;
+			t->g_end = ev->g;
+		}
+		return 0;
+	}
+	case GT_EV_REGION_BEGIN: {
+		uint32_t depth = 0;
+		const uint32_t *ov = m->open_regions.v;
+		for (size_t i = 0; i < m->open_regions.n; i++)
+			depth += GT_VEC_AT(m->regions, struct gt_region, ov[i]).g == ev->g;
+		struct gt_region *r = gt_vec_push(&m->regions, sizeof *r);
+		uint32_t *o = gt_vec_push(&m->open_regions, sizeof *o);
+		if (!r || !o)
+			return -1;
+		m->info.regions++;
+		r->task = ev->u.region.task;
+		r->type = ev->u.region.type;
+		r->g = ev->g;
+		r->start = ev->ts;
+		r->end = INT64_MAX;
+		r->stack = ev->stack;
+		r->depth = depth;
+		*o = (uint32_t)(m->regions.n - 1);
+		return 0;
+	}
+	case GT_EV_REGION_END: {
+		uint32_t *ov = m->open_regions.v;
+		for (size_t i = m->open_regions.n; i-- > 0;) {
+			struct gt_region *r = &GT_VEC_AT(m->regions, struct gt_region, ov[i]);
+			if (r->g != ev->g || r->type != ev->u.region.type)
+				continue;
+			r->end = ev->ts;
+			memmove(ov + i, ov + i + 1, (m->open_regions.n - i - 1) * sizeof *ov);
+			m->open_regions.n--;
+			return 0;
+		}
+		struct gt_region *r = gt_vec_push(&m->regions, sizeof *r);
+		if (!r)
+			return -1;
+		r->task = ev->u.region.task;
+		r->type = ev->u.region.type;
+		r->g = ev->g;
+		r->start = INT64_MIN;
+		r->end = ev->ts;
+		return 0;
+	}
+	case GT_EV_LOG: {
+		struct gt_log *l = gt_vec_push(&m->logs, sizeof *l);
+		if (!l)
+			return -1;
+		m->info.logs++;
+		l->ts = ev->ts;
+		l->g = ev->g;
+		l->task = ev->u.log.task;
+		l->category = ev->u.log.category;
+		l->message = ev->u.log.message;
+		l->stack = ev->stack;
+		return 0;
+	}
+	default:
+		return 0;
+	}
+}
+
+int gt_model_add(struct gt_model *m, const struct gt_event *ev)
+{
+	struct gt_trace_info *in = &m->info;
+	if (in->min_ts == INT64_MAX) {
+		in->min_ts = ev->ts;
+		m->clast = ev->ts;
+	}
+	if (ev->ts > in->max_ts)
+		in->max_ts = ev->ts;
+	in->events++;
+	if (ev->kind < GT_EV__COUNT)
+		in->by_kind[ev->kind]++;
+	/* Every context seen counts, as in Go's figures. */
+	if (ev->g != GT_NONE && g_index(m, ev->g) == UINT32_MAX)
+		return -1;
+	if (ev->p != GT_NONE && p_index(m, ev->p) == UINT32_MAX)
+		return -1;
+	if (ev->m != GT_NONE && m_index(m, ev->m) == UINT32_MAX)
+		return -1;
+
+	switch (ev->kind) {
+	case GT_EV_STATE_TRANSITION:
+		if (ev->u.trans.resource == GT_RES_GOROUTINE)
+			return on_gtrans(m, ev);
+		if (ev->u.trans.resource == GT_RES_PROC)
+			return on_ptrans(m, ev);
+		return 0;
+	case GT_EV_RANGE_BEGIN:
+	case GT_EV_RANGE_ACTIVE:
+	case GT_EV_RANGE_END:
+		return on_range(m, ev);
+	case GT_EV_METRIC:
+		if (ev->u.metric.mkind < GT_METRIC_OTHER) {
+			struct gt_point *pt = gt_vec_push(&m->metrics[ev->u.metric.mkind], sizeof *pt);
+			if (!pt)
+				return -1;
+			pt->ts = ev->ts;
+			pt->value = ev->u.metric.value;
+		}
+		return 0;
+	case GT_EV_STACK_SAMPLE: {
+		struct gt_sample *s = gt_vec_push(&m->samples, sizeof *s);
+		if (!s)
+			return -1;
+		s->ts = ev->ts;
+		s->g = ev->g;
+		s->p = ev->p;
+		s->m = ev->m;
+		s->stack = ev->stack;
+		return 0;
+	}
+	default:
+		return on_user(m, ev);
+	}
+}
+
+static int sink_event(void *ctx, const struct gt_event *ev, const struct gt_tables *t)
+{
+	(void)t;
+	struct gt_model *m = ctx;
+	if (gt_model_add(m, ev) < 0) {
+		m->nomem = 1;
+		return 1;
+	}
+	return 0;
+}
+
+struct gt_sink gt_model_sink(struct gt_model *m)
+{
+	struct gt_sink s = {.ctx = m, .event = sink_event};
+	return s;
+}
+
+void gt_model_finish(struct gt_model *m)
+{
+	if (m->finished)
+		return;
+	m->finished = 1;
+	struct gt_trace_info *in = &m->info;
+	if (in->min_ts == INT64_MAX)
+		in->min_ts = in->max_ts = 0;
+	int64_t end = in->max_ts;
+	counts_advance(m, end);
+	for (size_t gi = 0; gi < m->gs.n; gi++) {
+		struct gt_gbuild *b = &GT_VEC_AT(m->gb, struct gt_gbuild, gi);
+		if (close_gspan(m, b, (uint32_t)gi, end) < 0 ||
+		    close_pspan(m, b, (uint32_t)gi, end) < 0)
+			m->nomem = 1;
+	}
+	for (size_t pi = 0; pi < m->ps.n; pi++)
+		if (close_mspan(m, (uint32_t)pi, end) < 0)
+			m->nomem = 1;
+	for (int s = 0; s < GT_RS__COUNT; s++)
+		for (size_t i = 0; i < m->ranges[s].n; i++) {
+			struct gt_range *r = &GT_VEC_AT(m->ranges[s], struct gt_range, i);
+			if (r->end == INT64_MAX) {
+				r->end = end;
+				r->open_at_end = 1;
+			}
+		}
+	for (size_t i = 0; i < m->regions.n; i++) {
+		struct gt_region *r = &GT_VEC_AT(m->regions, struct gt_region, i);
+		if (r->end == INT64_MAX)
+			r->end = end;
+	}
+	/* Build-only state goes; the lanes get their index. */
+	gt_vec_free(&m->gb);
+	gt_vec_free(&m->pb);
+	gt_vec_free(&m->open);
+	gt_vec_free(&m->open_regions);
+	gt_ids_free(&m->keymap);
+	gt_vec_free(&m->keynext);
+	gt_ids_free(&m->taskmap);
+	struct gt_lane **all = malloc((m->nlanes ? m->nlanes : 1) * sizeof *all);
+	if (!all) {
+		m->nomem = 1;
+		return;
+	}
+	struct gt_vec *vs[3] = {&m->glanes, &m->planes, &m->mlanes};
+	for (int k = 0; k < 3; k++)
+		for (size_t i = 0; i < vs[k]->n; i++) {
+			struct gt_lane *l = &GT_VEC_AT(*vs[k], struct gt_lane, i);
+			all[l->id] = l;
+		}
+	if (gt_lanes_finish(&m->lanes, all, m->nlanes) < 0)
+		m->nomem = 1;
+	free(all);
+	in->goroutines = (uint32_t)m->gs.n;
+	in->procs = (uint32_t)m->ps.n;
+	in->threads = (uint32_t)m->ms.n;
+	in->cpu_samples = (uint32_t)m->samples.n;
+}

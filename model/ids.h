@@ -1,0 +1,21 @@
+/* ids.h: open-addressing hash map from an int64 id (goroutine, P, M,
+ * task, key hash) to a dense uint32 index.  Used while loading, when ids
+ * arrive in any order and must be turned into array indices fast. */
+#ifndef GT_MODEL_IDS_H
+#define GT_MODEL_IDS_H
+#include <stddef.h>
+#include <stdint.h>
+
+struct gt_ids {
+	int64_t *keys;
+	uint32_t *vals; /* UINT32_MAX marks an empty slot */
+	size_t cap, len; /* cap is a power of two */
+};
+
+void gt_ids_free(struct gt_ids *h);
+/* The index of key, or UINT32_MAX if absent. */
+uint32_t gt_ids_get(const struct gt_ids *h, int64_t key);
+/* Sets key to val (adding it).  Returns -1 when out of memory. */
+int gt_ids_put(struct gt_ids *h, int64_t key, uint32_t val);
+size_t gt_ids_bytes(const struct gt_ids *h);
+#endif

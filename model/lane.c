@@ -1,0 +1,356 @@
+/* lane.c: see lane.h. */
+#include "model/lane.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define BLOCK_SHIFT 20                      /* 1 MiB arena blocks */
+#define UNITS_SHIFT (BLOCK_SHIFT - 3)       /* refs count 8-byte units */
+#define UNITS_PER_BLOCK (1u << UNITS_SHIFT)
+#define HDR 8                               /* u32 next, u16 used, u16 cap */
+#define MIN_CHUNK 32
+#define MAX_CHUNK 1024
+
+/* While building, per-lane running class totals and index entries, in
+ * order of chunk creation (all lanes mixed); finish sorts them by lane. */
+struct pending {
+	struct gt_lane_ix e;
+	uint32_t lane;
+};
+
+static uint8_t *at(const struct gt_lanes *ls, uint32_t ref)
+{
+	return ls->blocks[ref >> UNITS_SHIFT] + ((size_t)(ref & (UNITS_PER_BLOCK - 1)) << 3);
+}
+
+static uint32_t alloc_chunk(struct gt_lanes *ls, uint32_t bytes)
+{
+	uint32_t units = bytes >> 3;
+	if (!ls->nblocks || ls->next + units > UNITS_PER_BLOCK) {
+		if (ls->nblocks == ls->cap_blocks) {
+			size_t cap = ls->cap_blocks ? ls->cap_blocks * 2 : 16;
+			uint8_t **nb = realloc(ls->blocks, cap * sizeof *nb);
+			if (!nb)
+				return 0;
+			ls->blocks = nb;
+			ls->cap_blocks = cap;
+		}
+		if (ls->nblocks >= (1u << (32 - UNITS_SHIFT)) - 1)
+			return 0;
+		uint8_t *b = malloc((size_t)1 << BLOCK_SHIFT);
+		if (!b)
+			return 0;
+		ls->blocks[ls->nblocks++] = b;
+		ls->next = ls->nblocks == 1 ? 1 : 0; /* ref 0 means none */
+	}
+	uint32_t ref = (uint32_t)((ls->nblocks - 1) << UNITS_SHIFT) + ls->next;
+	ls->next += units;
+	uint8_t *c = at(ls, ref);
+	uint32_t zero = 0;
+	uint16_t used = 0, cap = (uint16_t)(bytes - HDR);
+	memcpy(c, &zero, 4);
+	memcpy(c + 4, &used, 2);
+	memcpy(c + 6, &cap, 2);
+	return ref;
+}
+
+static size_t put_uv(uint8_t *p, uint64_t v)
+{
+	size_t n = 0;
+	while (v >= 0x80) {
+		p[n++] = (uint8_t)(v | 0x80);
+		v >>= 7;
+	}
+	p[n++] = (uint8_t)v;
+	return n;
+}
+
+static inline uint64_t get_uv(const uint8_t **pp)
+{
+	const uint8_t *p = *pp;
+	uint64_t v = 0;
+	unsigned s = 0;
+	for (;;) {
+		uint8_t b = *p++;
+		v |= (uint64_t)(b & 0x7f) << s;
+		if (!(b & 0x80))
+			break;
+		s += 7;
+	}
+	*pp = p;
+	return v;
+}
+
+static uint64_t zz(int64_t v) { return ((uint64_t)v << 1) ^ (uint64_t)(v >> 63); }
+static int64_t unzz(uint64_t v) { return (int64_t)(v >> 1) ^ -(int64_t)(v & 1); }
+
+static size_t encode(uint8_t *p, int64_t prev_end, int64_t start, int64_t end, uint32_t val, uint8_t cls)
+{
+	size_t n = put_uv(p, zz(start - prev_end));
+	n += put_uv(p + n, (uint64_t)(end - start));
+	n += put_uv(p + n, ((uint64_t)val << 3) | cls);
+	return n;
+}
+
+int gt_lane_append(struct gt_lanes *ls, struct gt_lane *l, int64_t start,
+                   int64_t end, uint32_t val, uint8_t cls)
+{
+	uint8_t tmp[32];
+	if (end < start)
+		end = start;
+	size_t n = 0;
+	uint8_t *c = NULL;
+	uint16_t used = 0, cap = 0;
+	if (l->tail) {
+		c = at(ls, l->tail);
+		memcpy(&used, c + 4, 2);
+		memcpy(&cap, c + 6, 2);
+		n = encode(tmp, l->prev_end, start, end, val, cls);
+	}
+	if (!l->tail || used + n > cap) {
+		if (ls->npend == ls->cap_pend) {
+			size_t nc = ls->cap_pend ? ls->cap_pend * 2 : 1024;
+			struct gt_lane_pending *nv = realloc(ls->pend, nc * sizeof *nv);
+			if (!nv)
+				return -1;
+			ls->pend = nv;
+			ls->cap_pend = nc;
+		}
+		uint32_t bytes = (uint32_t)MIN_CHUNK << (l->nchunks < 5 ? l->nchunks : 5);
+		uint32_t ref = alloc_chunk(ls, bytes);
+		if (!ref)
+			return -1;
+		struct gt_lane_pending *pe = &ls->pend[ls->npend++];
+		pe->e.first_start = start;
+		pe->e.ref = ref;
+		pe->e.rec0 = l->nrec;
+		memcpy(pe->e.cum, l->cum, sizeof l->cum);
+		pe->lane = l->id;
+		if (l->tail)
+			memcpy(at(ls, l->tail), &ref, 4);
+		l->tail = ref;
+		l->nchunks++;
+		c = at(ls, ref);
+		used = 0;
+		n = encode(tmp, 0, start, end, val, cls);
+	}
+	memcpy(c + HDR + used, tmp, n);
+	used = (uint16_t)(used + n);
+	memcpy(c + 4, &used, 2);
+	l->prev_end = end;
+	l->nrec++;
+	l->cum[cls] += end - start;
+	return 0;
+}
+
+int gt_lanes_finish(struct gt_lanes *ls, struct gt_lane *const *lanes, size_t n)
+{
+	size_t next = 0;
+	for (size_t i = 0; i < n; i++) {
+		lanes[i]->ix = (uint32_t)next;
+		next += lanes[i]->nchunks;
+	}
+	free(ls->ix);
+	ls->ix = malloc((next ? next : 1) * sizeof *ls->ix);
+	if (!ls->ix)
+		return -1;
+	ls->nix = next;
+	/* Counting sort by lane, stable: each lane's chunks stay in order. */
+	uint32_t *fill = calloc(n ? n : 1, sizeof *fill);
+	if (!fill)
+		return -1;
+	for (size_t i = 0; i < ls->npend; i++) {
+		uint32_t lane = ls->pend[i].lane;
+		if (lane >= n)
+			continue;
+		ls->ix[lanes[lane]->ix + fill[lane]++] = ls->pend[i].e;
+	}
+	free(fill);
+	free(ls->pend);
+	ls->pend = NULL;
+	ls->npend = ls->cap_pend = 0;
+	return 0;
+}
+
+void gt_lanes_free(struct gt_lanes *ls)
+{
+	for (size_t i = 0; i < ls->nblocks; i++)
+		free(ls->blocks[i]);
+	free(ls->blocks);
+	free(ls->ix);
+	free(ls->pend);
+	memset(ls, 0, sizeof *ls);
+}
+
+size_t gt_lanes_bytes(const struct gt_lanes *ls)
+{
+	return (ls->nblocks << BLOCK_SHIFT) + ls->nix * sizeof *ls->ix +
+	       ls->cap_pend * sizeof *ls->pend;
+}
+
+/* A decoding position inside one lane. */
+struct cursor {
+	const struct gt_lanes *ls;
+	const struct gt_lane *l;
+	uint32_t e;              /* entry (chunk) index within the lane */
+	const uint8_t *p, *end;  /* bytes of that chunk */
+	int64_t prev_end;
+	uint32_t rec;            /* span number of the next record */
+	int64_t cum[GT_LANE_CLASSES]; /* class totals before the next record */
+};
+
+static void cur_seek(struct cursor *c, uint32_t e)
+{
+	const struct gt_lane_ix *ix = &c->ls->ix[c->l->ix + e];
+	const uint8_t *ch = at(c->ls, ix->ref);
+	uint16_t used;
+	memcpy(&used, ch + 4, 2);
+	c->e = e;
+	c->p = ch + HDR;
+	c->end = c->p + used;
+	c->prev_end = 0;
+	c->rec = ix->rec0;
+	memcpy(c->cum, ix->cum, sizeof c->cum);
+}
+
+/* Decodes the record at the cursor into *s without moving; 0 at the end. */
+static int cur_peek(struct cursor *c, struct gt_span_rec *s, const uint8_t **after)
+{
+	if (c->p == c->end) {
+		if (c->e + 1 >= c->l->nchunks)
+			return 0;
+		cur_seek(c, c->e + 1);
+	}
+	const uint8_t *p = c->p;
+	s->start = c->prev_end + unzz(get_uv(&p));
+	s->end = s->start + (int64_t)get_uv(&p);
+	uint64_t v = get_uv(&p);
+	s->val = (uint32_t)(v >> 3);
+	s->cls = (uint8_t)(v & 7);
+	*after = p;
+	return 1;
+}
+
+static void cur_take(struct cursor *c, const struct gt_span_rec *s, const uint8_t *after)
+{
+	c->p = after;
+	c->prev_end = s->end;
+	c->rec++;
+	c->cum[s->cls] += s->end - s->start;
+}
+
+/* Last chunk of l whose first span starts at or before t; -1 if none. */
+static int64_t find_chunk(const struct gt_lanes *ls, const struct gt_lane *l, int64_t t)
+{
+	const struct gt_lane_ix *ix = ls->ix + l->ix;
+	int64_t lo = 0, hi = (int64_t)l->nchunks - 1, r = -1;
+	while (lo <= hi) {
+		int64_t mid = (lo + hi) / 2;
+		if (ix[mid].first_start <= t) {
+			r = mid;
+			lo = mid + 1;
+		} else {
+			hi = mid - 1;
+		}
+	}
+	return r;
+}
+
+void gt_lane_query(const struct gt_lanes *ls, const struct gt_lane *l,
+                   int64_t t0, int64_t t1, gt_span_rec_fn fn, void *ctx)
+{
+	if (!l->nchunks || !ls->ix)
+		return;
+	int64_t e = find_chunk(ls, l, t0);
+	struct cursor c = {.ls = ls, .l = l};
+	cur_seek(&c, (uint32_t)(e < 0 ? 0 : e));
+	struct gt_span_rec s;
+	const uint8_t *after;
+	while (cur_peek(&c, &s, &after)) {
+		if (s.start >= t1)
+			break;
+		cur_take(&c, &s, after);
+		if (s.end > t0 || s.start >= t0)
+			if (fn(ctx, &s))
+				break;
+	}
+}
+
+/* Offers span s to column [c0, c1) as a candidate for its top. */
+static void offer(struct gt_lane_col *col, int64_t *best, const struct gt_span_rec *s,
+                  int64_t c0, int64_t c1)
+{
+	int64_t a = s->start > c0 ? s->start : c0;
+	int64_t z = s->end < c1 ? s->end : c1;
+	if (s->start >= c1 || (z <= a && s->start < c0))
+		return;
+	if (col->top == UINT32_MAX || z - a > *best) {
+		*best = z - a;
+		col->top = s->val;
+		col->top_cls = s->cls;
+	}
+}
+
+/* Moves the cursor to boundary b (monotonic calls); gives class totals and
+ * the number of spans starting before b.  Spans passed are offered to col
+ * (the column [c0, b)) for its top. */
+static void cur_to(struct cursor *c, int64_t b, int64_t cum[GT_LANE_CLASSES],
+                   uint32_t *spans, struct gt_lane_col *col, int64_t *best, int64_t c0)
+{
+	int64_t e = find_chunk(c->ls, c->l, b);
+	if (e < 0) {
+		memset(cum, 0, GT_LANE_CLASSES * sizeof *cum);
+		*spans = 0;
+		return;
+	}
+	if (c->p == NULL || (uint32_t)e > c->e)
+		cur_seek(c, (uint32_t)e);
+	struct gt_span_rec s;
+	const uint8_t *after;
+	int straddle = 0;
+	while (cur_peek(c, &s, &after)) {
+		if (col)
+			offer(col, best, &s, c0, b);
+		if (s.start < b && s.end <= b) {
+			cur_take(c, &s, after);
+			continue;
+		}
+		straddle = s.start < b;
+		break;
+	}
+	memcpy(cum, c->cum, GT_LANE_CLASSES * sizeof *cum);
+	*spans = c->rec;
+	if (straddle) {
+		cum[s.cls] += b - s.start;
+		(*spans)++;
+	}
+}
+
+void gt_lane_columns(const struct gt_lanes *ls, const struct gt_lane *l,
+                     int64_t t0, int64_t t1, uint32_t ncols,
+                     struct gt_lane_col *out)
+{
+	for (uint32_t i = 0; i < ncols; i++) {
+		memset(&out[i], 0, sizeof out[i]);
+		out[i].top = UINT32_MAX;
+	}
+	if (!ncols || !l->nchunks || !ls->ix || t1 <= t0)
+		return;
+	struct cursor c = {.ls = ls, .l = l};
+	int64_t prev[GT_LANE_CLASSES], cur[GT_LANE_CLASSES];
+	uint32_t pspans, cspans;
+	int64_t best = 0;
+	cur_to(&c, t0, prev, &pspans, NULL, &best, t0);
+	double w = (double)(t1 - t0) / ncols;
+	for (uint32_t i = 0; i < ncols; i++) {
+		int64_t c0 = t0 + (int64_t)(w * i);
+		int64_t c1 = i + 1 == ncols ? t1 : t0 + (int64_t)(w * (i + 1));
+		best = 0;
+		cur_to(&c, c1, cur, &cspans, &out[i], &best, c0);
+		for (int k = 0; k < GT_LANE_CLASSES; k++)
+			out[i].ns[k] = cur[k] - prev[k];
+		out[i].spans = cspans - pspans;
+		memcpy(prev, cur, sizeof prev);
+		pspans = cspans;
+	}
+}

@@ -1,0 +1,83 @@
+/* lane.h: compact append-only logs of time spans, one log per lane (a
+ * goroutine, a P, an M), with an index for binary search and prefix sums
+ * for per-column summaries.
+ *
+ * Why: a 110 MB trace has ~25M events; at 16+ bytes a span the model would
+ * outgrow the file.  A span here is three varints (gap from the previous
+ * span's end, duration, value<<3|class) in chunks of a shared arena of
+ * 1 MiB blocks, typically 4-7 bytes.  Chunks grow per lane (32 B to 1 KiB)
+ * so the many short-lived goroutines stay cheap.  Each chunk restarts the
+ * delta chain, so any chunk decodes alone: after gt_lanes_finish() a lane
+ * has an index entry per chunk (first start, span number, per-class time
+ * before it) and a query binary-searches the chunks, then decodes at most
+ * one chunk per step. */
+#ifndef GT_MODEL_LANE_H
+#define GT_MODEL_LANE_H
+#include <stddef.h>
+#include <stdint.h>
+
+#define GT_LANE_CLASSES 8
+
+struct gt_span_rec {
+	int64_t start, end;
+	uint32_t val;   /* < 2^29 */
+	uint8_t cls;    /* < GT_LANE_CLASSES */
+};
+
+struct gt_lane {
+	uint32_t tail;        /* chunk ref being filled; 0 = none */
+	uint32_t id;          /* the owner's lane number (set before append) */
+	uint32_t nrec, nchunks;
+	int64_t prev_end;     /* end of the last span of the tail chunk */
+	uint32_t ix;          /* first index entry (valid after finish) */
+	int64_t cum[GT_LANE_CLASSES]; /* class totals so far */
+};
+
+struct gt_lane_ix {
+	int64_t first_start;
+	uint32_t ref, rec0;
+	int64_t cum[GT_LANE_CLASSES];
+};
+
+struct gt_lane_pending {
+	struct gt_lane_ix e;
+	uint32_t lane;
+};
+
+struct gt_lanes {
+	uint8_t **blocks;
+	size_t nblocks, cap_blocks;
+	uint32_t next;        /* next free ref in the last block (8-byte units) */
+	struct gt_lane_ix *ix; /* per lane runs of nchunks entries (finish) */
+	size_t nix;
+	struct gt_lane_pending *pend; /* entries in creation order (build) */
+	size_t npend, cap_pend;
+};
+
+void gt_lanes_free(struct gt_lanes *ls);
+/* Appends span [start, end) to lane l.  Spans of a lane must come in time
+ * order and not overlap.  Returns -1 when out of memory. */
+int gt_lane_append(struct gt_lanes *ls, struct gt_lane *l, int64_t start,
+                   int64_t end, uint32_t val, uint8_t cls);
+/* Builds the chunk index (call once, after the last append).  lanes[i]
+ * must be the lane whose id is i, for every id used.  -1: out of memory. */
+int gt_lanes_finish(struct gt_lanes *ls, struct gt_lane *const *lanes, size_t n);
+size_t gt_lanes_bytes(const struct gt_lanes *ls);
+
+/* Calls fn for each span of l overlapping [t0, t1), in order; stops when fn
+ * returns nonzero. */
+typedef int (*gt_span_rec_fn)(void *ctx, const struct gt_span_rec *s);
+void gt_lane_query(const struct gt_lanes *ls, const struct gt_lane *l,
+                   int64_t t0, int64_t t1, gt_span_rec_fn fn, void *ctx);
+
+/* Per-column summary of [t0, t1) in ncols equal columns. */
+struct gt_lane_col {
+	int64_t ns[GT_LANE_CLASSES];
+	uint32_t spans;  /* spans starting in the column */
+	uint32_t top;    /* val of the longest span seen; UINT32_MAX none */
+	uint8_t top_cls;
+};
+void gt_lane_columns(const struct gt_lanes *ls, const struct gt_lane *l,
+                     int64_t t0, int64_t t1, uint32_t ncols,
+                     struct gt_lane_col *out);
+#endif

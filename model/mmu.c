@@ -1,0 +1,159 @@
+/* mmu.c: minimum mutator utilization (Go's MMU, with STW, background mark
+ * workers and mark assists taking mutator time).  Utilization is a step
+ * function of time; the mean over a sliding window of width w is piecewise
+ * linear in the window's position, so its minimum lies where a window edge
+ * meets a step: we evaluate exactly those positions. */
+#include "model/model_int.h"
+
+#include <stdlib.h>
+
+struct change {
+	int64_t t;
+	int8_t stw, gc; /* deltas */
+	int64_t procs;  /* new GOMAXPROCS, or 0 */
+};
+
+struct collect {
+	struct change *v;
+	size_t n, cap;
+	int fail;
+};
+
+static void add(struct collect *c, int64_t t, int stw, int gc, int64_t procs)
+{
+	if (c->n == c->cap) {
+		size_t cap = c->cap ? c->cap * 2 : 1024;
+		struct change *nv = realloc(c->v, cap * sizeof *nv);
+		if (!nv) {
+			c->fail = 1;
+			return;
+		}
+		c->v = nv;
+		c->cap = cap;
+	}
+	c->v[c->n++] = (struct change){t, (int8_t)stw, (int8_t)gc, procs};
+}
+
+static int gc_span(void *ctx, const struct gt_pspan *s)
+{
+	struct collect *c = ctx;
+	if (s->gc) {
+		add(c, s->start, 0, 1, 0);
+		add(c, s->end, 0, -1, 0);
+	}
+	return 0;
+}
+
+static int by_time(const void *a, const void *b)
+{
+	const struct change *x = a, *y = b;
+	return (x->t > y->t) - (x->t < y->t);
+}
+
+/* Step function: util[i] holds over [ts[i], ts[i+1]); cum[i] = integral
+ * up to ts[i]. */
+struct steps {
+	int64_t *ts;
+	double *util, *cum;
+	size_t n;
+};
+
+static double integral(const struct steps *s, int64_t t)
+{
+	size_t lo = 0, hi = s->n;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (s->ts[mid] <= t)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (!lo)
+		return 0;
+	size_t i = lo - 1;
+	return s->cum[i] + s->util[i] * (double)(t - s->ts[i]);
+}
+
+double gt_model_mmu(const struct gt_model *m, int64_t w)
+{
+	int64_t t0 = m->info.min_ts, t1 = m->info.max_ts;
+	if (t1 <= t0 || w <= 0)
+		return -1;
+	struct collect c = {0};
+	for (uint32_t pi = 0; pi < gt_model_p_count(m); pi++)
+		gt_model_p_spans(m, pi, INT64_MIN, INT64_MAX, gc_span, &c);
+	size_t n;
+	const struct gt_range *r = gt_model_ranges(m, GT_RS_STW, &n);
+	for (size_t i = 0; i < n; i++) {
+		add(&c, r[i].start, 1, 0, 0);
+		add(&c, r[i].end, -1, 0, 0);
+	}
+	r = gt_model_ranges(m, GT_RS_ASSIST, &n);
+	for (size_t i = 0; i < n; i++) {
+		add(&c, r[i].start, 0, 1, 0);
+		add(&c, r[i].end, 0, -1, 0);
+	}
+	const struct gt_point *pt = gt_model_metric(m, GT_METRIC_GOMAXPROCS, &n);
+	for (size_t i = 0; i < n; i++)
+		add(&c, pt[i].ts, 0, 0, pt[i].value ? (int64_t)pt[i].value : 1);
+	add(&c, t0, 0, 0, 0);
+	add(&c, t1, 0, 0, 0);
+	if (c.fail) {
+		free(c.v);
+		return -1;
+	}
+	qsort(c.v, c.n, sizeof *c.v, by_time);
+
+	struct steps s = {0};
+	s.ts = malloc(c.n * sizeof *s.ts);
+	s.util = malloc(c.n * sizeof *s.util);
+	s.cum = malloc(c.n * sizeof *s.cum);
+	double res = -1;
+	if (!s.ts || !s.util || !s.cum)
+		goto out;
+	int64_t procs = m->ps.n ? (int64_t)m->ps.n : 1, stw = 0, gc = 0;
+	if (n)
+		procs = pt[0].value ? (int64_t)pt[0].value : 1;
+	for (size_t i = 0; i < c.n;) {
+		int64_t t = c.v[i].t;
+		for (; i < c.n && c.v[i].t == t; i++) {
+			stw += c.v[i].stw;
+			gc += c.v[i].gc;
+			if (c.v[i].procs)
+				procs = c.v[i].procs;
+		}
+		double u = stw > 0 ? 0 : 1.0 - (double)(gc > 0 ? gc : 0) / (double)procs;
+		if (u < 0)
+			u = 0;
+		s.ts[s.n] = t;
+		s.util[s.n] = u;
+		s.cum[s.n] = s.n ? s.cum[s.n - 1] + s.util[s.n - 1] * (double)(t - s.ts[s.n - 1]) : 0;
+		s.n++;
+	}
+	if (w >= t1 - t0) {
+		res = (integral(&s, t1) - integral(&s, t0)) / (double)(t1 - t0);
+		goto out;
+	}
+	res = 1;
+	for (size_t i = 0; i < s.n; i++) {
+		int64_t xs[2] = {s.ts[i], s.ts[i] - w};
+		for (int k = 0; k < 2; k++) {
+			int64_t x = xs[k];
+			if (x < t0)
+				x = t0;
+			if (x > t1 - w)
+				x = t1 - w;
+			double u = (integral(&s, x + w) - integral(&s, x)) / (double)w;
+			if (u < res)
+				res = u;
+		}
+	}
+	if (res < 0)
+		res = 0;
+out:
+	free(c.v);
+	free(s.ts);
+	free(s.util);
+	free(s.cum);
+	return res;
+}

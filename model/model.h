@@ -1,0 +1,272 @@
+/* model.h: the in-memory model of a trace, and its queries.
+ *
+ * The model is built from the ordered event stream of decode/ (event.h) in
+ * one pass, and is then read-only: every query below is safe to call from
+ * any number of threads at once once loading has finished.
+ *
+ * Conventions
+ * - Opaque struct, ids not pointers.  Goroutines, Ps and Ms are addressed by
+ *   a dense INDEX (uint32_t, 0..count-1) in order of first appearance; the
+ *   Go id of each is in its info.  gt_model_g_find() maps a Go id back.
+ * - Times are int64 nanoseconds in the reader's time base (as event.h).
+ *   Windows are half-open: [t0, t1).
+ * - Strings and stacks are gt_str / gt_stack ids of the trace's tables
+ *   (decode/tables.h); gt_model_tables() gives them.
+ * - Semantics follow Go's model (golang.org/x/exp/trace and Go's
+ *   internal/trace/summary.go): a goroutine's state interval lasts from
+ *   one of its transitions to its next; the last one runs to the trace's
+ *   last event (max_ts); time before its first transition is not counted.
+ * - Span queries (lanes) cost O(log n + spans returned); column summaries
+ *   cost O(columns x a bounded chunk), never O(events in the window).
+ */
+#ifndef GT_MODEL_MODEL_H
+#define GT_MODEL_MODEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "decode/decode.h"
+#include "decode/event.h"
+#include "decode/tables.h"
+
+struct gt_model; /* opaque */
+
+/* ---- Loading ---------------------------------------------------------- */
+
+/* Called now and then while loading, with bytes of the file done so far. */
+typedef void (*gt_model_progress_fn)(void *ctx, uint64_t done, uint64_t total);
+
+/* Decodes buf[0..len) (gt_decode) and builds the model.  Always returns a
+ * model (NULL only when out of memory before anything was built): on a
+ * broken or truncated trace it holds everything delivered before the error,
+ * and *res says what went wrong and where (status, offset, msg), as
+ * gt_decode does.  mapped: nonzero when buf is a read-only file mapping,
+ * which lets the loader drop file pages already decoded (madvise) to keep
+ * the resident size down; 0 for heap buffers (they are never touched). */
+struct gt_model *gt_model_load(const uint8_t *buf, size_t len, int mapped,
+                               gt_model_progress_fn progress, void *ctx,
+                               struct gt_decode_result *res);
+void gt_model_free(struct gt_model *m);
+
+/* Building by hand (unit tests, other front ends): new, then feed events
+ * through the sink (or gt_model_add), then finish once.  Events must come
+ * in the order decode/ delivers them.  The model owns its tables. */
+struct gt_model *gt_model_new(void);
+struct gt_tables *gt_model_tables_mut(struct gt_model *m);
+int gt_model_add(struct gt_model *m, const struct gt_event *ev); /* 0 ok */
+struct gt_sink gt_model_sink(struct gt_model *m);
+void gt_model_finish(struct gt_model *m); /* closes open intervals, indexes */
+
+/* ---- The trace as a whole ---------------------------------------------- */
+
+struct gt_trace_info {
+	int format, version;          /* from the decoder (0 when built by hand) */
+	enum gt_status status;        /* how loading ended */
+	int64_t min_ts, max_ts;       /* first and last event time */
+	uint64_t events;              /* events consumed */
+	uint64_t by_kind[GT_EV__COUNT];
+	uint32_t goroutines, procs, threads;
+	uint32_t gc_cycles, stws, tasks, regions, logs, cpu_samples;
+	size_t model_bytes;           /* memory held by the model (w/o tables) */
+};
+void gt_model_info(const struct gt_model *m, struct gt_trace_info *out);
+
+const struct gt_tables *gt_model_tables(const struct gt_model *m);
+/* Convenience: a string, a stack's innermost / outermost function name
+ * ("" for stack 0), and whether a function is outside the std library
+ * (package main, or an import path whose first element has a dot). */
+const char *gt_model_str(const struct gt_model *m, gt_str s);
+gt_str gt_model_stack_top_func(const struct gt_model *m, gt_stack st);
+gt_str gt_model_stack_root_func(const struct gt_model *m, gt_stack st);
+int gt_model_func_is_user(const char *func);
+/* Innermost frame of st outside the std library; 0 (no frame) if none. */
+uint32_t gt_model_stack_user_frame(const struct gt_model *m, gt_stack st);
+
+/* ---- Goroutines -------------------------------------------------------- */
+
+struct gt_goroutine {
+	int64_t id;             /* Go's goroutine id */
+	int64_t created;        /* creation time; INT64_MIN if before the trace */
+	int64_t creator;        /* Go id of the creating goroutine; GT_NONE */
+	gt_stack create_stack;  /* where it was created (creator's stack) */
+	gt_str start_func;      /* root frame of its first transition stack */
+	int64_t first_ts;       /* its first transition */
+	int64_t last_ts;        /* its last transition */
+	int64_t end_since;      /* start of its last interval (state at the
+	                           end since then); INT64_MIN if none */
+	uint8_t end_state;      /* enum gt_gostate: to-state of last transition */
+	gt_str end_reason;      /* reason of the last transition */
+	gt_stack end_stack;     /* stack of the last transition */
+	uint8_t gc_worker;      /* runs runtime.gcBgMarkWorker */
+	uint8_t system;         /* start function in package runtime */
+	int64_t ns[GT_GS__COUNT]; /* time per state (gt_gostate) in the trace */
+	uint32_t transitions;
+};
+uint32_t gt_model_g_count(const struct gt_model *m);
+const struct gt_goroutine *gt_model_g(const struct gt_model *m, uint32_t gi);
+/* Index of Go goroutine id; UINT32_MAX if never seen. */
+uint32_t gt_model_g_find(const struct gt_model *m, int64_t id);
+
+/* One state interval of a goroutine: [start, end) in state, entered by a
+ * transition with reason and stack. */
+struct gt_gspan {
+	int64_t start, end;
+	uint8_t state;          /* enum gt_gostate */
+	gt_str reason;
+	gt_stack stack;
+	int64_t p;              /* P it ran on (Running only), else GT_NONE */
+};
+typedef int (*gt_gspan_fn)(void *ctx, const struct gt_gspan *s); /* !0 stops */
+/* The intervals of goroutine gi overlapping [t0, t1), in time order. */
+void gt_model_g_spans(const struct gt_model *m, uint32_t gi, int64_t t0,
+                      int64_t t1, gt_gspan_fn fn, void *ctx);
+
+/* Time goroutine gi spent Waiting, by reason; calls fn once per reason. */
+typedef void (*gt_reason_ns_fn)(void *ctx, gt_str reason, int64_t ns);
+void gt_model_g_waiting_by_reason(const struct gt_model *m, uint32_t gi,
+                                  gt_reason_ns_fn fn, void *ctx);
+
+/* Goroutines alive over time: a time-weighted mean per column of the
+ * number of goroutines in each state.  The model keeps this at a fixed
+ * resolution (GT_MODEL_COUNT_BUCKETS over the trace); finer columns get
+ * the value of their bucket. */
+#define GT_MODEL_COUNT_BUCKETS 65536
+struct gt_gcount { float runnable, running, waiting, syscall; };
+void gt_model_gcounts(const struct gt_model *m, int64_t t0, int64_t t1,
+                      uint32_t ncols, struct gt_gcount *out);
+
+/* ---- Ps and Ms --------------------------------------------------------- */
+
+struct gt_proc {
+	int64_t id;             /* Go's P id */
+	int64_t busy_ns;        /* time a goroutine ran on it */
+	int64_t gc_ns;          /* of which GC mark workers */
+	uint32_t spans;
+};
+uint32_t gt_model_p_count(const struct gt_model *m);
+const struct gt_proc *gt_model_p(const struct gt_model *m, uint32_t pi);
+
+/* A goroutine running on a P: [start, end). */
+struct gt_pspan {
+	int64_t start, end;
+	uint32_t g;             /* goroutine INDEX */
+	uint8_t gc;             /* 1: a GC mark worker; 0: user/other */
+};
+typedef int (*gt_pspan_fn)(void *ctx, const struct gt_pspan *s);
+void gt_model_p_spans(const struct gt_model *m, uint32_t pi, int64_t t0,
+                      int64_t t1, gt_pspan_fn fn, void *ctx);
+
+struct gt_thread {
+	int64_t id;             /* Go's M id (OS thread id in v2) */
+	int64_t busy_ns;        /* time it held a P */
+	uint32_t spans;
+};
+uint32_t gt_model_m_count(const struct gt_model *m);
+const struct gt_thread *gt_model_m(const struct gt_model *m, uint32_t mi);
+/* An M holding a P: [start, end); g is the P index here. */
+void gt_model_m_spans(const struct gt_model *m, uint32_t mi, int64_t t0,
+                      int64_t t1, gt_pspan_fn fn, void *ctx);
+
+/* ---- Zoomed-out lanes: one summary per column --------------------------- */
+
+enum gt_lane_kind { GT_LANE_P, GT_LANE_G, GT_LANE_M };
+#define GT_COL_CLASSES 8
+/* Summary of lane (kind, index) over one column [t0, t1):
+ * ns[c]: time covered by spans of class c, where the class is
+ *   P lane: 0 user goroutine, 1 GC mark worker;
+ *   G lane: the goroutine state (enum gt_gostate);
+ *   M lane: 0 holding a P;
+ * spans: spans that start in the column;
+ * top: value of the longest span seen in the column (P lane: goroutine
+ *   index; G lane: state; M lane: P index), UINT32_MAX when none.  Exact
+ *   when the column holds few spans; otherwise one of the longest. */
+struct gt_col {
+	int64_t ns[GT_COL_CLASSES];
+	uint32_t spans;
+	uint32_t top;
+};
+/* Fills out[0..ncols) for columns splitting [t0, t1) evenly. */
+void gt_model_lane_columns(const struct gt_model *m, enum gt_lane_kind kind,
+                           uint32_t index, int64_t t0, int64_t t1,
+                           uint32_t ncols, struct gt_col *out);
+
+/* ---- GC ---------------------------------------------------------------- */
+
+struct gt_range {           /* a runtime range: GC cycle, STW, sweep, assist */
+	int64_t start, end;     /* end = max_ts if still open at the end */
+	int64_t who;            /* STW/assist: Go goroutine id; sweep: P id */
+	gt_str reason;          /* STW reason ("GC", …); 0 otherwise */
+	uint8_t active_at_start;/* began before the trace (RangeActive) */
+	uint8_t open_at_end;    /* never ended within the trace */
+	uint64_t swept, reclaimed; /* sweeps */
+};
+enum gt_range_set { GT_RS_GC, GT_RS_STW, GT_RS_SWEEP, GT_RS_ASSIST, GT_RS__COUNT };
+/* All ranges of a set, in start-time order. */
+const struct gt_range *gt_model_ranges(const struct gt_model *m,
+                                       enum gt_range_set set, size_t *n);
+/* Index of the first range of set ending after t (binary search). */
+size_t gt_model_ranges_from(const struct gt_model *m, enum gt_range_set set,
+                            int64_t t);
+
+/* Metric series (GOMAXPROCS, heap in use, heap goal): (ts, value) points in
+ * time order; the value holds until the next point. */
+struct gt_point { int64_t ts; uint64_t value; };
+const struct gt_point *gt_model_metric(const struct gt_model *m,
+                                       enum gt_metric_kind k, size_t *n);
+/* Index of the last point at or before t; SIZE_MAX if none. */
+size_t gt_model_metric_at(const struct gt_model *m, enum gt_metric_kind k,
+                          int64_t t);
+
+/* Minimum mutator utilization over windows of w ns, in [0, 1]: the GC
+ * takes all Ps during STW, and one P per GC mark worker running and per
+ * goroutine in a mark assist, out of GOMAXPROCS.  Returns -1 without data. */
+double gt_model_mmu(const struct gt_model *m, int64_t w);
+
+/* ---- Tasks, regions, logs, CPU samples, labels -------------------------- */
+
+struct gt_task {
+	uint64_t id, parent;    /* parent GT_NO_TASK if unknown */
+	gt_str type;
+	int64_t start, end;     /* INT64_MIN / INT64_MAX when not seen */
+	int64_t g_start, g_end; /* Go goroutine ids of begin / end */
+};
+const struct gt_task *gt_model_tasks(const struct gt_model *m, size_t *n);
+
+struct gt_region {
+	uint64_t task;
+	gt_str type;
+	int64_t g;              /* Go goroutine id */
+	int64_t start, end;     /* INT64_MIN if begun before the trace; end
+	                           max_ts if not ended */
+	gt_stack stack;         /* of the begin */
+	uint32_t depth;         /* nesting within its goroutine */
+};
+const struct gt_region *gt_model_regions(const struct gt_model *m, size_t *n);
+
+struct gt_log {
+	int64_t ts, g;
+	uint64_t task;
+	gt_str category, message;
+	gt_stack stack;
+};
+const struct gt_log *gt_model_logs(const struct gt_model *m, size_t *n);
+
+struct gt_sample { int64_t ts, g, p, m; gt_stack stack; };
+const struct gt_sample *gt_model_samples(const struct gt_model *m, size_t *n);
+
+/* ---- Search: who uses string S ----------------------------------------- */
+
+/* Goroutine indices whose start function, creation stack, or any state
+ * transition (reason, stack frames' function or file names) use string s.
+ * Sorted, without duplicates; *n = 0 when none. */
+const uint32_t *gt_model_str_goroutines(const struct gt_model *m, gt_str s,
+                                        size_t *n);
+
+/* Other events using s: tasks/regions/logs (type, category, message) and
+ * STW ranges (reason).  what: enum gt_ref_kind; index into its array. */
+enum gt_ref_kind { GT_REF_TASK, GT_REF_REGION, GT_REF_LOG, GT_REF_STW };
+struct gt_ref { uint32_t what, index; };
+const struct gt_ref *gt_model_str_events(const struct gt_model *m, gt_str s,
+                                         size_t *n);
+
+#endif

@@ -1,0 +1,345 @@
+/* query.c: read-only accessors and window queries of the model. */
+#include "model/model_int.h"
+
+#include <limits.h>
+#include <string.h>
+
+void gt_model_info(const struct gt_model *m, struct gt_trace_info *out)
+{
+	*out = m->info;
+	size_t b = gt_lanes_bytes(&m->lanes) + gt_ids_bytes(&m->gmap) +
+	           gt_ids_bytes(&m->pmap) + gt_ids_bytes(&m->mmap) +
+	           (size_t)GT_CB * 4 * sizeof *m->cbuckets;
+	b += m->gs.cap * sizeof(struct gt_goroutine) + m->glanes.cap * sizeof(struct gt_lane);
+	b += m->keys.cap * sizeof(struct gt_gkey);
+	for (int i = 0; i < GT_RS__COUNT; i++)
+		b += m->ranges[i].cap * sizeof(struct gt_range);
+	for (int i = 0; i < GT_METRIC_OTHER; i++)
+		b += m->metrics[i].cap * sizeof(struct gt_point);
+	b += m->regions.cap * sizeof(struct gt_region) + m->logs.cap * sizeof(struct gt_log) +
+	     m->tasks.cap * sizeof(struct gt_task) + m->samples.cap * sizeof(struct gt_sample);
+	out->model_bytes = b;
+}
+
+const struct gt_tables *gt_model_tables(const struct gt_model *m) { return m->tables; }
+
+const char *gt_model_str(const struct gt_model *m, gt_str s) { return gt_str_get(m->tables, s); }
+
+static gt_str frame_func(const struct gt_model *m, uint32_t fid)
+{
+	const struct gt_frame *f = fid ? gt_frame_get(m->tables, fid) : NULL;
+	return f ? f->func : 0;
+}
+
+gt_str gt_model_stack_top_func(const struct gt_model *m, gt_stack st)
+{
+	if (!st || !gt_stack_depth(m->tables, st))
+		return 0;
+	return frame_func(m, gt_stack_frames(m->tables, st)[0]);
+}
+
+gt_str gt_model_stack_root_func(const struct gt_model *m, gt_stack st)
+{
+	size_t n = st ? gt_stack_depth(m->tables, st) : 0;
+	if (!n)
+		return 0;
+	return frame_func(m, gt_stack_frames(m->tables, st)[n - 1]);
+}
+
+int gt_model_func_is_user(const char *func)
+{
+	if (!func || !*func)
+		return 0;
+	if (!strncmp(func, "main.", 5))
+		return 1;
+	/* The import path's first element is up to the first '/' or '.'
+	 * after it; a dot before any '/' means a domain (github.com/…). */
+	const char *slash = strchr(func, '/');
+	const char *dot = strchr(func, '.');
+	return slash && dot && dot < slash;
+}
+
+uint32_t gt_model_stack_user_frame(const struct gt_model *m, gt_stack st)
+{
+	size_t n = st ? gt_stack_depth(m->tables, st) : 0;
+	const uint32_t *fr = n ? gt_stack_frames(m->tables, st) : NULL;
+	for (size_t i = 0; i < n; i++) {
+		const struct gt_frame *f = gt_frame_get(m->tables, fr[i]);
+		if (f && gt_model_func_is_user(gt_str_get(m->tables, f->func)))
+			return fr[i];
+	}
+	return 0;
+}
+
+/* ---- goroutines ---------------------------------------------------------- */
+
+uint32_t gt_model_g_count(const struct gt_model *m) { return (uint32_t)m->gs.n; }
+
+const struct gt_goroutine *gt_model_g(const struct gt_model *m, uint32_t gi)
+{
+	return gi < m->gs.n ? &GT_VEC_AT(m->gs, struct gt_goroutine, gi) : NULL;
+}
+
+uint32_t gt_model_g_find(const struct gt_model *m, int64_t id)
+{
+	return gt_ids_get(&m->gmap, id);
+}
+
+struct gq {
+	const struct gt_model *m;
+	gt_gspan_fn fn;
+	void *ctx;
+};
+
+static int g_rec(void *ctx, const struct gt_span_rec *s)
+{
+	struct gq *q = ctx;
+	const struct gt_gkey *k = &GT_VEC_AT(q->m->keys, struct gt_gkey, s->val);
+	struct gt_gspan g = {s->start, s->end, k->state, k->reason, k->stack, k->p};
+	return q->fn(q->ctx, &g);
+}
+
+void gt_model_g_spans(const struct gt_model *m, uint32_t gi, int64_t t0,
+                      int64_t t1, gt_gspan_fn fn, void *ctx)
+{
+	if (gi >= m->glanes.n)
+		return;
+	struct gq q = {m, fn, ctx};
+	gt_lane_query(&m->lanes, &GT_VEC_AT(m->glanes, struct gt_lane, gi), t0, t1, g_rec, &q);
+}
+
+struct wr {
+	gt_str reason[32];
+	int64_t ns[32];
+	int n;
+	gt_reason_ns_fn fn;
+	void *ctx;
+};
+
+static int w_rec(void *ctx, const struct gt_gspan *s)
+{
+	struct wr *w = ctx;
+	if (s->state != GT_GS_WAITING)
+		return 0;
+	int i;
+	for (i = 0; i < w->n; i++)
+		if (w->reason[i] == s->reason)
+			break;
+	if (i == w->n) {
+		if (w->n == 32) { /* flush: many reasons is rare */
+			for (int k = 0; k < w->n; k++)
+				w->fn(w->ctx, w->reason[k], w->ns[k]);
+			w->n = 0;
+			i = 0;
+		}
+		w->reason[i] = s->reason;
+		w->ns[i] = 0;
+		w->n++;
+	}
+	w->ns[i] += s->end - s->start;
+	return 0;
+}
+
+void gt_model_g_waiting_by_reason(const struct gt_model *m, uint32_t gi,
+                                  gt_reason_ns_fn fn, void *ctx)
+{
+	struct wr w = {.fn = fn, .ctx = ctx};
+	gt_model_g_spans(m, gi, INT64_MIN, INT64_MAX, w_rec, &w);
+	for (int k = 0; k < w.n; k++)
+		fn(ctx, w.reason[k], w.ns[k]);
+}
+
+void gt_model_gcounts(const struct gt_model *m, int64_t t0, int64_t t1,
+                      uint32_t ncols, struct gt_gcount *out)
+{
+	memset(out, 0, ncols * sizeof *out);
+	if (!ncols || t1 <= t0)
+		return;
+	int64_t base = m->info.min_ts, cw = m->cw;
+	double w = (double)(t1 - t0) / ncols;
+	for (uint32_t i = 0; i < ncols; i++) {
+		int64_t a = t0 + (int64_t)(w * i);
+		int64_t z = i + 1 == ncols ? t1 : t0 + (int64_t)(w * (i + 1));
+		if (a < base)
+			a = base;
+		if (z > m->info.max_ts)
+			z = m->info.max_ts;
+		if (z <= a) {
+			if (a >= base && a < m->info.max_ts)
+				z = a + 1;
+			else
+				continue;
+		}
+		double sum[4] = {0};
+		/* buckets overlapping [a, z), weighted by overlap */
+		for (int64_t b = (a - base) / cw; b < GT_CB && base + b * cw < z; b++) {
+			int64_t b0 = base + b * cw, b1 = b0 + cw;
+			int64_t o0 = a > b0 ? a : b0, o1 = z < b1 ? z : b1;
+			double f = (double)(o1 - o0) / (double)cw;
+			for (int k = 0; k < 4; k++)
+				sum[k] += m->cbuckets[b * 4 + k] * f;
+		}
+		double d = (double)(z - a);
+		out[i].runnable = (float)(sum[0] / d);
+		out[i].running = (float)(sum[1] / d);
+		out[i].waiting = (float)(sum[2] / d);
+		out[i].syscall = (float)(sum[3] / d);
+	}
+}
+
+/* ---- Ps and Ms ------------------------------------------------------------ */
+
+uint32_t gt_model_p_count(const struct gt_model *m) { return (uint32_t)m->ps.n; }
+
+const struct gt_proc *gt_model_p(const struct gt_model *m, uint32_t pi)
+{
+	return pi < m->ps.n ? &GT_VEC_AT(m->ps, struct gt_proc, pi) : NULL;
+}
+
+uint32_t gt_model_m_count(const struct gt_model *m) { return (uint32_t)m->ms.n; }
+
+const struct gt_thread *gt_model_m(const struct gt_model *m, uint32_t mi)
+{
+	return mi < m->ms.n ? &GT_VEC_AT(m->ms, struct gt_thread, mi) : NULL;
+}
+
+struct pq {
+	gt_pspan_fn fn;
+	void *ctx;
+};
+
+static int p_rec(void *ctx, const struct gt_span_rec *s)
+{
+	struct pq *q = ctx;
+	struct gt_pspan p = {s->start, s->end, s->val, s->cls};
+	return q->fn(q->ctx, &p);
+}
+
+void gt_model_p_spans(const struct gt_model *m, uint32_t pi, int64_t t0,
+                      int64_t t1, gt_pspan_fn fn, void *ctx)
+{
+	if (pi >= m->planes.n)
+		return;
+	struct pq q = {fn, ctx};
+	gt_lane_query(&m->lanes, &GT_VEC_AT(m->planes, struct gt_lane, pi), t0, t1, p_rec, &q);
+}
+
+void gt_model_m_spans(const struct gt_model *m, uint32_t mi, int64_t t0,
+                      int64_t t1, gt_pspan_fn fn, void *ctx)
+{
+	if (mi >= m->mlanes.n)
+		return;
+	struct pq q = {fn, ctx};
+	gt_lane_query(&m->lanes, &GT_VEC_AT(m->mlanes, struct gt_lane, mi), t0, t1, p_rec, &q);
+}
+
+void gt_model_lane_columns(const struct gt_model *m, enum gt_lane_kind kind,
+                           uint32_t index, int64_t t0, int64_t t1,
+                           uint32_t ncols, struct gt_col *out)
+{
+	const struct gt_vec *v = kind == GT_LANE_P ? &m->planes :
+	                         kind == GT_LANE_G ? &m->glanes : &m->mlanes;
+	struct gt_lane_col tmp[64];
+	for (uint32_t done = 0; done < ncols;) {
+		/* columns in batches; each batch is a sub-window of equal columns */
+		uint32_t n = ncols - done < 64 ? ncols - done : 64;
+		double w = (double)(t1 - t0) / ncols;
+		int64_t a = t0 + (int64_t)(w * done);
+		int64_t z = done + n == ncols ? t1 : t0 + (int64_t)(w * (done + n));
+		if (index < v->n)
+			gt_lane_columns(&m->lanes, &GT_VEC_AT(*v, struct gt_lane, index), a, z, n, tmp);
+		else
+			for (uint32_t i = 0; i < n; i++) {
+				memset(&tmp[i], 0, sizeof tmp[i]);
+				tmp[i].top = UINT32_MAX;
+			}
+		for (uint32_t i = 0; i < n; i++) {
+			struct gt_col *c = &out[done + i];
+			memcpy(c->ns, tmp[i].ns, sizeof c->ns);
+			c->spans = tmp[i].spans;
+			c->top = tmp[i].top;
+			if (kind == GT_LANE_G && c->top != UINT32_MAX)
+				c->top = tmp[i].top_cls; /* G lanes: the state */
+		}
+		done += n;
+	}
+}
+
+/* ---- GC, metrics ------------------------------------------------------------ */
+
+const struct gt_range *gt_model_ranges(const struct gt_model *m,
+                                       enum gt_range_set set, size_t *n)
+{
+	*n = m->ranges[set].n;
+	return m->ranges[set].v;
+}
+
+size_t gt_model_ranges_from(const struct gt_model *m, enum gt_range_set set, int64_t t)
+{
+	/* Ranges of one set do not overlap except sweeps/assists of different
+	 * Ps/goroutines; search on start, then step back over overlaps. */
+	const struct gt_range *r = m->ranges[set].v;
+	size_t lo = 0, hi = m->ranges[set].n;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (r[mid].start <= t)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	while (lo > 0 && r[lo - 1].end > t)
+		lo--;
+	return lo;
+}
+
+const struct gt_point *gt_model_metric(const struct gt_model *m,
+                                       enum gt_metric_kind k, size_t *n)
+{
+	if (k >= GT_METRIC_OTHER) {
+		*n = 0;
+		return NULL;
+	}
+	*n = m->metrics[k].n;
+	return m->metrics[k].v;
+}
+
+size_t gt_model_metric_at(const struct gt_model *m, enum gt_metric_kind k, int64_t t)
+{
+	size_t n;
+	const struct gt_point *p = gt_model_metric(m, k, &n);
+	size_t lo = 0, hi = n;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (p[mid].ts <= t)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo ? lo - 1 : SIZE_MAX;
+}
+
+/* ---- user annotations ------------------------------------------------------- */
+
+const struct gt_task *gt_model_tasks(const struct gt_model *m, size_t *n)
+{
+	*n = m->tasks.n;
+	return m->tasks.v;
+}
+
+const struct gt_region *gt_model_regions(const struct gt_model *m, size_t *n)
+{
+	*n = m->regions.n;
+	return m->regions.v;
+}
+
+const struct gt_log *gt_model_logs(const struct gt_model *m, size_t *n)
+{
+	*n = m->logs.n;
+	return m->logs.v;
+}
+
+const struct gt_sample *gt_model_samples(const struct gt_model *m, size_t *n)
+{
+	*n = m->samples.n;
+	return m->samples.v;
+}

@@ -1,0 +1,66 @@
+/* report.c: loading for commands, and helpers shared by the reports. */
+#include "model/report.h"
+#include "model/report_int.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct gt_model *gt_report_load(const char *cmd, const char *name,
+                                const uint8_t *buf, size_t len, int mapped,
+                                int *bad)
+{
+	struct gt_decode_result res;
+	struct gt_model *m = gt_model_load(buf, len, mapped, NULL, NULL, &res);
+	*bad = 0;
+	if (!m) {
+		fprintf(stderr, "gtview: %s: out of memory\n", cmd);
+		return NULL;
+	}
+	if (res.status != GT_OK) {
+		fprintf(stderr, "gtview: %s: %s: offset %" PRIu64 ": %s\n", cmd, name,
+		        res.offset, res.msg);
+		*bad = 1;
+	}
+	return m;
+}
+
+const char *gt_report_dur(char *buf, size_t size, int64_t ns)
+{
+	int64_t a = ns < 0 ? -ns : ns;
+	if (a < 1000)
+		snprintf(buf, size, "%" PRId64 "ns", ns);
+	else if (a < 1000000)
+		snprintf(buf, size, "%.1fµs", (double)ns / 1e3);
+	else if (a < 1000000000)
+		snprintf(buf, size, "%.2fms", (double)ns / 1e6);
+	else
+		snprintf(buf, size, "%.3fs", (double)ns / 1e9);
+	return buf;
+}
+
+void gt_json_str(FILE *fp, const char *s)
+{
+	fputc('"', fp);
+	for (const unsigned char *p = (const unsigned char *)s; p && *p; p++) {
+		switch (*p) {
+		case '"': fputs("\\\"", fp); break;
+		case '\\': fputs("\\\\", fp); break;
+		case '\n': fputs("\\n", fp); break;
+		case '\t': fputs("\\t", fp); break;
+		case '\r': fputs("\\r", fp); break;
+		default:
+			if (*p < 0x20)
+				fprintf(fp, "\\u%04x", *p);
+			else
+				fputc(*p, fp);
+		}
+	}
+	fputc('"', fp);
+}
+
+const char *gt_frame_func_name(const struct gt_model *m, uint32_t fid)
+{
+	const struct gt_frame *f = fid ? gt_frame_get(gt_model_tables(m), fid) : NULL;
+	return f ? gt_model_str(m, f->func) : "";
+}

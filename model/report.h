@@ -1,0 +1,36 @@
+/* report.h: the analyses commands' output from a model (`gtview
+ * goroutines`, `gtview gc`, and the headline lines `gtview stats` adds).
+ * Kept in model/ so the figures come from one place; cmd/ only parses
+ * arguments and opens files. */
+#ifndef GT_MODEL_REPORT_H
+#define GT_MODEL_REPORT_H
+
+#include <stdio.h>
+
+#include "model/model.h"
+
+/* Loads a model for command `cmd`, printing a decode error as
+ * "gtview: CMD: NAME: offset N: MSG" on stderr.  *bad is set when the
+ * trace was invalid or truncated (the model keeps what came before). */
+struct gt_model *gt_report_load(const char *cmd, const char *name,
+                                const uint8_t *buf, size_t len, int mapped,
+                                int *bad);
+
+enum { GT_REPORT_JSON = 1, GT_REPORT_BLOCKED = 2 };
+
+/* One row (or JSON object per line) per goroutine, or, with
+ * GT_REPORT_BLOCKED, the goroutines waiting at the end grouped by reason
+ * and stack.  Returns 0, or -1 when out of memory. */
+int gt_report_goroutines(FILE *fp, const struct gt_model *m, int flags);
+
+/* GC cycles, STW pauses, pause distribution and MMU. */
+int gt_report_gc(FILE *fp, const struct gt_model *m, int flags);
+
+/* A few lines of goroutine and GC headline figures for `gtview stats`:
+ * decodes buf again into a model.  Prints nothing when it cannot. */
+void gt_report_stats_headlines(FILE *fp, const uint8_t *buf, size_t len);
+
+/* Formats a duration for people ("812ns", "3.4µs", "1.25ms", "2.500s"). */
+const char *gt_report_dur(char *buf, size_t size, int64_t ns);
+
+#endif

@@ -1,0 +1,231 @@
+/* report_gc.c: `gtview gc [--json]`: GC cycles with their mark assists,
+ * stop-the-world pauses, the pause distribution and MMU. */
+#include "model/report.h"
+#include "model/report_int.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct pauses {
+	size_t count;
+	int64_t min, p50, p90, p99, max, total;
+};
+
+static int cmp_i64(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+	return (x > y) - (x < y);
+}
+
+/* Nearest-rank percentile of sorted v[0..n). */
+static int64_t pct(const int64_t *v, size_t n, int p)
+{
+	size_t r = (size_t)((p * n + 99) / 100);
+	return v[r ? r - 1 : 0];
+}
+
+/* Pauses: STWs that began within the trace and ended within it. */
+static int pause_stats(const struct gt_model *m, struct pauses *ps)
+{
+	size_t n;
+	const struct gt_range *r = gt_model_ranges(m, GT_RS_STW, &n);
+	memset(ps, 0, sizeof *ps);
+	int64_t *d = malloc((n ? n : 1) * sizeof *d);
+	if (!d)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		if (!r[i].active_at_start && !r[i].open_at_end)
+			d[ps->count++] = r[i].end - r[i].start;
+	qsort(d, ps->count, sizeof *d, cmp_i64);
+	for (size_t i = 0; i < ps->count; i++)
+		ps->total += d[i];
+	if (ps->count) {
+		ps->min = d[0];
+		ps->max = d[ps->count - 1];
+		ps->p50 = pct(d, ps->count, 50);
+		ps->p90 = pct(d, ps->count, 90);
+		ps->p99 = pct(d, ps->count, 99);
+	}
+	free(d);
+	return 0;
+}
+
+/* Mark assists that begin within cycle c: how many, and time in c. */
+static void assists_in(const struct gt_model *m, const struct gt_range *c,
+                       size_t *count, int64_t *ns)
+{
+	size_t n;
+	const struct gt_range *a = gt_model_ranges(m, GT_RS_ASSIST, &n);
+	*count = 0;
+	*ns = 0;
+	for (size_t i = gt_model_ranges_from(m, GT_RS_ASSIST, c->start); i < n; i++) {
+		if (a[i].start >= c->end)
+			break;
+		if (a[i].start < c->start)
+			continue;
+		(*count)++;
+		*ns += (a[i].end < c->end ? a[i].end : c->end) - a[i].start;
+	}
+}
+
+static const int64_t mmu_windows[3] = {1000000, 10000000, 100000000};
+static const char *const mmu_names[3] = {"1ms", "10ms", "100ms"};
+
+static void gc_json(FILE *fp, const struct gt_model *m, const struct pauses *ps)
+{
+	size_t n;
+	const struct gt_range *c = gt_model_ranges(m, GT_RS_GC, &n);
+	int first = 1;
+	fputs("{\"cycles\":[", fp);
+	for (size_t i = 0; i < n; i++) {
+		if (c[i].active_at_start)
+			continue;
+		size_t na;
+		int64_t ans;
+		assists_in(m, &c[i], &na, &ans);
+		fprintf(fp, "%s{\"start\":%" PRId64 ",\"duration_ns\":%" PRId64
+		        ",\"assists\":%zu,\"assist_ns\":%" PRId64 ",\"open_at_end\":%s}",
+		        first ? "" : ",", c[i].start, c[i].end - c[i].start, na, ans,
+		        c[i].open_at_end ? "true" : "false");
+		first = 0;
+	}
+	size_t ns;
+	const struct gt_range *s = gt_model_ranges(m, GT_RS_STW, &ns);
+	fputs("],\"stw\":[", fp);
+	first = 1;
+	for (size_t i = 0; i < ns; i++) {
+		if (s[i].active_at_start)
+			continue;
+		fprintf(fp, "%s{\"reason\":", first ? "" : ",");
+		gt_json_str(fp, gt_model_str(m, s[i].reason));
+		fprintf(fp, ",\"start\":%" PRId64 ",\"duration_ns\":%" PRId64 ",\"open_at_end\":%s}",
+		        s[i].start, s[i].end - s[i].start, s[i].open_at_end ? "true" : "false");
+		first = 0;
+	}
+	fputs("],\"active_at_start\":[", fp);
+	first = 1;
+	for (int set = 0; set < 2; set++) {
+		const struct gt_range *r = set ? s : c;
+		size_t nr = set ? ns : n;
+		for (size_t i = 0; i < nr; i++) {
+			if (!r[i].active_at_start)
+				continue;
+			fprintf(fp, "%s{\"kind\":\"%s\",\"reason\":", first ? "" : ",", set ? "stw" : "gc");
+			gt_json_str(fp, gt_model_str(m, r[i].reason));
+			fprintf(fp, ",\"end\":%" PRId64 "}", r[i].end);
+			first = 0;
+		}
+	}
+	fprintf(fp, "],\"pauses\":{\"count\":%zu,\"min_ns\":%" PRId64 ",\"p50_ns\":%" PRId64
+	        ",\"p90_ns\":%" PRId64 ",\"p99_ns\":%" PRId64 ",\"max_ns\":%" PRId64
+	        ",\"total_ns\":%" PRId64 "},\"mmu\":{",
+	        ps->count, ps->min, ps->p50, ps->p90, ps->p99, ps->max, ps->total);
+	for (int k = 0; k < 3; k++) {
+		double u = gt_model_mmu(m, mmu_windows[k]);
+		if (u < 0)
+			fprintf(fp, "%s\"%s\":null", k ? "," : "", mmu_names[k]);
+		else
+			fprintf(fp, "%s\"%s\":%.6f", k ? "," : "", mmu_names[k], u);
+	}
+	fputs("}}\n", fp);
+}
+
+static void gc_text(FILE *fp, const struct gt_model *m, const struct pauses *ps)
+{
+	struct gt_trace_info info;
+	gt_model_info(m, &info);
+	char a[32], b[32], c2[32], d[32], e[32], f[32];
+	size_t n;
+	const struct gt_range *c = gt_model_ranges(m, GT_RS_GC, &n);
+	fprintf(fp, "GC cycles: %u\n", info.gc_cycles);
+	if (n)
+		fprintf(fp, "  %5s %12s %12s %8s %12s\n", "#", "START", "DURATION", "ASSISTS", "ASSIST TIME");
+	for (size_t i = 0; i < n; i++) {
+		size_t na;
+		int64_t ans;
+		assists_in(m, &c[i], &na, &ans);
+		fprintf(fp, "  %5zu %12s %12s %8zu %12s%s\n", i + 1,
+		        gt_report_dur(a, sizeof a, c[i].start - info.min_ts),
+		        gt_report_dur(b, sizeof b, c[i].end - c[i].start), na,
+		        gt_report_dur(c2, sizeof c2, ans),
+		        c[i].active_at_start ? "  (active at start)" :
+		        c[i].open_at_end ? "  (not ended)" : "");
+	}
+	size_t ns;
+	const struct gt_range *s = gt_model_ranges(m, GT_RS_STW, &ns);
+	fprintf(fp, "\nStop-the-world pauses: %u\n", info.stws);
+	if (ns)
+		fprintf(fp, "  %12s %12s  %s\n", "START", "DURATION", "REASON");
+	for (size_t i = 0; i < ns; i++)
+		fprintf(fp, "  %12s %12s  %s%s\n", gt_report_dur(a, sizeof a, s[i].start - info.min_ts),
+		        gt_report_dur(b, sizeof b, s[i].end - s[i].start), gt_model_str(m, s[i].reason),
+		        s[i].active_at_start ? " (active at start)" :
+		        s[i].open_at_end ? " (not ended)" : "");
+	fprintf(fp, "\nPauses: %zu", ps->count);
+	if (ps->count)
+		fprintf(fp, "  min %s  p50 %s  p90 %s  p99 %s  max %s  total %s",
+		        gt_report_dur(a, sizeof a, ps->min), gt_report_dur(b, sizeof b, ps->p50),
+		        gt_report_dur(c2, sizeof c2, ps->p90), gt_report_dur(d, sizeof d, ps->p99),
+		        gt_report_dur(e, sizeof e, ps->max), gt_report_dur(f, sizeof f, ps->total));
+	fputs("\nMinimum mutator utilization:", fp);
+	for (int k = 0; k < 3; k++) {
+		double u = gt_model_mmu(m, mmu_windows[k]);
+		if (u < 0)
+			fprintf(fp, "  %s -", mmu_names[k]);
+		else
+			fprintf(fp, "  %s %.1f%%", mmu_names[k], u * 100);
+	}
+	fputc('\n', fp);
+}
+
+int gt_report_gc(FILE *fp, const struct gt_model *m, int flags)
+{
+	struct pauses ps;
+	if (pause_stats(m, &ps) < 0)
+		return -1;
+	if (flags & GT_REPORT_JSON)
+		gc_json(fp, m, &ps);
+	else
+		gc_text(fp, m, &ps);
+	return 0;
+}
+
+void gt_report_stats_headlines(FILE *fp, const uint8_t *buf, size_t len)
+{
+	struct gt_decode_result res;
+	struct gt_model *m = gt_model_load(buf, len, 0, NULL, NULL, &res);
+	if (!m)
+		return;
+	uint32_t by_state[GT_GS__COUNT] = {0}, n = gt_model_g_count(m);
+	int64_t ns[GT_GS__COUNT] = {0};
+	for (uint32_t i = 0; i < n; i++) {
+		const struct gt_goroutine *g = gt_model_g(m, i);
+		if (!g->transitions)
+			continue;
+		by_state[g->end_state < GT_GS__COUNT ? g->end_state : 0]++;
+		for (int k = 0; k < GT_GS__COUNT; k++)
+			ns[k] += g->ns[k];
+	}
+	char a[32], b[32], c[32], d[32];
+	fprintf(fp, "goroutine time: running %s, runnable %s, syscall %s, waiting %s\n",
+	        gt_report_dur(a, sizeof a, ns[GT_GS_RUNNING]), gt_report_dur(b, sizeof b, ns[GT_GS_RUNNABLE]),
+	        gt_report_dur(c, sizeof c, ns[GT_GS_SYSCALL]), gt_report_dur(d, sizeof d, ns[GT_GS_WAITING]));
+	fprintf(fp, "goroutines at end: %u waiting, %u runnable, %u running, %u in syscall, %u ended\n",
+	        by_state[GT_GS_WAITING], by_state[GT_GS_RUNNABLE], by_state[GT_GS_RUNNING],
+	        by_state[GT_GS_SYSCALL], by_state[GT_GS_NOTEXIST]);
+	struct pauses ps;
+	struct gt_trace_info info;
+	gt_model_info(m, &info);
+	if (pause_stats(m, &ps) == 0) {
+		fprintf(fp, "GC: %u cycles, %zu STW pauses", info.gc_cycles, ps.count);
+		if (ps.count)
+			fprintf(fp, " (p50 %s, max %s, total %s)", gt_report_dur(a, sizeof a, ps.p50),
+			        gt_report_dur(b, sizeof b, ps.max), gt_report_dur(c, sizeof c, ps.total));
+		double u = gt_model_mmu(m, 10000000);
+		if (u >= 0)
+			fprintf(fp, ", MMU(10ms) %.1f%%", u * 100);
+		fputc('\n', fp);
+	}
+	gt_model_free(m);
+}

@@ -1,0 +1,14 @@
+/* report_int.h: helpers shared by the report files of model/. */
+#ifndef GT_MODEL_REPORT_INT_H
+#define GT_MODEL_REPORT_INT_H
+
+#include <stdio.h>
+
+#include "model/model.h"
+
+/* Writes s as a JSON string literal (with quotes). */
+void gt_json_str(FILE *fp, const char *s);
+/* Function name of frame fid ("" for 0). */
+const char *gt_frame_func_name(const struct gt_model *m, uint32_t fid);
+
+#endif

@@ -1,0 +1,396 @@
+/* stats.c: the oracle figures of a trace (stats.h) from the event stream. */
+#include "model/stats.h"
+#include "model/ids.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct ginfo {
+	int64_t g;
+	uint8_t has_trans, to;
+	gt_str reason;
+	gt_stack stack;
+};
+
+struct gt_stats_priv {
+	struct gt_ids gmap, pset, mset;
+	struct ginfo *gs;
+	uint32_t ngs, capgs;
+	uint8_t *stack_seen;
+	uint32_t capstack;
+	int64_t last_g, last_p, last_m; /* skip lookups of repeated ids */
+	int oom;
+};
+
+static uint32_t note_g(struct gt_stats *s, int64_t g)
+{
+	struct gt_stats_priv *p = s->priv;
+	uint32_t i = gt_ids_get(&p->gmap, g);
+	if (i != UINT32_MAX)
+		return i;
+	if (p->ngs == p->capgs) {
+		uint32_t cap = p->capgs ? p->capgs * 2 : 1024;
+		struct ginfo *q = realloc(p->gs, sizeof *q * cap);
+		if (!q) {
+			p->oom = 1;
+			return UINT32_MAX;
+		}
+		p->gs = q;
+		p->capgs = cap;
+	}
+	i = p->ngs++;
+	memset(&p->gs[i], 0, sizeof p->gs[i]);
+	p->gs[i].g = g;
+	if (gt_ids_put(&p->gmap, g, i)) {
+		p->oom = 1;
+		p->ngs--;
+		return UINT32_MAX;
+	}
+	s->goroutines++;
+	return i;
+}
+
+static void note_in(struct gt_stats *s, struct gt_ids *set, uint64_t *count, int64_t id)
+{
+	if (gt_ids_get(set, id) != UINT32_MAX)
+		return;
+	if (gt_ids_put(set, id, 0))
+		s->priv->oom = 1;
+	else
+		(*count)++;
+}
+
+static void note_stack(struct gt_stats *s, gt_stack st)
+{
+	struct gt_stats_priv *p = s->priv;
+	if (st >= p->capstack) {
+		uint32_t cap = p->capstack ? p->capstack : 4096;
+		while (cap <= st)
+			cap *= 2;
+		uint8_t *q = realloc(p->stack_seen, cap);
+		if (!q) {
+			p->oom = 1;
+			return;
+		}
+		memset(q + p->capstack, 0, cap - p->capstack);
+		p->stack_seen = q;
+		p->capstack = cap;
+	}
+	if (!p->stack_seen[st]) {
+		p->stack_seen[st] = 1;
+		s->stacks_distinct++;
+	}
+}
+
+static int on_event(void *ctx, const struct gt_event *ev, const struct gt_tables *t)
+{
+	struct gt_stats *s = ctx;
+	struct gt_stats_priv *p = s->priv;
+	if (!s->events || ev->ts < s->min_ts)
+		s->min_ts = ev->ts;
+	if (!s->events || ev->ts > s->max_ts)
+		s->max_ts = ev->ts;
+	s->events++;
+	if (ev->kind < GT_EV__COUNT)
+		s->by_kind[ev->kind]++;
+	if (ev->g != GT_NONE && ev->g != p->last_g) {
+		note_g(s, ev->g);
+		p->last_g = ev->g;
+	}
+	if (ev->p != GT_NONE && ev->p != p->last_p) {
+		note_in(s, &p->pset, &s->procs, ev->p);
+		p->last_p = ev->p;
+	}
+	if (ev->m != GT_NONE && ev->m != p->last_m) {
+		note_in(s, &p->mset, &s->threads, ev->m);
+		p->last_m = ev->m;
+	}
+	if (ev->stack)
+		note_stack(s, ev->stack);
+	switch (ev->kind) {
+	case GT_EV_STATE_TRANSITION:
+		if (ev->u.trans.resource == GT_RES_GOROUTINE) {
+			s->trans_goroutine++;
+			uint32_t i = note_g(s, ev->u.trans.id);
+			if (i != UINT32_MAX) {
+				struct ginfo *gi = &p->gs[i];
+				gi->has_trans = 1;
+				gi->to = ev->u.trans.to;
+				gi->reason = ev->u.trans.reason;
+				gi->stack = ev->u.trans.stack;
+			}
+			if (ev->u.trans.stack)
+				note_stack(s, ev->u.trans.stack);
+		} else if (ev->u.trans.resource == GT_RES_PROC) {
+			s->trans_proc++;
+			if (ev->u.trans.id != GT_NONE)
+				note_in(s, &p->pset, &s->procs, ev->u.trans.id);
+		}
+		break;
+	case GT_EV_RANGE_BEGIN: {
+		const char *name = gt_str_get(t, ev->u.range.name);
+		if (!strcmp(name, "GC concurrent mark phase"))
+			s->gc_cycles++;
+		else if (!strncmp(name, "stop-the-world", 14))
+			s->stw++;
+		break;
+	}
+	case GT_EV_TASK_BEGIN: s->tasks++; break;
+	case GT_EV_REGION_BEGIN: s->regions++; break;
+	case GT_EV_LOG: s->logs++; break;
+	default: break;
+	}
+	return 0;
+}
+
+int gt_stats_init(struct gt_stats *s, struct gt_sink *sink)
+{
+	memset(s, 0, sizeof *s);
+	s->priv = calloc(1, sizeof *s->priv);
+	if (!s->priv)
+		return -1;
+	s->priv->last_g = s->priv->last_p = s->priv->last_m = GT_NONE;
+	memset(sink, 0, sizeof *sink);
+	sink->ctx = s;
+	sink->event = on_event;
+	return 0;
+}
+
+static int cmp_blocked(const void *a, const void *b)
+{
+	const struct gt_stats_blocked *x = a, *y = b;
+	return (x->g > y->g) - (x->g < y->g);
+}
+
+int gt_stats_finish(struct gt_stats *s, const struct gt_tables *t)
+{
+	struct gt_stats_priv *p = s->priv;
+	uint32_t nw = 0;
+	for (uint32_t i = 0; i < p->ngs; i++) {
+		if (!p->gs[i].has_trans)
+			continue;
+		if (p->gs[i].to < GT_GS__COUNT)
+			s->final_states[p->gs[i].to]++;
+		nw += p->gs[i].to == GT_GS_WAITING;
+	}
+	free(s->blocked);
+	s->blocked = malloc(sizeof *s->blocked * (nw ? nw : 1));
+	if (!s->blocked)
+		return -1;
+	s->nblocked = 0;
+	for (uint32_t i = 0; i < p->ngs; i++) {
+		const struct ginfo *gi = &p->gs[i];
+		if (!gi->has_trans || gi->to != GT_GS_WAITING)
+			continue;
+		gt_str fn = 0;
+		if (gt_stack_depth(t, gi->stack)) {
+			const struct gt_frame *f = gt_frame_get(t, gt_stack_frames(t, gi->stack)[0]);
+			fn = f ? f->func : 0;
+		}
+		s->blocked[s->nblocked++] = (struct gt_stats_blocked){gi->g, gi->reason, fn};
+	}
+	qsort(s->blocked, s->nblocked, sizeof *s->blocked, cmp_blocked);
+	return p->oom ? -1 : 0;
+}
+
+void gt_stats_free(struct gt_stats *s)
+{
+	if (s->priv) {
+		gt_ids_free(&s->priv->gmap);
+		gt_ids_free(&s->priv->pset);
+		gt_ids_free(&s->priv->mset);
+		free(s->priv->gs);
+		free(s->priv->stack_seen);
+		free(s->priv);
+	}
+	free(s->blocked);
+	memset(s, 0, sizeof *s);
+}
+
+int gt_stats_compute(const uint8_t *buf, size_t len, struct gt_tables *t,
+                     struct gt_stats *s, struct gt_decode_result *res)
+{
+	struct gt_sink sink;
+	if (gt_stats_init(s, &sink))
+		return -1;
+	gt_decode(buf, len, t, &sink, res);
+	return gt_stats_finish(s, t);
+}
+
+/* ---- output -------------------------------------------------------------- */
+
+static void json_str(FILE *out, const char *s, size_t n)
+{
+	fputc('"', out);
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c == '"' || c == '\\')
+			fprintf(out, "\\%c", c);
+		else if (c == '\n')
+			fputs("\\n", out);
+		else if (c == '\t')
+			fputs("\\t", out);
+		else if (c == '\r')
+			fputs("\\r", out);
+		else if (c < 0x20 || c == 0x7f)
+			fprintf(out, "\\u%04x", c);
+		else if (c >= 0x80) {
+			/* Pass valid UTF-8 through; escape stray bytes as U+FFFD
+			 * so the output stays valid JSON. */
+			int len = c >= 0xf0 && c < 0xf5 ? 4 : c >= 0xe0 ? 3 : c >= 0xc2 && c < 0xe0 ? 2 : 0;
+			int ok = len && i + (size_t)len <= n;
+			for (int k = 1; ok && k < len; k++)
+				ok = ((unsigned char)s[i + k] & 0xc0) == 0x80;
+			if (ok) {
+				fwrite(s + i, 1, (size_t)len, out);
+				i += (size_t)len - 1;
+			} else {
+				fputs("\\ufffd", out);
+			}
+		} else
+			fputc(c, out);
+	}
+	fputc('"', out);
+}
+
+static void json_gstr(FILE *out, const struct gt_tables *t, gt_str id)
+{
+	json_str(out, gt_str_get(t, id), gt_str_len(t, id));
+}
+
+/* by_kind keys, sorted by name as the oracle writes them. */
+struct kv { const char *k; uint64_t v; };
+
+static int cmp_kv(const void *a, const void *b)
+{
+	return strcmp(((const struct kv *)a)->k, ((const struct kv *)b)->k);
+}
+
+static size_t kind_counts(const struct gt_stats *s, struct kv *kv)
+{
+	size_t n = 0;
+	for (int k = 0; k < GT_EV__COUNT; k++)
+		if (s->by_kind[k])
+			kv[n++] = (struct kv){gt_kind_name(k), s->by_kind[k]};
+	if (s->trans_goroutine)
+		kv[n++] = (struct kv){"StateTransition/Goroutine", s->trans_goroutine};
+	if (s->trans_proc)
+		kv[n++] = (struct kv){"StateTransition/Proc", s->trans_proc};
+	qsort(kv, n, sizeof *kv, cmp_kv);
+	return n;
+}
+
+static size_t state_counts(const struct gt_stats *s, struct kv *kv)
+{
+	size_t n = 0;
+	for (int k = 0; k < GT_GS__COUNT; k++)
+		if (s->final_states[k])
+			kv[n++] = (struct kv){gt_gostate_name(k), s->final_states[k]};
+	qsort(kv, n, sizeof *kv, cmp_kv);
+	return n;
+}
+
+static void json_obj(FILE *out, const struct kv *kv, size_t n)
+{
+	if (!n) {
+		fputs("{}", out);
+		return;
+	}
+	fputs("{\n", out);
+	for (size_t i = 0; i < n; i++) {
+		fputs("  ", out);
+		json_str(out, kv[i].k, strlen(kv[i].k));
+		fprintf(out, ": %llu%s\n", (unsigned long long)kv[i].v, i + 1 < n ? "," : "");
+	}
+	fputs(" }", out);
+}
+
+void gt_stats_write_json(FILE *out, const struct gt_stats *s, const struct gt_tables *t,
+                         const struct gt_decode_result *res)
+{
+	struct kv kv[GT_EV__COUNT + GT_GS__COUNT + 4];
+	const char *err = res->status == GT_OK ? "" : res->msg;
+	fprintf(out, "{\n \"ok\": %s,\n \"error\": ", res->status == GT_OK ? "true" : "false");
+	json_str(out, err, strlen(err));
+	fprintf(out, ",\n \"version\": %d,\n \"events\": %llu,\n \"by_kind\": ", res->version,
+	        (unsigned long long)s->events);
+	json_obj(out, kv, kind_counts(s, kv));
+	fprintf(out, ",\n \"goroutines\": %llu,\n \"procs\": %llu,\n \"threads\": %llu,\n"
+	        " \"gc_cycles\": %llu,\n \"stw\": %llu,\n \"tasks\": %llu,\n"
+	        " \"regions\": %llu,\n \"logs\": %llu,\n \"stacks_distinct\": %llu,\n"
+	        " \"final_goroutine_states\": ",
+	        (unsigned long long)s->goroutines, (unsigned long long)s->procs,
+	        (unsigned long long)s->threads, (unsigned long long)s->gc_cycles,
+	        (unsigned long long)s->stw, (unsigned long long)s->tasks,
+	        (unsigned long long)s->regions, (unsigned long long)s->logs,
+	        (unsigned long long)s->stacks_distinct);
+	json_obj(out, kv, state_counts(s, kv));
+	fputs(",\n \"blocked_at_end\": [", out);
+	for (uint32_t i = 0; i < s->nblocked; i++) {
+		const struct gt_stats_blocked *b = &s->blocked[i];
+		fprintf(out, "%s\n  {\"g\": %lld, \"reason\": ", i ? "," : "", (long long)b->g);
+		json_gstr(out, t, b->reason);
+		fputs(", \"state\": \"Waiting\", \"top_frame\": ", out);
+		json_gstr(out, t, b->top_frame);
+		fputc('}', out);
+	}
+	fprintf(out, "%s],\n \"min_ts\": %lld,\n \"max_ts\": %lld", s->nblocked ? "\n " : "",
+	        (long long)s->min_ts, (long long)s->max_ts);
+	if (res->format == 1) {
+		fputs(",\n \"v1_by_type\": {", out);
+		int first = 1;
+		for (int i = 0; i < GT_V1_MAX_TYPES; i++) {
+			if (!res->v1_type_names[i] || !res->v1_by_type[i])
+				continue;
+			fprintf(out, "%s\n  ", first ? "" : ",");
+			json_str(out, res->v1_type_names[i], strlen(res->v1_type_names[i]));
+			fprintf(out, ": %llu", (unsigned long long)res->v1_by_type[i]);
+			first = 0;
+		}
+		fputs(first ? "}" : "\n }", out);
+	}
+	fputs("\n}\n", out);
+}
+
+static double secs(int64_t ns) { return (double)ns / 1e9; }
+
+void gt_stats_write_text(FILE *out, const struct gt_stats *s, const struct gt_tables *t,
+                         const struct gt_decode_result *res)
+{
+	struct kv kv[GT_EV__COUNT + GT_GS__COUNT + 4];
+	fprintf(out, "trace:       go 1.%d (%s format)%s%s\n", res->version,
+	        res->format == 1 ? "old" : res->format == 2 ? "new" : "unknown",
+	        res->status == GT_OK ? "" : ", ", res->status == GT_OK ? "" : gt_status_name(res->status));
+	if (res->status != GT_OK)
+		fprintf(out, "error:       offset %llu: %s\n", (unsigned long long)res->offset, res->msg);
+	fprintf(out, "events:      %llu\n", (unsigned long long)s->events);
+	if (s->events)
+		fprintf(out, "time:        %.6f s .. %.6f s (%.6f s)\n", secs(s->min_ts),
+		        secs(s->max_ts), secs(s->max_ts - s->min_ts));
+	fprintf(out, "goroutines:  %llu\nprocs:       %llu\nthreads:     %llu\n",
+	        (unsigned long long)s->goroutines, (unsigned long long)s->procs,
+	        (unsigned long long)s->threads);
+	fprintf(out, "gc cycles:   %llu\nstw pauses:  %llu\n", (unsigned long long)s->gc_cycles,
+	        (unsigned long long)s->stw);
+	fprintf(out, "tasks:       %llu\nregions:     %llu\nlogs:        %llu\n",
+	        (unsigned long long)s->tasks, (unsigned long long)s->regions,
+	        (unsigned long long)s->logs);
+	fprintf(out, "stacks:      %llu distinct\n", (unsigned long long)s->stacks_distinct);
+	size_t n = kind_counts(s, kv);
+	fputs("by kind:\n", out);
+	for (size_t i = 0; i < n; i++)
+		fprintf(out, "  %-26s %llu\n", kv[i].k, (unsigned long long)kv[i].v);
+	n = state_counts(s, kv);
+	fputs("goroutines at end:\n", out);
+	for (size_t i = 0; i < n; i++)
+		fprintf(out, "  %-26s %llu\n", kv[i].k, (unsigned long long)kv[i].v);
+	if (s->nblocked) {
+		fputs("blocked at end:\n", out);
+		for (uint32_t i = 0; i < s->nblocked; i++) {
+			const struct gt_stats_blocked *b = &s->blocked[i];
+			const char *reason = gt_str_get(t, b->reason);
+			fprintf(out, "  g%-8lld %-28s %s\n", (long long)b->g,
+			        *reason ? reason : "(no reason)", gt_str_get(t, b->top_frame));
+		}
+	}
+}

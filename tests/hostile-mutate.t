@@ -1,0 +1,75 @@
+#!/bin/sh
+# Mutation test: every committed trace fixture cut at many offsets and with
+# bits flipped.  Each run of `gtview check` and `gtview stats --json` must end
+# within 20 s (a hang is a failure) with exit 0 or 1, never a crash or a
+# sanitizer report; exit 1 must say where: "offset N".  Offsets and bits
+# come from a fixed seed, so a failure reproduces; failing inputs are kept
+# in $GT_BUILD/hostile-failures/.  HOSTILE_CUTS / HOSTILE_FLIPS change the
+# counts (default 40 and 40 per fixture).
+exec python3 - "$0" <<'PY'
+import os, random, sys, tempfile, json
+sys.path.insert(0, os.path.dirname(os.path.abspath(sys.argv[1])))
+from hostile_lib import *
+
+t = TAP()
+if not GTVIEW or not os.access(GTVIEW, os.X_OK):
+    t.skip_all('GTVIEW not set: run through make test')
+fixtures = trace_fixtures()
+if not fixtures:
+    t.skip_all('no fixtures in tests/fixtures')
+CUTS = int(os.environ.get('HOSTILE_CUTS', 40))
+FLIPS = int(os.environ.get('HOSTILE_FLIPS', 40))
+keep = os.path.join(os.environ.get('GT_BUILD', tempfile.gettempdir()), 'hostile-failures')
+tmp = tempfile.mkdtemp(prefix='gt-mutate-')
+
+
+def mutants(name, data):
+    """(label, bytes) pairs: cuts, then flips; the same every run."""
+    rnd = random.Random(f'{name}:{len(data)}')
+    n = len(data)
+    # Cuts: inside the header, right after it, then spread over the file.
+    cuts = sorted({0, 1, 15, 16, 17} | {rnd.randrange(17, n) for _ in range(CUTS - 5)})[:CUTS]
+    for c in cuts:
+        yield f'cut at {c}', data[:c]
+    for _ in range(FLIPS):
+        # Most flips land after the header: that is where decoding is.
+        pos = rnd.randrange(16, n) if rnd.random() < 0.9 else rnd.randrange(0, 16)
+        bit = rnd.randrange(8)
+        b = bytearray(data)
+        b[pos] ^= 1 << bit
+        yield f'bit {bit} flipped at {pos}', bytes(b)
+
+
+for fx in fixtures:
+    name = os.path.relpath(fx, FIXTURES)
+    data = open(fx, 'rb').read()
+    for cmd in (['check'], ['stats', '--json']):
+        fails = []
+        runs = 0
+        for label, m in mutants(name, data):
+            p = os.path.join(tmp, 'input')
+            with open(p, 'wb') as f:
+                f.write(m)
+            r = run(cmd + [p], timeout=20)
+            runs += 1
+            bad = r.problem((0, 1))
+            if not bad and r.status == 1 and 'offset' not in r.text():
+                bad = r.describe() + ' [exit 1 without "offset N"]'
+            if not bad and r.status == 0 and cmd[0] == 'stats':
+                try:
+                    json.loads(r.out)
+                except ValueError as e:
+                    bad = r.describe() + f' [exit 0 but stdout is not JSON: {e}]'
+            if bad:
+                os.makedirs(keep, exist_ok=True)
+                kp = os.path.join(keep, f'{name.replace("/", "_")}-{label.replace(" ", "-")}')
+                with open(kp, 'wb') as f:
+                    f.write(m)
+                fails.append(f'{label}: {bad} (input: {kp})')
+        t.ok(not fails, f'{" ".join(cmd)}: {name}: {runs} cut/flipped inputs end with 0 or 1',
+             '\n'.join(fails[:8]) + (f'\n... {len(fails)} failures' if len(fails) > 8 else ''))
+
+import shutil
+shutil.rmtree(tmp, ignore_errors=True)
+t.done()
+PY

@@ -1,0 +1,80 @@
+#!/bin/sh
+# Inputs that broke something before, replayed through gtview itself:
+# - tests/fuzz-regress/NAME/: minimized libFuzzer findings (fuzz/), as the
+#   harness takes them (v2, v1: a header selector byte then the body);
+# - ../shared/corpus/bad/ when present: inputs that crashed or confused
+#   Go's and gotraceui's trace parsers (Go fuzz literals, fuzz/golit.py).
+# check and stats --json must end within 20 s with 0 or 1 ("offset N" for 1);
+# assemble (text) and --list-keys --config (config) with 0, 1 or 2 and a
+# message for 1 and 2; never a crash or a sanitizer report.
+exec python3 - "$0" <<'PY'
+import glob, os, sys, tempfile
+sys.path.insert(0, os.path.dirname(os.path.abspath(sys.argv[1])))
+from hostile_lib import *
+sys.path.insert(0, os.path.join(ROOT, 'fuzz'))
+import golit
+
+t = TAP()
+if not GTVIEW or not os.access(GTVIEW, os.X_OK):
+    t.skip_all('GTVIEW not set: run through make test')
+tmp = tempfile.mkdtemp(prefix='gt-regress-')
+corpus = os.environ.get('GT_CORPUS', '')
+
+
+def write(name, data):
+    p = os.path.join(tmp, name)
+    with open(p, 'wb') as f:
+        f.write(data)
+    return p
+
+
+def trace_runs(label, data):
+    p = write('input.trace', data)
+    for cmd in (['check'], ['stats', '--json']):
+        r = run(cmd + [p], timeout=20)
+        bad = r.problem((0, 1))
+        if not bad and r.status == 1 and 'offset' not in r.text():
+            bad = r.describe() + ' [exit 1 without "offset N"]'
+        t.ok(bad is None, f'{" ".join(cmd)}: {label}', bad)
+
+
+count = 0
+for kind in ('v2', 'v1'):
+    for f in sorted(glob.glob(os.path.join(REGRESS, kind, '*'))):
+        count += 1
+        trace_runs(f'fuzz-regress/{kind}/{os.path.basename(f)}', from_harness(kind, open(f, 'rb').read()))
+for f in sorted(glob.glob(os.path.join(REGRESS, 'text', '*'))):
+    count += 1
+    out = os.path.join(tmp, 'assembled.trace')
+    r = run(['assemble', f, out], timeout=20)
+    bad = r.problem((0, 1, 2))
+    if not bad and r.status and not r.text().strip():
+        bad = r.describe() + ' [no message]'
+    t.ok(bad is None, f'assemble: fuzz-regress/text/{os.path.basename(f)}', bad)
+    if r.status == 0 and os.path.exists(out):
+        trace_runs(f'fuzz-regress/text/{os.path.basename(f)} assembled', open(out, 'rb').read())
+for f in sorted(glob.glob(os.path.join(REGRESS, 'config', '*'))):
+    count += 1
+    r = run(['--config', f, '--list-keys'], timeout=20)
+    t.ok(r.problem((0, 1, 2)) is None, f'--config --list-keys: fuzz-regress/config/{os.path.basename(f)}',
+         r.problem((0, 1, 2)))
+
+bad_dir = os.path.join(corpus, 'bad')
+if corpus and os.path.isdir(bad_dir):
+    for f in sorted(glob.glob(os.path.join(bad_dir, '*', '*'))):
+        try:
+            with open(f, encoding='utf-8', errors='surrogateescape') as fh:
+                data = golit.decode(fh.read())
+        except ValueError as e:
+            t.ok(False, f'decode Go fuzz literal {f}', e)
+            continue
+        count += 1
+        trace_runs(f'corpus bad/{os.path.relpath(f, bad_dir)}', data)
+
+if count == 0:
+    t.skip_all('no regression inputs and no corpus')
+
+import shutil
+shutil.rmtree(tmp, ignore_errors=True)
+t.done()
+PY

@@ -1,0 +1,28 @@
+#!/bin/sh
+# keymaps-install.t: `make install` honours PREFIX and DESTDIR (mk/install.mk).
+t=$(mktemp -d) || exit 1
+trap 'rm -rf "$t"' EXIT
+top=$(pwd)
+[ -f "$top/GNUmakefile" ] && [ -f "$top/mk/install.mk" ] || { echo "1..0 # SKIP not at the top of the tree"; exit 0; }
+# Reuse the build make test made: same BUILD and BIN, nothing to rebuild.
+build=${GT_BUILD#"$top"/}
+bin=${GTVIEW#"$top"/}
+echo 1..6
+make -s -C "$top" BUILD="$build" BIN="$bin" DESTDIR="$t/dest" PREFIX=/opt/gt install >"$t/log" 2>&1
+r=$?
+sed 's/^/# /' "$t/log"
+[ $r = 0 ] && echo "ok 1 - make install DESTDIR=… PREFIX=/opt/gt" || echo "not ok 1 - make install DESTDIR=… PREFIX=/opt/gt"
+[ -x "$t/dest/opt/gt/bin/gtview" ] && "$t/dest/opt/gt/bin/gtview" --version | grep -q '^gtview '
+[ $? = 0 ] && echo "ok 2 - the binary is in \$DESTDIR\$PREFIX/bin and runs" || echo "not ok 2 - the binary is in \$DESTDIR\$PREFIX/bin and runs"
+cmp -s "$t/dest/opt/gt/share/man/man1/gtview.1" man/gtview.1
+[ $? = 0 ] && echo "ok 3 - the man page is in \$DESTDIR\$PREFIX/share/man/man1" || echo "not ok 3 - the man page is in \$DESTDIR\$PREFIX/share/man/man1"
+perm=$(ls -l "$t/dest/opt/gt/share/man/man1/gtview.1" 2>/dev/null | cut -c1-10)
+[ "$perm" = "-rw-r--r--" ] && echo "ok 4 - the man page is mode 644" || echo "not ok 4 - the man page is mode 644 ($perm)"
+# Nothing is written outside DESTDIR: only opt/gt/{bin,share/man/man1} exist.
+found=$(cd "$t/dest" && find . -type f | sort | tr '\n' ' ')
+[ "$found" = "./opt/gt/bin/gtview ./opt/gt/share/man/man1/gtview.1 " ] && echo "ok 5 - exactly two files installed" ||
+	echo "not ok 5 - exactly two files installed (got: $found)"
+# The default PREFIX is /usr/local.
+make -s -C "$top" BUILD="$build" BIN="$bin" DESTDIR="$t/dest2" install >"$t/log" 2>&1 &&
+	[ -x "$t/dest2/usr/local/bin/gtview" ] && [ -f "$t/dest2/usr/local/share/man/man1/gtview.1" ]
+[ $? = 0 ] && echo "ok 6 - PREFIX defaults to /usr/local" || { sed 's/^/# /' "$t/log"; echo "not ok 6 - PREFIX defaults to /usr/local"; }

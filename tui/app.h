@@ -1,0 +1,222 @@
+/* app.h: the viewer's state, shared by the main loop (app.c) and the views
+ * (view_*.c).  Views keep ids and indices into the model, never pointers
+ * into it, and draw only what fits on the screen.
+ *
+ * Screen layout, top to bottom: header (1 row), the current view's body,
+ * the status line (1 row).  Views push onto a stack: Enter opens, Esc goes
+ * back; 1/2/3 start a fresh stack at a main view.
+ */
+#ifndef GT_TUI_APP_H
+#define GT_TUI_APP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "keymaps/action.h"
+#include "keymaps/config.h"
+#include "model/model.h"
+#include "tui/term.h"
+
+/* What an action asks the main loop to do (htop's Htop_Reaction). */
+enum {
+	TUI_REDRAW_STATUS = 1 << 0,
+	TUI_REDRAW_BODY = 1 << 1,
+	TUI_REDRAW_ALL = 1 << 2, /* clear and repaint everything */
+	TUI_QUIT = 1 << 3,
+	TUI_UNHANDLED = 1 << 4,  /* the view had no use for the action */
+	TUI_SUSPEND = 1 << 5,
+};
+#define TUI_REDRAW (TUI_REDRAW_STATUS | TUI_REDRAW_BODY)
+
+enum tui_view_id {
+	TUI_V_TIMELINE, TUI_V_GOROUTINES, TUI_V_GC, TUI_V_GOROUTINE,
+	TUI_V_INSPECTOR, TUI_V_SEARCH, TUI_V_HELP, TUI_V__COUNT
+};
+
+/* The thing the inspector shows. */
+enum tui_sel_kind {
+	TUI_SEL_NONE, TUI_SEL_GOROUTINE, TUI_SEL_GSPAN, TUI_SEL_PSPAN,
+	TUI_SEL_RANGE, TUI_SEL_GROUP, TUI_SEL_REF
+};
+struct tui_sel {
+	enum tui_sel_kind kind;
+	uint32_t g;             /* goroutine index (GOROUTINE, GSPAN, PSPAN) */
+	uint32_t p;             /* P index (PSPAN) */
+	int64_t start, end;     /* span or range times */
+	uint8_t state;          /* GSPAN */
+	gt_str reason;          /* GSPAN, GROUP */
+	gt_stack stack;         /* GSPAN, GROUP */
+	uint32_t count;         /* GROUP: goroutines in it */
+	enum gt_range_set set;  /* RANGE */
+	size_t index;           /* RANGE: index in its set; REF: ref index */
+	struct gt_ref ref;      /* REF */
+	gt_str match;           /* a string to find in the stacks (search) */
+};
+
+/* Timeline lanes below the P lanes. */
+enum tui_lane {
+	TUI_LANE_GC, TUI_LANE_STW, TUI_LANE_ASSIST, TUI_LANE_HEAP,
+	TUI_LANE_GOAL, TUI_LANE_RUNNING, TUI_LANE_RUNNABLE, TUI_LANE_WAITING,
+	TUI_LANE__COUNT
+};
+
+struct tui_timeline {
+	int64_t t0, t1;         /* window [t0, t1) */
+	int64_t cursor;         /* cursor time */
+	int cursor_set;         /* the user placed it (goroutine states at it) */
+	int lane;               /* selected lane: P index, or nprocs + tui_lane */
+	int top;                /* first P lane shown */
+	uint64_t heap_max;      /* largest heap or goal value: bar scale */
+};
+
+enum tui_gcol { TUI_GCOL_ID, TUI_GCOL_STATE, TUI_GCOL_RUN, TUI_GCOL_WAIT,
+	TUI_GCOL_REASON, TUI_GCOL_FUNC, TUI_GCOL__COUNT };
+
+/* A row of the goroutine list: a goroutine, or (blocked filter) the
+ * header of a group of goroutines blocked for the same reason and stack. */
+struct tui_grow { uint32_t g; int32_t group; /* -1: goroutine row */ };
+struct tui_ggroup { gt_str reason; gt_stack stack; uint32_t count; };
+
+struct tui_goroutines {
+	struct tui_grow *rows; size_t nrows;
+	struct tui_ggroup *groups; size_t ngroups;
+	size_t sel, top;
+	enum tui_gcol sort; int desc;
+	int state_filter;       /* -1 all, else enum gt_gostate */
+	int blocked;            /* only goroutines blocked at the end, grouped */
+	char text[128];         /* text filter */
+	int pane;               /* 0 list, 1 stack preview */
+	size_t preview_top;
+	int dirty;              /* rows must be rebuilt */
+};
+
+struct tui_goroutine {      /* one goroutine: own timeline + event list */
+	uint32_t g;
+	struct gt_gspan *spans; size_t nspans;
+	size_t sel, top;
+	int pane;               /* 0 events, 1 timeline */
+	int64_t t0, t1;
+};
+
+enum tui_gccol { TUI_GCCOL_KIND, TUI_GCCOL_START, TUI_GCCOL_DUR, TUI_GCCOL__COUNT };
+struct tui_gcrow { enum gt_range_set set; uint32_t index; };
+struct tui_gcview {
+	struct tui_gcrow *rows; size_t nrows;
+	size_t sel, top;
+	enum tui_gccol sort; int desc;
+};
+
+struct tui_inspector {
+	struct tui_sel sel;
+	char **lines; size_t nlines;
+	int *line_role;          /* colour role per line */
+	size_t top;
+};
+
+struct tui_search {
+	char text[128];
+	size_t len;
+	int prompt;             /* the search bar is open */
+	gt_str *matches; size_t nmatches;   /* strings containing text */
+	size_t msel, mtop;
+	gt_str chosen;          /* the string Enter picked; 0 none */
+	/* results for chosen: goroutines then events */
+	const uint32_t *gs; size_t ngs;
+	const struct gt_ref *refs; size_t nrefs;
+	size_t rsel, rtop;
+	int results;            /* showing results, not matches */
+};
+
+struct tui_prompt {         /* a one-line text prompt on the status line */
+	int open;
+	int kind;               /* 0 search, 1 goroutine text filter */
+	char text[128];
+	size_t len;
+};
+
+struct tui_app {
+	struct tui_term term;
+	TermKey *keys_tk;       /* for key names: the real one, or abstract */
+	struct gt_config *config;
+	struct gt_model *m;
+	struct gt_trace_info info;
+	const char *file_name;
+	char status[256];
+	int status_error;       /* status is an error (stays until a key) */
+	char load_error[256];   /* shown again by the header/status */
+
+	enum tui_view_id stack[16];
+	int depth;
+
+	struct tui_timeline tl;
+	struct tui_goroutines gl;
+	struct tui_goroutine gd;
+	struct tui_gcview gc;
+	struct tui_inspector insp;
+	struct tui_search search;
+	struct tui_prompt prompt;
+	size_t help_top;
+
+	int rows, cols;         /* screen size at the last layout */
+	int quit;
+};
+
+/* Rows of the body: [1, rows-1). */
+static inline int tui_body_top(const struct tui_app *a) { (void)a; return 1; }
+static inline int tui_body_rows(const struct tui_app *a) { return a->rows - 2; }
+static inline enum tui_view_id tui_current(const struct tui_app *a)
+{
+	return a->stack[a->depth - 1];
+}
+
+/* View switching (app.c). */
+void tui_push(struct tui_app *a, enum tui_view_id v);
+void tui_pop(struct tui_app *a);
+void tui_switch(struct tui_app *a, enum tui_view_id v);
+void tui_status(struct tui_app *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void tui_open_inspector(struct tui_app *a, const struct tui_sel *s);
+void tui_open_goroutine(struct tui_app *a, uint32_t gi);
+/* Times relative to the trace's start, as "1.234567s". */
+void tui_fmt_time(const struct tui_app *a, char *buf, size_t len, int64_t ts);
+/* First key bound to an action ("j"), or "" (for hints). */
+const char *tui_key_of(struct tui_app *a, enum gt_action act);
+
+/* Each view: draw the body, run an action (TUI_UNHANDLED when it has no
+ * use for it), and name the actions worth a hint on the status line. */
+void tui_timeline_draw(struct tui_app *a);
+int tui_timeline_action(struct tui_app *a, enum gt_action act);
+void tui_timeline_fit(struct tui_app *a);
+void tui_timeline_show(struct tui_app *a, int64_t start, int64_t end, int lane);
+const char *tui_timeline_detail(struct tui_app *a, char *buf, size_t len);
+
+void tui_goroutines_draw(struct tui_app *a);
+int tui_goroutines_action(struct tui_app *a, enum gt_action act);
+void tui_goroutines_rebuild(struct tui_app *a);
+void tui_goroutines_free(struct tui_app *a);
+int tui_goroutines_filter_text(struct tui_app *a, const char *text);
+
+void tui_goroutine_draw(struct tui_app *a);
+int tui_goroutine_action(struct tui_app *a, enum gt_action act);
+void tui_goroutine_load(struct tui_app *a, uint32_t gi);
+void tui_goroutine_free(struct tui_app *a);
+
+void tui_gc_draw(struct tui_app *a);
+int tui_gc_action(struct tui_app *a, enum gt_action act);
+void tui_gc_free(struct tui_app *a);
+
+void tui_inspector_draw(struct tui_app *a);
+int tui_inspector_action(struct tui_app *a, enum gt_action act);
+void tui_inspector_build(struct tui_app *a);
+void tui_inspector_free(struct tui_app *a);
+
+void tui_search_draw(struct tui_app *a);
+int tui_search_action(struct tui_app *a, enum gt_action act);
+void tui_search_update(struct tui_app *a);  /* matches for a->search.text */
+int tui_search_choose(struct tui_app *a);   /* results for the selected match */
+int tui_search_step(struct tui_app *a, int dir); /* n / N from any view */
+void tui_search_free(struct tui_app *a);
+
+void tui_help_draw(struct tui_app *a);
+int tui_help_action(struct tui_app *a, enum gt_action act);
+
+#endif

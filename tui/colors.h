@@ -1,0 +1,53 @@
+/* colors.h: colour roles.  Drawing code names a role, never a colour.
+ *
+ * Each role has a 256-colour pair, an 8-colour pair and the attributes used
+ * when there is no colour at all (NO_COLOR, --no-color, or a mono
+ * terminal), so every distinction stays visible without colour too.
+ * Columns: id, fg256, bg256, fg8, bg8, attributes always, mono attributes.
+ * -1 is the terminal's default colour.
+ */
+#ifndef GT_TUI_COLORS_H
+#define GT_TUI_COLORS_H
+
+#define TUI_COLOR_ROLES(X) \
+	X(NORMAL,      -1,  -1, -1, -1, 0,           0) \
+	X(HEADER,     231,  24,  7,  4, A_BOLD,      A_REVERSE) \
+	X(STATUS,     231, 238,  7,  4, 0,           A_REVERSE) \
+	X(STATUS_KEY, 220, 238,  3,  4, A_BOLD,      A_REVERSE|A_BOLD) \
+	X(ERROR,      231, 124,  7,  1, A_BOLD,      A_REVERSE|A_BOLD) \
+	X(TITLE,      117,  -1,  6, -1, A_BOLD,      A_BOLD) \
+	X(DIM,        244,  -1,  7, -1, 0,           A_DIM) \
+	X(SELECTED,   231,  31,  7,  4, A_BOLD,      A_REVERSE) \
+	X(CURSOR,     226,  -1,  3, -1, A_BOLD,      A_BOLD) \
+	X(LANE_LABEL, 250,  -1,  7, -1, 0,           0) \
+	X(RUNNING,     16, 114,  0,  2, 0,           A_REVERSE) \
+	X(RUNNING_ALT, 16,  71,  0,  2, 0,           A_REVERSE) \
+	X(GC_WORKER,   16, 215,  0,  3, 0,           A_REVERSE|A_BOLD) \
+	X(IDLE,       240,  -1,  7, -1, 0,           A_DIM) \
+	X(GC,          16, 179,  0,  3, 0,           A_REVERSE) \
+	X(STW,        231, 160,  7,  1, A_BOLD,      A_REVERSE|A_BOLD) \
+	X(ASSIST,      16, 213,  0,  5, 0,           A_REVERSE) \
+	X(HEAP,        75,  -1,  4, -1, 0,           0) \
+	X(HEAP_GOAL,  203,  -1,  1, -1, 0,           A_BOLD) \
+	X(G_RUNNING,   114, -1,  2, -1, A_BOLD,      A_BOLD) \
+	X(G_RUNNABLE,  221, -1,  3, -1, 0,           0) \
+	X(G_WAITING,   203, -1,  1, -1, 0,           A_DIM) \
+	X(G_SYSCALL,   141, -1,  5, -1, 0,           A_UNDERLINE) \
+	X(MATCH,       16, 220,  0,  3, 0,           A_REVERSE) \
+	X(FUNC,       117,  -1,  6, -1, 0,           0) \
+	X(FILELINE,   246,  -1,  7, -1, 0,           A_DIM)
+
+enum tui_color {
+#define TUI_X(id, f2, b2, f8, b8, a, m) TUI_C_##id,
+	TUI_COLOR_ROLES(TUI_X)
+#undef TUI_X
+	TUI_C__COUNT
+};
+
+/* mode: 0 none, 8 or 256 colours; -1 picks from the terminal. */
+void tui_colors_init(int want_color);
+int tui_colors_mode(void);
+/* The attributes (colour pair included) to draw role r with. */
+int tui_attr(enum tui_color r);
+
+#endif

@@ -1,0 +1,36 @@
+/* script.h: scripted keys for headless screen tests (tig's approach).
+ *
+ * GTVIEW_SCRIPT names a file.  Each line is either
+ *   # a comment
+ *   :command args      (":save-screen FILE", ":resize COLSxROWS")
+ *   keys               in <Key> notation: "jj<Down><C-d>/net<Enter>"
+ * "<lt>" is a literal '<'; spaces between keys are ignored except inside
+ * <Space>.  Keys are parsed with termkey_strpkey (TERMKEY_FORMAT_VIM), the
+ * notation keymaps use.
+ */
+#ifndef GT_TUI_SCRIPT_H
+#define GT_TUI_SCRIPT_H
+
+#include <stddef.h>
+#include <termkey.h>
+
+struct tui_script_item {
+	int is_cmd;
+	TermKeyKey key;
+	char *cmd;         /* owned; the text after ':' */
+};
+
+struct tui_script {
+	struct tui_script_item *items;
+	size_t n, next;
+};
+
+/* Reads path.  Returns 0, or -1 with a message in err. */
+int tui_script_load(struct tui_script *s, const char *path, char *err, size_t errlen);
+void tui_script_free(struct tui_script *s);
+
+/* Parses one key in <Key> notation at *p, advancing it.  Returns 0, or -1
+ * when the text is not a key.  tk may be any termkey (abstract is fine). */
+int tui_key_parse(TermKey *tk, const char **p, TermKeyKey *key);
+
+#endif

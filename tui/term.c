@@ -1,0 +1,140 @@
+/* term.c: terminal start-up and shut-down in the order STYLE.md gives. */
+#include "tui/term.h"
+
+#include <curses.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+struct tui_term *tui_term_active;
+
+static void curses_modes(void)
+{
+	noecho();
+	cbreak();
+	nonl();
+	curs_set(0);
+	typeahead(-1); /* keys belong to termkey: never let doupdate poll them */
+	leaveok(stdscr, TRUE);
+}
+
+int tui_term_open(struct tui_term *t, int headless, int use_dev_tty, int ascii,
+                  char *err, size_t errlen)
+{
+	memset(t, 0, sizeof *t);
+	t->tty_fd = -1;
+	t->headless = headless;
+	t->utf8 = !ascii;
+	const char *term = getenv("TERM");
+	if (!term || !*term)
+		term = "dumb";
+	if (headless) {
+		t->out = fopen("/dev/null", "w");
+		t->in = fopen("/dev/null", "r");
+		if (!t->out || !t->in) {
+			snprintf(err, errlen, "/dev/null: %s", strerror(errno));
+			goto fail;
+		}
+	} else {
+		int fd = 0;
+		if (use_dev_tty || !isatty(0)) {
+			fd = open("/dev/tty", O_RDWR | O_CLOEXEC);
+			if (fd < 0) {
+				snprintf(err, errlen, "/dev/tty: %s", strerror(errno));
+				goto fail;
+			}
+			t->own_tty = 1;
+		}
+		t->tty_fd = fd;
+		int flags = t->utf8 ? TERMKEY_FLAG_UTF8 : TERMKEY_FLAG_RAW;
+		t->tk = termkey_new(fd, flags);
+		if (!t->tk) {
+			snprintf(err, errlen, "cannot start the terminal (termkey: %s)",
+			         strerror(errno));
+			goto fail;
+		}
+		termkey_set_canonflags(t->tk, TERMKEY_CANON_DELBS);
+		termkey_set_waittime(t->tk, 50);
+		/* Curses writes where keys come from: the tty, even with a pipe
+		 * on stdout. */
+		int ofd = dup(fd);
+		t->out = ofd >= 0 ? fdopen(ofd, "w") : NULL;
+		int ifd = dup(fd);
+		t->in = ifd >= 0 ? fdopen(ifd, "r") : NULL;
+		if (!t->out || !t->in) {
+			snprintf(err, errlen, "tty: %s", strerror(errno));
+			goto fail;
+		}
+	}
+	SCREEN *s = newterm(term, t->out, t->in);
+	if (!s && strcmp(term, "xterm")) {
+		term = "xterm";
+		s = newterm(term, t->out, t->in);
+	}
+	if (!s) {
+		snprintf(err, errlen, "cannot start curses on terminal '%s'", term);
+		goto fail;
+	}
+	t->screen = s;
+	set_term(s);
+	curses_modes();
+	t->started = 1;
+	tui_term_active = t;
+	return 0;
+fail:
+	tui_term_close(t);
+	return -1;
+}
+
+void tui_term_close(struct tui_term *t)
+{
+	if (t->started) {
+		endwin(); /* first: back to termkey's modes … */
+		t->started = 0;
+	}
+	if (t->tk) {  /* … then termkey puts back the shell's */
+		termkey_destroy(t->tk);
+		t->tk = NULL;
+	}
+	if (t->screen) {
+		delscreen(t->screen);
+		t->screen = NULL;
+	}
+	if (t->out)
+		fclose(t->out);
+	if (t->in)
+		fclose(t->in);
+	t->out = t->in = NULL;
+	if (t->own_tty && t->tty_fd >= 0)
+		close(t->tty_fd);
+	t->tty_fd = -1;
+	if (tui_term_active == t)
+		tui_term_active = NULL;
+}
+
+void tui_term_suspend(struct tui_term *t)
+{
+	if (t->headless || !t->started)
+		return;
+	endwin();
+	termkey_stop(t->tk);
+	/* SIGTSTP has its default action: this stops us until `fg`. */
+	kill(0, SIGTSTP);
+	termkey_start(t->tk);
+	curses_modes();
+	tui_term_resize(t); /* the size may have changed while stopped */
+	clearok(curscr, TRUE);
+}
+
+void tui_term_resize(struct tui_term *t)
+{
+	struct winsize ws;
+	if (t->headless || t->tty_fd < 0)
+		return;
+	if (ioctl(t->tty_fd, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 && ws.ws_col > 0)
+		resizeterm(ws.ws_row, ws.ws_col);
+}

@@ -1,0 +1,34 @@
+/* tui.h: the interactive viewer, as cmd/view.c starts it.
+ *
+ * tui_run loads the trace (showing a progress bar when that takes a
+ * while), then runs the viewer until the user quits.  If loading fails with
+ * nothing kept it prints "gtview: FILE: offset N: what" and returns 1
+ * without ever touching the terminal; if something was kept the viewer
+ * opens it and shows the error on the status line.
+ *
+ * Environment for tests: GTVIEW_SCRIPT=FILE runs headless (curses on
+ * /dev/null, LINES/COLUMNS from the environment) with keys from FILE
+ * (tui/script.h) and exits at its end.
+ */
+#ifndef GT_TUI_TUI_H
+#define GT_TUI_TUI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "keymaps/config.h"
+
+struct tui_run_opts {
+	const char *file_name;      /* as shown in messages and the header */
+	const uint8_t *buf;         /* the trace's bytes */
+	size_t len;
+	int mapped;                 /* buf is a read-only file mapping */
+	int keys_from_tty;          /* the trace came on stdin: keys from /dev/tty */
+	struct gt_config *config;   /* keymap and settings; not owned */
+};
+
+/* Returns the exit status: 0, 1 (trace unreadable), 2 (terminal error),
+ * or 128+N after signal N. */
+int tui_run(const struct tui_run_opts *o);
+
+#endif

@@ -1,0 +1,83 @@
+/* util.c: x*alloc and duration formatting (see util.h). */
+#include "tui/util.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void (*tui_die_callback)(void);
+
+void tui_die(const char *fmt, ...)
+{
+	if (tui_die_callback)
+		tui_die_callback();
+	va_list ap;
+	va_start(ap, fmt);
+	fputs("gtview: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+	exit(2);
+}
+
+void *tui_xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+	if (!p)
+		tui_die("out of memory");
+	return p;
+}
+
+void *tui_xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+	if (!p)
+		tui_die("out of memory");
+	return p;
+}
+
+void *tui_xreallocarray(void *p, size_t n, size_t size)
+{
+	if (size && n > SIZE_MAX / size)
+		tui_die("out of memory");
+	size_t bytes = n * size;
+	void *q = realloc(p, bytes ? bytes : 1);
+	if (!q)
+		tui_die("out of memory");
+	return q;
+}
+
+char *tui_xstrdup(const char *s)
+{
+	size_t n = strlen(s) + 1;
+	return memcpy(tui_xmalloc(n), s, n);
+}
+
+void tui_fmt_dur(char *buf, size_t len, int64_t ns)
+{
+	const char *sign = ns < 0 ? "-" : "";
+	uint64_t v = ns < 0 ? (uint64_t)-ns : (uint64_t)ns;
+	if (v >= 100000000000ull)
+		snprintf(buf, len, "%s%.0fs", sign, (double)v / 1e9);
+	else if (v >= 1000000000ull)
+		snprintf(buf, len, "%s%.3gs", sign, (double)v / 1e9);
+	else if (v >= 1000000)
+		snprintf(buf, len, "%s%.3gms", sign, (double)v / 1e6);
+	else if (v >= 1000)
+		snprintf(buf, len, "%s%.3gus", sign, (double)v / 1e3);
+	else
+		snprintf(buf, len, "%s%lluns", sign, (unsigned long long)v);
+}
+
+void tui_fmt_bytes(char *buf, size_t len, uint64_t b)
+{
+	if (b >= 1ull << 30)
+		snprintf(buf, len, "%.1fGB", (double)b / (1ull << 30));
+	else if (b >= 1ull << 20)
+		snprintf(buf, len, "%.1fMB", (double)b / (1ull << 20));
+	else if (b >= 1ull << 10)
+		snprintf(buf, len, "%.1fKB", (double)b / (1ull << 10));
+	else
+		snprintf(buf, len, "%lluB", (unsigned long long)b);
+}

@@ -1,0 +1,24 @@
+/* util.h: allocation that never returns NULL (the UI has no way to go on
+ * without memory; decode/ and model/ report errors instead), and small
+ * formatting helpers shared by the views. */
+#ifndef GT_TUI_UTIL_H
+#define GT_TUI_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+void *tui_xmalloc(size_t n);
+void *tui_xcalloc(size_t n, size_t size);
+void *tui_xreallocarray(void *p, size_t n, size_t size);
+char *tui_xstrdup(const char *s);
+
+/* Called by tui_xmalloc & co. before exiting, to restore the terminal. */
+extern void (*tui_die_callback)(void);
+void tui_die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
+
+/* "1.234s", "12.3ms", "456us", "789ns"; width <= 8. */
+void tui_fmt_dur(char *buf, size_t len, int64_t ns);
+/* Bytes as "12.3MB". */
+void tui_fmt_bytes(char *buf, size_t len, uint64_t b);
+
+#endif

@@ -1,0 +1,618 @@
+/* view_timeline.c: one lane per P, then GC, STW, mark assists, heap and
+ * goroutine counts, over a zoomable time window with a cursor.
+ *
+ * Every lane is drawn from per-column summaries (gt_model_lane_columns,
+ * gt_model_gcounts, binary searches in the range and metric series), so a
+ * frame costs O(columns x lanes on screen), whatever the zoom. */
+#include "tui/app.h"
+
+#include <curses.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tui/colors.h"
+#include "tui/draw.h"
+#include "tui/glyphs.h"
+#include "tui/util.h"
+
+#define LABEL_W 9
+#define MAX_COLS 1024
+#define MIN_SPAN 100 /* ns: the deepest zoom */
+
+static const char *const extra_names[TUI_LANE__COUNT] = {
+	"GC", "STW", "Assist", "Heap", "Goal", "Running", "Runnable", "Waiting",
+};
+
+static int nprocs(const struct tui_app *a) { return (int)gt_model_p_count(a->m); }
+static int nlanes(const struct tui_app *a) { return nprocs(a) + TUI_LANE__COUNT; }
+static int plot_w(const struct tui_app *a)
+{
+	int w = a->cols - LABEL_W;
+	return w > MAX_COLS ? MAX_COLS : w;
+}
+/* Rows for P lanes: the body less the axis, the pinned lanes, the detail. */
+static int p_rows(const struct tui_app *a)
+{
+	int r = tui_body_rows(a) - 2 - TUI_LANE__COUNT;
+	return r < 1 ? 1 : r;
+}
+
+static int64_t col_t(const struct tui_timeline *tl, int w, int c)
+{
+	return tl->t0 + (int64_t)((double)(tl->t1 - tl->t0) * c / w);
+}
+
+static int cursor_col(const struct tui_timeline *tl, int w)
+{
+	if (tl->cursor < tl->t0 || tl->cursor >= tl->t1)
+		return -1;
+	return (int)((double)(tl->cursor - tl->t0) * w / (double)(tl->t1 - tl->t0));
+}
+
+/* Keeps the window inside the trace and the cursor inside the window. */
+static void clamp(struct tui_app *a)
+{
+	struct tui_timeline *tl = &a->tl;
+	int64_t lo = a->info.min_ts, hi = a->info.max_ts + 1;
+	int64_t span = tl->t1 - tl->t0;
+	if (span > hi - lo)
+		span = hi - lo;
+	if (span < MIN_SPAN)
+		span = MIN_SPAN;
+	if (tl->t0 < lo)
+		tl->t0 = lo;
+	tl->t1 = tl->t0 + span;
+	if (tl->t1 > hi) {
+		tl->t1 = hi;
+		tl->t0 = hi - span;
+	}
+	if (tl->cursor < lo)
+		tl->cursor = lo;
+	if (tl->cursor >= hi)
+		tl->cursor = hi - 1;
+	if (tl->cursor < tl->t0 || tl->cursor >= tl->t1) {
+		int64_t s = tl->cursor - span / 2;
+		tl->t0 = s < lo ? lo : s;
+		tl->t1 = tl->t0 + span;
+		if (tl->t1 > hi) {
+			tl->t1 = hi;
+			tl->t0 = hi - span;
+		}
+	}
+	int n = nlanes(a);
+	if (tl->lane >= n)
+		tl->lane = n - 1;
+	if (tl->lane < 0)
+		tl->lane = 0;
+	int np = nprocs(a), pr = p_rows(a);
+	if (tl->lane < np) {
+		if (tl->lane < tl->top)
+			tl->top = tl->lane;
+		if (tl->lane >= tl->top + pr)
+			tl->top = tl->lane - pr + 1;
+	}
+	if (tl->top > np - pr)
+		tl->top = np - pr;
+	if (tl->top < 0)
+		tl->top = 0;
+}
+
+void tui_timeline_fit(struct tui_app *a)
+{
+	struct tui_timeline *tl = &a->tl;
+	tl->t0 = a->info.min_ts;
+	tl->t1 = a->info.max_ts + 1;
+	if (!tl->cursor_set)
+		tl->cursor = tl->t0;
+	if (!tl->heap_max) {
+		for (int k = GT_METRIC_HEAP_ALLOC; k <= GT_METRIC_HEAP_GOAL; k++) {
+			size_t n;
+			const struct gt_point *p = gt_model_metric(a->m, (enum gt_metric_kind)k, &n);
+			for (size_t i = 0; i < n; i++)
+				if (p[i].value > tl->heap_max)
+					tl->heap_max = p[i].value;
+		}
+	}
+	clamp(a);
+}
+
+void tui_timeline_show(struct tui_app *a, int64_t start, int64_t end, int lane)
+{
+	struct tui_timeline *tl = &a->tl;
+	int64_t d = end - start;
+	if (d < MIN_SPAN)
+		d = MIN_SPAN;
+	tl->t0 = start - d;
+	tl->t1 = end + d;
+	tl->cursor = start;
+	tl->cursor_set = 1;
+	if (lane >= 0)
+		tl->lane = lane;
+	clamp(a);
+}
+
+/* Short name of a function: its last path element ("bundler.(*x).f"). */
+static const char *short_func(const char *f)
+{
+	const char *s = strrchr(f, '/');
+	return s ? s + 1 : f;
+}
+
+static const char *density(double frac)
+{
+	return frac >= 0.75 ? tui_glyph(TUI_G_FULL) : frac >= 0.5 ? tui_glyph(TUI_G_DARK)
+		: frac >= 0.25 ? tui_glyph(TUI_G_MEDIUM) : tui_glyph(TUI_G_LIGHT);
+}
+
+static void draw_axis(struct tui_app *a, int y, int w)
+{
+	struct tui_timeline *tl = &a->tl;
+	tui_fill(y, LABEL_W, w, tui_attr(TUI_C_DIM), tui_glyph(TUI_G_HLINE));
+	double span = (double)(tl->t1 - tl->t0);
+	double want = span / (w / 14.0 > 1 ? w / 14.0 : 1);
+	double step = 1;
+	while (step * 10 <= want)
+		step *= 10;
+	if (step * 5 <= want)
+		step *= 5;
+	else if (step * 2 <= want)
+		step *= 2;
+	double rel0 = (double)(tl->t0 - a->info.min_ts);
+	double first = ((int64_t)(rel0 / step) + 1) * step;
+	if (rel0 == 0)
+		first = 0;
+	int next_free = 0;
+	for (double t = first; t < rel0 + span; t += step) {
+		int x = (int)((t - rel0) * w / span);
+		if (x < next_free)
+			continue;
+		char lab[32];
+		tui_fmt_dur(lab, sizeof lab, (int64_t)t);
+		if (x + tui_width(lab) + 1 > w)
+			break;
+		tui_put(y, LABEL_W + x, 1, tui_attr(TUI_C_DIM), tui_glyph(TUI_G_VLINE));
+		tui_put(y, LABEL_W + x + 1, w - x - 1, tui_attr(TUI_C_DIM), lab);
+		next_free = x + tui_width(lab) + 3;
+	}
+	int cc = cursor_col(tl, w);
+	if (cc >= 0)
+		tui_put(y, LABEL_W + cc, 1, tui_attr(TUI_C_CURSOR), tui_glyph(TUI_G_CURSOR));
+}
+
+static void draw_label(struct tui_app *a, int y, int lane, const char *name)
+{
+	int sel = lane == a->tl.lane;
+	int attr = sel ? tui_attr(TUI_C_SELECTED) : tui_attr(TUI_C_LANE_LABEL);
+	char buf[32];
+	snprintf(buf, sizeof buf, "%s%-*s", sel ? ">" : " ", LABEL_W - 2, name);
+	tui_put(y, 0, LABEL_W - 1, attr, buf);
+}
+
+/* Cell at the cursor column: a line when idle, reversed when busy. */
+static void put_cell(int y, int x, int attr, const char *g, int at_cursor)
+{
+	if (at_cursor) {
+		if (!strcmp(g, " "))
+			tui_put(y, x, 1, tui_attr(TUI_C_CURSOR), tui_glyph(TUI_G_CURSOR));
+		else
+			tui_put(y, x, 1, attr ^ A_REVERSE, g);
+		return;
+	}
+	tui_put(y, x, 1, attr, g);
+}
+
+static void draw_p_lane(struct tui_app *a, int y, uint32_t pi, int w, struct gt_col *cols)
+{
+	struct tui_timeline *tl = &a->tl;
+	gt_model_lane_columns(a->m, GT_LANE_P, pi, tl->t0, tl->t1, (uint32_t)w, cols);
+	double colw = (double)(tl->t1 - tl->t0) / w;
+	int cc = cursor_col(tl, w);
+	for (int c = 0; c < w;) {
+		int64_t busy = cols[c].ns[0] + cols[c].ns[1];
+		if (busy <= 0) {
+			put_cell(y, LABEL_W + c, 0, " ", c == cc);
+			c++;
+			continue;
+		}
+		int gc = cols[c].ns[1] > cols[c].ns[0];
+		uint32_t g = cols[c].top;
+		int attr = gc ? tui_attr(TUI_C_GC_WORKER)
+			: tui_attr(g != UINT32_MAX && (g & 1) ? TUI_C_RUNNING_ALT : TUI_C_RUNNING);
+		/* A run of full columns of one span gets a label. */
+		int e = c + 1;
+		if (busy >= colw * 0.95 && g != UINT32_MAX) {
+			while (e < w && cols[e].top == g && cols[e].spans == 0 &&
+			       cols[e].ns[0] + cols[e].ns[1] >= colw * 0.95)
+				e++;
+		}
+		if (e - c >= 4 && g != UINT32_MAX) {
+			const struct gt_goroutine *gr = gt_model_g(a->m, g);
+			char lab[256];
+			snprintf(lab, sizeof lab, "G%lld %s", gr ? (long long)gr->id : -1LL,
+			         gr ? short_func(gt_model_str(a->m, gr->start_func)) : "");
+			tui_fill(y, LABEL_W + c, e - c, attr, " ");
+			tui_put(y, LABEL_W + c, e - c, attr, lab);
+			if (cc >= c && cc < e)
+				tui_put(y, LABEL_W + cc, 1, attr ^ A_REVERSE, tui_glyph(TUI_G_CURSOR));
+			c = e;
+			continue;
+		}
+		const char *glyph = gc ? tui_glyph(TUI_G_GCCELL) : density((double)busy / colw);
+		put_cell(y, LABEL_W + c, attr, glyph, c == cc);
+		c++;
+	}
+}
+
+/* Time of [c0, c1) covered by ranges of set, and the longest one there.
+ * Looks at a bounded number of ranges per column. */
+static double range_cover(const struct tui_app *a, enum gt_range_set set, int64_t c0,
+                          int64_t c1, size_t *longest)
+{
+	size_t n;
+	const struct gt_range *r = gt_model_ranges(a->m, set, &n);
+	size_t i = gt_model_ranges_from(a->m, set, c0);
+	double cover = 0;
+	int64_t best = -1;
+	*longest = SIZE_MAX;
+	for (int k = 0; i < n && r[i].start < c1; i++, k++) {
+		if (k == 16) { /* many: call the column full */
+			cover = (double)(c1 - c0);
+			break;
+		}
+		int64_t s = r[i].start > c0 ? r[i].start : c0;
+		int64_t e = r[i].end < c1 ? r[i].end : c1;
+		if (e <= s)
+			continue;
+		cover += (double)(e - s);
+		if (r[i].end - r[i].start > best) {
+			best = r[i].end - r[i].start;
+			*longest = i;
+		}
+	}
+	double w = (double)(c1 - c0);
+	return cover > w ? w : cover;
+}
+
+static void draw_range_lane(struct tui_app *a, int y, enum gt_range_set set, int role, int w)
+{
+	struct tui_timeline *tl = &a->tl;
+	int cc = cursor_col(tl, w);
+	size_t n;
+	const struct gt_range *r = gt_model_ranges(a->m, set, &n);
+	int attr = tui_attr((enum tui_color)role);
+	for (int c = 0; c < w;) {
+		int64_t c0 = col_t(tl, w, c), c1 = col_t(tl, w, c + 1);
+		size_t li;
+		double cover = c1 > c0 ? range_cover(a, set, c0, c1, &li) : 0;
+		if (cover <= 0 || li == SIZE_MAX) {
+			put_cell(y, LABEL_W + c, 0, " ", c == cc);
+			c++;
+			continue;
+		}
+		/* a range wider than a few columns gets its name written in */
+		int e = c + 1;
+		while (e < w && r[li].end >= col_t(tl, w, e + 1) && r[li].start <= col_t(tl, w, e))
+			e++;
+		if (e - c >= 5 && set != GT_RS_ASSIST) {
+			char lab[160];
+			if (set == GT_RS_STW)
+				snprintf(lab, sizeof lab, "STW %s", gt_model_str(a->m, r[li].reason));
+			else
+				snprintf(lab, sizeof lab, "GC #%zu", li + 1);
+			tui_fill(y, LABEL_W + c, e - c, attr, " ");
+			tui_put(y, LABEL_W + c, e - c, attr, lab);
+			if (cc >= c && cc < e)
+				tui_put(y, LABEL_W + cc, 1, attr ^ A_REVERSE, tui_glyph(TUI_G_CURSOR));
+			c = e;
+			continue;
+		}
+		put_cell(y, LABEL_W + c, attr, density(cover / (double)(c1 - c0)), c == cc);
+		c++;
+	}
+}
+
+static uint64_t metric_at(const struct tui_app *a, enum gt_metric_kind k, int64_t t)
+{
+	size_t n;
+	const struct gt_point *p = gt_model_metric(a->m, k, &n);
+	size_t i = gt_model_metric_at(a->m, k, t);
+	return i == SIZE_MAX || i >= n ? 0 : p[i].value;
+}
+
+static void draw_metric_lane(struct tui_app *a, int y, enum gt_metric_kind k, int role, int w)
+{
+	struct tui_timeline *tl = &a->tl;
+	int cc = cursor_col(tl, w);
+	for (int c = 0; c < w; c++) {
+		uint64_t v = metric_at(a, k, col_t(tl, w, c + 1) - 1);
+		double frac = tl->heap_max ? (double)v / (double)tl->heap_max : 0;
+		put_cell(y, LABEL_W + c, tui_attr((enum tui_color)role), tui_glyph_bar(frac), c == cc);
+	}
+}
+
+static void draw_count_lanes(struct tui_app *a, int y, int w)
+{
+	struct tui_timeline *tl = &a->tl;
+	struct gt_gcount counts[MAX_COLS];
+	gt_model_gcounts(a->m, tl->t0, tl->t1, (uint32_t)w, counts);
+	int cc = cursor_col(tl, w);
+	static const int roles[3] = {TUI_C_G_RUNNING, TUI_C_G_RUNNABLE, TUI_C_G_WAITING};
+	for (int k = 0; k < 3; k++) {
+		float max = 0;
+		for (int c = 0; c < w; c++) {
+			float v = k == 0 ? counts[c].running : k == 1 ? counts[c].runnable : counts[c].waiting;
+			if (v > max)
+				max = v;
+		}
+		for (int c = 0; c < w; c++) {
+			float v = k == 0 ? counts[c].running : k == 1 ? counts[c].runnable : counts[c].waiting;
+			put_cell(y + k, LABEL_W + c, tui_attr((enum tui_color)roles[k]),
+			         tui_glyph_bar(max > 0 ? v / max : 0), c == cc);
+		}
+	}
+}
+
+/* The P span at the cursor, if any. */
+struct find_span { struct gt_pspan s; int found; };
+static int take_pspan(void *ctx, const struct gt_pspan *s)
+{
+	struct find_span *f = ctx;
+	f->s = *s;
+	f->found = 1;
+	return 1;
+}
+
+static int pspan_at(struct tui_app *a, uint32_t pi, int64_t t, struct gt_pspan *out)
+{
+	struct find_span f = {.found = 0};
+	gt_model_p_spans(a->m, pi, t, t + 1, take_pspan, &f);
+	if (f.found)
+		*out = f.s;
+	return f.found;
+}
+
+static int range_at(struct tui_app *a, enum gt_range_set set, int64_t t, size_t *idx)
+{
+	size_t n;
+	const struct gt_range *r = gt_model_ranges(a->m, set, &n);
+	for (size_t i = gt_model_ranges_from(a->m, set, t), k = 0; i < n && k < 64; i++, k++) {
+		if (r[i].start > t)
+			break;
+		if (r[i].end > t) {
+			*idx = i;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+const char *tui_timeline_detail(struct tui_app *a, char *buf, size_t len)
+{
+	struct tui_timeline *tl = &a->tl;
+	int np = nprocs(a);
+	char d[32], s0[32];
+	if (tl->lane < np) {
+		const struct gt_proc *p = gt_model_p(a->m, (uint32_t)tl->lane);
+		struct gt_pspan s;
+		if (!pspan_at(a, (uint32_t)tl->lane, tl->cursor, &s)) {
+			snprintf(buf, len, "P%lld idle at the cursor", (long long)p->id);
+			return buf;
+		}
+		const struct gt_goroutine *g = gt_model_g(a->m, s.g);
+		tui_fmt_dur(d, sizeof d, s.end - s.start);
+		tui_fmt_time(a, s0, sizeof s0, s.start);
+		snprintf(buf, len, "P%lld runs G%lld %s%s for %s from %s", (long long)p->id,
+		         (long long)g->id, gt_model_str(a->m, g->start_func),
+		         s.gc ? " (GC worker)" : "", d, s0);
+		return buf;
+	}
+	enum tui_lane l = (enum tui_lane)(tl->lane - np);
+	size_t n, i;
+	switch (l) {
+	case TUI_LANE_GC:
+	case TUI_LANE_STW:
+	case TUI_LANE_ASSIST: {
+		enum gt_range_set set = l == TUI_LANE_GC ? GT_RS_GC : l == TUI_LANE_STW ? GT_RS_STW : GT_RS_ASSIST;
+		const struct gt_range *r = gt_model_ranges(a->m, set, &n);
+		if (!range_at(a, set, tl->cursor, &i)) {
+			snprintf(buf, len, "%s: nothing at the cursor (%zu in the trace)", extra_names[l], n);
+			return buf;
+		}
+		tui_fmt_dur(d, sizeof d, r[i].end - r[i].start);
+		tui_fmt_time(a, s0, sizeof s0, r[i].start);
+		if (set == GT_RS_GC)
+			snprintf(buf, len, "GC cycle #%zu: mark phase %s from %s", i + 1, d, s0);
+		else if (set == GT_RS_STW)
+			snprintf(buf, len, "stop-the-world (%s) %s from %s", gt_model_str(a->m, r[i].reason), d, s0);
+		else
+			snprintf(buf, len, "mark assist by G%lld, %s from %s", (long long)r[i].who, d, s0);
+		return buf;
+	}
+	case TUI_LANE_HEAP:
+	case TUI_LANE_GOAL: {
+		char h[32], g[32];
+		tui_fmt_bytes(h, sizeof h, metric_at(a, GT_METRIC_HEAP_ALLOC, tl->cursor));
+		tui_fmt_bytes(g, sizeof g, metric_at(a, GT_METRIC_HEAP_GOAL, tl->cursor));
+		snprintf(buf, len, "heap in use %s, heap goal %s", h, g);
+		return buf;
+	}
+	default: {
+		struct gt_gcount c;
+		gt_model_gcounts(a->m, tl->cursor, tl->cursor + 1, 1, &c);
+		snprintf(buf, len, "goroutines at the cursor: running %.1f, runnable %.1f, waiting %.1f, syscall %.1f",
+		         c.running, c.runnable, c.waiting, c.syscall);
+		return buf;
+	}
+	}
+}
+
+void tui_timeline_draw(struct tui_app *a)
+{
+	struct tui_timeline *tl = &a->tl;
+	clamp(a);
+	int w = plot_w(a), y = tui_body_top(a);
+	static struct gt_col cols[MAX_COLS];
+	draw_axis(a, y++, w);
+	int np = nprocs(a), pr = p_rows(a);
+	for (int i = 0; i < pr; i++) {
+		int lane = tl->top + i;
+		if (lane < np) {
+			char name[24];
+			snprintf(name, sizeof name, "P%lld", (long long)gt_model_p(a->m, (uint32_t)lane)->id);
+			draw_label(a, y + i, lane, name);
+			draw_p_lane(a, y + i, (uint32_t)lane, w, cols);
+		}
+	}
+	y += pr;
+	for (int l = 0; l < TUI_LANE__COUNT; l++)
+		draw_label(a, y + l, np + l, extra_names[l]);
+	draw_range_lane(a, y + TUI_LANE_GC, GT_RS_GC, TUI_C_GC, w);
+	draw_range_lane(a, y + TUI_LANE_STW, GT_RS_STW, TUI_C_STW, w);
+	draw_range_lane(a, y + TUI_LANE_ASSIST, GT_RS_ASSIST, TUI_C_ASSIST, w);
+	draw_metric_lane(a, y + TUI_LANE_HEAP, GT_METRIC_HEAP_ALLOC, TUI_C_HEAP, w);
+	draw_metric_lane(a, y + TUI_LANE_GOAL, GT_METRIC_HEAP_GOAL, TUI_C_HEAP_GOAL, w);
+	draw_count_lanes(a, y + TUI_LANE_RUNNING, w);
+	y += TUI_LANE__COUNT;
+	char buf[512];
+	tui_put(y, 0, a->cols, tui_attr(TUI_C_TITLE), tui_timeline_detail(a, buf, sizeof buf));
+}
+
+static void zoom(struct tui_app *a, double f)
+{
+	struct tui_timeline *tl = &a->tl;
+	double span = (double)(tl->t1 - tl->t0);
+	double pos = (double)(tl->cursor - tl->t0) / span;
+	double ns = span * f;
+	double full = (double)(a->info.max_ts + 1 - a->info.min_ts);
+	if (ns > full)
+		ns = full;
+	if (ns < MIN_SPAN)
+		ns = MIN_SPAN;
+	tl->t0 = tl->cursor - (int64_t)(pos * ns);
+	tl->t1 = tl->t0 + (int64_t)ns;
+	clamp(a);
+}
+
+static void pan(struct tui_app *a, double f)
+{
+	struct tui_timeline *tl = &a->tl;
+	int64_t d = (int64_t)((double)(tl->t1 - tl->t0) * f);
+	if (d == 0)
+		d = f < 0 ? -1 : 1;
+	int64_t lo = a->info.min_ts, hi = a->info.max_ts + 1;
+	if (tl->t0 + d < lo)
+		d = lo - tl->t0;
+	if (tl->t1 + d > hi)
+		d = hi - tl->t1;
+	tl->t0 += d;
+	tl->t1 += d;
+	tl->cursor += d;
+	tl->cursor_set = 1;
+	clamp(a);
+}
+
+static void move_cursor(struct tui_app *a, int cols)
+{
+	struct tui_timeline *tl = &a->tl;
+	int w = plot_w(a);
+	int64_t step = (tl->t1 - tl->t0) / w;
+	if (step < 1)
+		step = 1;
+	/* keep the cursor on column boundaries so it steps cell by cell */
+	int cc = cursor_col(tl, w);
+	if (cc < 0)
+		cc = 0;
+	int target = cc + cols;
+	if (target < 0) {
+		pan(a, -0.25);
+		target = cursor_col(tl, w) + cols;
+		if (target < 0)
+			target = 0;
+	} else if (target >= w) {
+		pan(a, 0.25);
+		target = cursor_col(tl, w) + cols;
+		if (target >= w)
+			target = w - 1;
+	}
+	tl->cursor = col_t(tl, w, target);
+	tl->cursor_set = 1;
+	clamp(a);
+}
+
+static int open_at_cursor(struct tui_app *a)
+{
+	struct tui_timeline *tl = &a->tl;
+	int np = nprocs(a);
+	struct tui_sel s;
+	memset(&s, 0, sizeof s);
+	if (tl->lane < np) {
+		struct gt_pspan ps;
+		if (!pspan_at(a, (uint32_t)tl->lane, tl->cursor, &ps)) {
+			tui_status(a, "nothing runs on this P at the cursor");
+			return TUI_REDRAW_STATUS;
+		}
+		s.kind = TUI_SEL_PSPAN;
+		s.p = (uint32_t)tl->lane;
+		s.g = ps.g;
+		s.start = ps.start;
+		s.end = ps.end;
+		tui_open_inspector(a, &s);
+		return TUI_REDRAW;
+	}
+	enum tui_lane l = (enum tui_lane)(tl->lane - np);
+	if (l == TUI_LANE_GC || l == TUI_LANE_STW || l == TUI_LANE_ASSIST) {
+		enum gt_range_set set = l == TUI_LANE_GC ? GT_RS_GC : l == TUI_LANE_STW ? GT_RS_STW : GT_RS_ASSIST;
+		size_t i;
+		if (!range_at(a, set, tl->cursor, &i)) {
+			tui_status(a, "nothing in this lane at the cursor");
+			return TUI_REDRAW_STATUS;
+		}
+		s.kind = TUI_SEL_RANGE;
+		s.set = set;
+		s.index = i;
+		tui_open_inspector(a, &s);
+		return TUI_REDRAW;
+	}
+	tui_status(a, "Enter opens a P, GC, STW or assist lane");
+	return TUI_REDRAW_STATUS;
+}
+
+int tui_timeline_action(struct tui_app *a, enum gt_action act)
+{
+	struct tui_timeline *tl = &a->tl;
+	switch (act) {
+	case GT_ACTION_MOVE_LEFT: move_cursor(a, -1); break;
+	case GT_ACTION_MOVE_RIGHT: move_cursor(a, 1); break;
+	case GT_ACTION_PAN_LEFT: pan(a, -0.25); break;
+	case GT_ACTION_PAN_RIGHT: pan(a, 0.25); break;
+	case GT_ACTION_HALF_PAGE_UP: pan(a, -0.5); break;
+	case GT_ACTION_HALF_PAGE_DOWN: pan(a, 0.5); break;
+	case GT_ACTION_ZOOM_IN: zoom(a, 0.5); break;
+	case GT_ACTION_ZOOM_OUT: zoom(a, 2); break;
+	case GT_ACTION_ZOOM_FIT:
+		tl->t0 = a->info.min_ts;
+		tl->t1 = a->info.max_ts + 1;
+		clamp(a);
+		break;
+	case GT_ACTION_MOVE_UP: tl->lane--; clamp(a); break;
+	case GT_ACTION_MOVE_DOWN: tl->lane++; clamp(a); break;
+	case GT_ACTION_PAGE_UP: tl->lane -= p_rows(a); clamp(a); break;
+	case GT_ACTION_PAGE_DOWN: tl->lane += p_rows(a); clamp(a); break;
+	case GT_ACTION_GOTO_FIRST:
+		tl->cursor = a->info.min_ts;
+		tl->cursor_set = 1;
+		clamp(a);
+		break;
+	case GT_ACTION_GOTO_LAST:
+		tl->cursor = a->info.max_ts;
+		tl->cursor_set = 1;
+		clamp(a);
+		break;
+	case GT_ACTION_OPEN_SELECTION:
+		return open_at_cursor(a);
+	default:
+		return TUI_UNHANDLED;
+	}
+	return TUI_REDRAW;
+}
