@@ -55,13 +55,16 @@ int gt_input_open(struct gt_input *in, const char *path)
 {
 	memset(in, 0, sizeof *in);
 	in->name = path;
+	int fd;
 	if (!strcmp(path, "-")) {
+		/* stdin: a redirected regular file is mapped like a named one;
+		 * only pipes and terminals are read into a buffer. */
 		in->name = "<stdin>";
-		if (read_all(in, 0, in->name) < 0)
-			return -1;
-		goto check_empty;
+		path = in->name;
+		fd = dup(0);
+	} else {
+		fd = open(path, O_RDONLY | O_CLOEXEC);
 	}
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return fail(path, strerror(errno));
 	struct stat st;
@@ -92,7 +95,6 @@ int gt_input_open(struct gt_input *in, const char *path)
 		if (r < 0)
 			return -1;
 	}
-check_empty:
 	if (in->len == 0) {
 		gt_input_close(in);
 		return fail(path, "empty file, not a trace");

@@ -1,9 +1,52 @@
-/* view.c: SCAFFOLD, to be replaced by the helper that owns this command. */
+/* view.c: `gtview [options] TRACE|-|--demo`: the interactive viewer.
+ * Options come from cmd/options.c; the viewer itself is tui/. */
 #include "cmd/commands.h"
+
 #include <stdio.h>
+#include <string.h>
+
+#include "cmd/embedded.h"
+#include "cmd/input.h"
+#include "cmd/options.h"
+#include "tui/tui.h"
+
 int cmd_view(int argc, char **argv)
 {
-	(void)argc; (void)argv;
-	fprintf(stderr, "gtview: view: not built yet\n");
-	return GT_EXIT_USAGE;
+	struct gt_options o;
+	int rc = gt_options_parse(argc, argv, &o);
+	if (rc != GT_OPTIONS_RUN)
+		return rc;
+	struct tui_run_opts run;
+	memset(&run, 0, sizeof run);
+	run.config = &o.config;
+	struct gt_input in;
+	int have_input = 0;
+	if (o.demo) {
+		size_t len = 0;
+		const unsigned char *demo = gt_embedded("demo.trace", &len);
+		if (!demo || !len) {
+			fprintf(stderr, "gtview: --demo: no demo trace in this build\n");
+			gt_options_free(&o);
+			return GT_EXIT_USAGE;
+		}
+		run.buf = demo;
+		run.len = len;
+		run.file_name = "demo.trace";
+	} else {
+		if (gt_input_open(&in, o.trace) < 0) {
+			gt_options_free(&o);
+			return GT_EXIT_USAGE;
+		}
+		have_input = 1;
+		run.buf = in.data;
+		run.len = in.len;
+		run.mapped = in.mapped;
+		run.file_name = in.name;
+		run.keys_from_tty = !strcmp(o.trace, "-");
+	}
+	rc = tui_run(&run);
+	if (have_input)
+		gt_input_close(&in);
+	gt_options_free(&o);
+	return rc;
 }

@@ -14,6 +14,8 @@
 
 /* Binary v2 trace buf[0..len) -> text form on out, as Go's raw TextWriter
  * prints it.  The header line is written as soon as the header is read.
+ * Old-format headers (go 1.11, 1.19, 1.21) get their header line only, as
+ * in Go: any event after it is an invalid event type.
  * Returns 0, or -1 with err = "offset N: what was expected" when the bytes
  * are malformed (events before the error have been printed), or an output
  * error ("write error: …"). */
@@ -21,8 +23,8 @@ int gt_text_write(const uint8_t *buf, size_t len, FILE *out, char *err, size_t e
 
 /* Flags of gt_text_write_ex. */
 enum {
-	/* Before an event whose uvarints the writer padded (the runtime pads
-	 * batch sizes to 10 bytes), a comment line "#pad size=10" that Go's
+	/* Before an event with padded uvarints (the runtime pads batch
+	 * sizes to 10 bytes), a comment line "#pad size=10" that Go's
 	 * reader skips and gt_text_assemble honours: the text then assembles
 	 * back to the very same bytes. */
 	GT_TEXT_PADS = 1,

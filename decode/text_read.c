@@ -7,8 +7,8 @@
  * Blank lines and lines starting with '#' are skipped.  One extension,
  * ignored by Go as a comment: "#pad name=width …" right before an event
  * writes those arguments (or "data", its length) as uvarints padded to
- * width bytes, as the runtime does for batch sizes; gt_text_write emits it
- * in its exact mode so that binary -> text -> binary is byte-identical.
+ * width bytes, as the runtime does for batch sizes; gt_text_write_ex
+ * emits it with GT_TEXT_PADS so that binary -> text -> binary is exact.
  */
 #include "decode/text.h"
 #include "decode/text_int.h"

@@ -1,6 +1,14 @@
 /* text_write.c: binary v2 trace -> text form, as Go's internal/trace/raw
  * Reader + TextWriter print it: event by event, no validation beyond the
- * framing (event type, uvarint arguments, stack frames, data trailers). */
+ * framing (event type, uvarint arguments, stack frames, data trailers).
+ *
+ * Where Go's output could not be read back, we differ on purpose:
+ *  - an empty data trailer prints as data="" (Go drops the line, and its
+ *    reader then takes the next event line for the data);
+ *  - a type with no name in the version's table is an error (Go prints an
+ *    empty line and goes on);
+ *  - a trace cut between two uvarints of an event is an error (Go's raw
+ *    reader takes it for the end of the trace). */
 #include "decode/text.h"
 #include "decode/text_int.h"
 #include "decode/v2_spec.h"
@@ -78,7 +86,8 @@ static int read_header(struct writer *w)
 	size_t pn = sizeof post - 1;
 	if (i == n || w->len - i < pn || memcmp(w->buf + i, post, pn))
 		return fail(w, 0, "not a Go trace (want \"go 1.N trace\\0\\0\\0\" header)");
-	if (!gt_v2_version_ok(v))
+	/* Like Go's raw reader, old versions get a header and no events. */
+	if (!gt_v2_version_ok(v) && v != 11 && v != 19 && v != 21)
 		return fail(w, 0, "trace version go 1.%d has no text form (want 1.22 to 1.26)", v);
 	w->off = i + pn;
 	return v;
@@ -91,7 +100,8 @@ static int write_event(struct writer *w, int version, struct gt_bytes *b, int pa
 	uint8_t type = w->buf[w->off++];
 	const struct gt_v2_spec *spec = gt_v2_spec(version, type);
 	if (!spec)
-		return fail(w, evoff, "invalid event type %u for go 1.%d", type, version);
+		return fail(w, evoff, "invalid event type %u for go 1.%d%s", type, version,
+		            gt_v2_version_ok(version) ? "" : " (an old-format trace: no text form)");
 	uint64_t args[GT_V2_MAX_ARGS];
 	unsigned widths[GT_V2_MAX_ARGS + 1], npadded = 0;
 	for (unsigned i = 0; i < spec->nargs; i++) {

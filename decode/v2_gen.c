@@ -45,14 +45,6 @@ static int grow(void **p, uint32_t *cap, size_t elem, uint64_t need)
 	return 0;
 }
 
-int64_t v2_mul(double freq, uint64_t ticks)
-{
-	double r = (double)ticks * freq;
-	/* Go on amd64 turns NaN and out-of-range values into INT64_MIN. */
-	if (!(r >= -9223372036854775808.0 && r < 9223372036854775808.0))
-		return INT64_MIN;
-	return (int64_t)r;
-}
 
 /* ---- id maps ------------------------------------------------------------ */
 

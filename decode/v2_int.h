@@ -143,7 +143,14 @@ int v2_read_gen(struct v2_gen *g, const uint8_t *buf, size_t len, uint64_t pos,
                 int version, struct gt_tables *t, uint64_t *next, struct v2_err *e);
 void v2_gen_free(struct v2_gen *g);
 
-/* Go's frequency.mul: ticks -> ns, with amd64's float->int conversion. */
-int64_t v2_mul(double freq, uint64_t ticks);
+/* Go's frequency.mul: ticks -> ns, with amd64's float->int conversion
+ * (NaN and out-of-range values give INT64_MIN). */
+static inline int64_t v2_mul(double freq, uint64_t ticks)
+{
+	double r = (double)ticks * freq;
+	if (!(r >= -9223372036854775808.0 && r < 9223372036854775808.0))
+		return INT64_MIN;
+	return (int64_t)r;
+}
 
 #endif

@@ -33,11 +33,13 @@ struct reader {
 	struct cursor *curs;
 	uint32_t ncurs, capcurs;
 	uint32_t *heap; /* cursor indices, a min-heap on ev.time */
+	uint32_t *scratch; /* for sorting the heap */
 	uint32_t nheap;
 	uint32_t sample;
 	int64_t last_ts;
 	uint64_t syncs;
 	int gen_suspect; /* the generation may have been cut off (see v2_int.h) */
+	struct gt_v2_gen_view gv; /* the current generation, for the orderer */
 	int bad_id;
 	char badmsg[96];
 	/* per wire type: nargs (with dt) when timed, 0 when not, -1 beyond */
@@ -138,6 +140,22 @@ static int emit_sample(struct reader *r, const struct v2_sample *s)
 
 /* ---- cursors (Go's batchCursor.nextEvent) ------------------------------ */
 
+/* A uvarint at *q (most are one byte); nonzero when malformed. */
+static inline int uv(const uint8_t **q, const uint8_t *end, uint64_t *v)
+{
+	const uint8_t *p = *q;
+	if (p < end && *p < 0x80) {
+		*v = *p;
+		*q = p + 1;
+		return 0;
+	}
+	int n = v2_uvarint(p, end, v);
+	if (n <= 0)
+		return -1;
+	*q = p + n;
+	return 0;
+}
+
 /* 1: c->ev holds the next event; 0: no more; -1: error in r->res. */
 static int next_event(struct reader *r, struct cursor *c)
 {
@@ -171,19 +189,15 @@ static int next_event(struct reader *r, struct cursor *c)
 	}
 	const uint8_t *q = p + 1;
 	uint64_t dt;
-	int n = v2_uvarint(q, end, &dt);
-	if (n <= 0) {
+	if (uv(&q, end, &dt)) {
 		fail(r, GT_INVALID, (uint64_t)(q - r->buf), "found invalid uvarint for timestamp");
 		return -1;
 	}
-	q += n;
 	for (int i = 0; i < na - 1; i++) {
-		n = v2_uvarint(q, end, &c->ev.args[i]);
-		if (n <= 0) {
+		if (uv(&q, end, &c->ev.args[i])) {
 			fail(r, GT_INVALID, (uint64_t)(q - r->buf), "found invalid uvarint");
 			return -1;
 		}
-		q += n;
 	}
 	c->ev.type = type;
 	c->ev.nargs = (uint8_t)(na - 1);
@@ -216,6 +230,8 @@ static uint32_t sift_up(struct reader *r, uint32_t i)
 
 static void sift_down(struct reader *r, uint32_t i)
 {
+	if (r->nheap < 2)
+		return;
 	for (;;) {
 		uint32_t m = i;
 		int64_t mt = i < r->nheap ? T(i) : INT64_MAX;
@@ -249,13 +265,37 @@ static void heap_remove(struct reader *r, uint32_t i)
 	sift_down(r, 0);
 }
 
-/* Go sorts the frontier with slices.SortFunc, an insertion sort (stable)
- * for the handful of Ms a trace has. */
+/* Go sorts the frontier with slices.SortFunc: an insertion sort (stable)
+ * for the handful of Ms real traces have, which we copy exactly; beyond 12
+ * a stable merge sort keeps hostile traces with many Ms from taking
+ * quadratic time (Go's pdqsort may order equal times differently there). */
 static void heap_sort(struct reader *r)
 {
-	for (uint32_t i = 1; i < r->nheap; i++)
-		for (uint32_t j = i; j > 0 && T(j) < T(j - 1); j--)
-			swap(r, j, j - 1);
+	uint32_t n = r->nheap;
+	if (n <= 12) {
+		for (uint32_t i = 1; i < n; i++)
+			for (uint32_t j = i; j > 0 && T(j) < T(j - 1); j--)
+				swap(r, j, j - 1);
+		return;
+	}
+	uint32_t *a = r->heap, *b = r->scratch;
+	for (uint32_t w = 1; w < n; w *= 2) {
+		for (uint32_t lo = 0; lo < n; lo += 2 * w) {
+			uint32_t mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
+			uint32_t i = lo, j = mid, k = lo;
+			while (i < mid && j < hi)
+				b[k++] = r->curs[a[j]].ev.time < r->curs[a[i]].ev.time ? a[j++] : a[i++];
+			while (i < mid)
+				b[k++] = a[i++];
+			while (j < hi)
+				b[k++] = a[j++];
+		}
+		uint32_t *x = a;
+		a = b;
+		b = x;
+	}
+	if (a != r->heap)
+		memcpy(r->heap, a, n * sizeof *a);
 }
 
 #undef T
@@ -266,10 +306,10 @@ static void heap_sort(struct reader *r)
 static int try_advance(struct reader *r, uint32_t i)
 {
 	struct cursor *c = &r->curs[r->heap[i]];
-	struct gt_v2_gen_view gv = {r, r->gen.gen, r->t, view_str, view_stack};
-	char err[200] = "";
+	char err[200];
+	err[0] = 0;
 	r->bad_id = 0;
-	int rc = gt_v2_order_advance(r->order, &c->ev, c->m, &gv, err, sizeof err);
+	int rc = gt_v2_order_advance(r->order, &c->ev, c->m, &r->gv, err, sizeof err);
 	if (rc < 0) {
 		fail(r, GT_INVALID, c->ev.offset, err[0] ? err : "invalid event");
 		return -1;
@@ -277,7 +317,9 @@ static int try_advance(struct reader *r, uint32_t i)
 	if (rc == 0)
 		return 0;
 	if (r->bad_id) {
-		fail(r, GT_INVALID, c->ev.offset, r->badmsg);
+		const struct gt_v2_spec *sp = gt_v2_spec(26, c->ev.type);
+		snprintf(err, sizeof err, "%s for event %s", r->badmsg, sp ? sp->name : "?");
+		fail(r, GT_INVALID, c->ev.offset, err);
 		return -1;
 	}
 	rc = next_event(r, c);
@@ -296,9 +338,11 @@ static int install_gen(struct reader *r)
 	if (g->nms > r->capcurs) {
 		free(r->curs);
 		free(r->heap);
+		free(r->scratch);
 		r->curs = malloc(sizeof *r->curs * g->nms);
 		r->heap = malloc(sizeof *r->heap * g->nms);
-		if (!r->curs || !r->heap) {
+		r->scratch = malloc(sizeof *r->scratch * g->nms);
+		if (!r->curs || !r->heap || !r->scratch) {
 			r->capcurs = 0;
 			fail(r, GT_NOMEM, g->start, "out of memory");
 			return -1;
@@ -370,6 +414,7 @@ static enum gt_status run(struct reader *r)
 			                 (r->gen.cut || (gen_at_eof && (!r->gen.has_strtab ||
 			                                                !r->gen.has_stacktab)));
 			pos = next;
+			r->gv = (struct gt_v2_gen_view){r, r->gen.gen, r->t, view_str, view_stack};
 			if (install_gen(r))
 				return res->status;
 			if (emit_sync(r, v2_mul(r->gen.freq, r->gen.min_ts), 1, r->gen.start))
@@ -447,6 +492,7 @@ enum gt_status gt_decode_v2(const uint8_t *buf, size_t len, int version,
 	v2_gen_free(&r->gen);
 	free(r->curs);
 	free(r->heap);
+	free(r->scratch);
 	free(r);
 	return st;
 }

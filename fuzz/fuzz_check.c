@@ -55,7 +55,8 @@ static int on_event(void *ctx, const struct gt_event *ev, const struct gt_tables
 {
 	struct seen *s = ctx;
 	FZ_ASSERT(ev->kind > GT_EV_BAD && ev->kind < GT_EV__COUNT, "kind %u", ev->kind);
-	FZ_ASSERT(ev->offset < s->len, "event offset %llu, file %zu",
+	/* <= : the final Sync stands at the end of the file. */
+	FZ_ASSERT(ev->offset <= s->len, "event offset %llu, file %zu",
 	          (unsigned long long)ev->offset, s->len);
 	if (s->events) {
 		if (ev->kind == GT_EV_SYNC)
@@ -193,14 +194,22 @@ static void check_model(const uint8_t *buf, size_t len, const struct gt_decode_r
 
 	uint32_t ng = gt_model_g_count(m);
 	FZ_ASSERT(ng == in.goroutines, "g_count %u, info %u", ng, in.goroutines);
+	struct gt_goroutine gbuf;
+	FZ_ASSERT(gt_model_g(m, ng, &gbuf) == -1, "gt_model_g(count) did not fail");
 	for (uint32_t i = 0; i < ng; i++) {
-		const struct gt_goroutine *g = gt_model_g(m, i);
+		FZ_ASSERT(gt_model_g(m, i, &gbuf) == 0, "gt_model_g(%u) failed", i);
+		const struct gt_goroutine *g = &gbuf;
+		FZ_ASSERT(gt_model_g_id(m, i) == g->id, "g_id(%u) %lld, g %lld", i,
+		          (long long)gt_model_g_id(m, i), (long long)g->id);
 		FZ_ASSERT(gt_model_g_find(m, g->id) == i, "g_find(%lld) is not %u", (long long)g->id, i);
 		FZ_ASSERT(g->end_state < GT_GS__COUNT, "g %lld end state %u", (long long)g->id, g->end_state);
-		if (g->transitions) {
-			FZ_ASSERT(g->first_ts <= g->last_ts && g->first_ts >= lo && g->last_ts <= hi,
-			          "g %lld transitions %lld..%lld outside %lld..%lld", (long long)g->id,
-			          (long long)g->first_ts, (long long)g->last_ts, (long long)lo, (long long)hi);
+		if (g->intervals) {
+			FZ_ASSERT(g->first_ts >= lo && g->first_ts <= hi, "g %lld first interval at %lld outside %lld..%lld",
+			          (long long)g->id, (long long)g->first_ts, (long long)lo, (long long)hi);
+			if (g->end_since != INT64_MIN)
+				FZ_ASSERT(g->end_since >= g->first_ts && g->end_since <= hi,
+				          "g %lld last interval from %lld, first %lld, max_ts %lld", (long long)g->id,
+				          (long long)g->end_since, (long long)g->first_ts, (long long)hi);
 		}
 		int64_t total = 0;
 		for (int s = 0; s < GT_GS__COUNT; s++) {

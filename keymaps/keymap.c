@@ -19,6 +19,8 @@ struct binding {
 	char text[GT_KEY_SEQ_TEXT_MAX];
 	enum gt_action action;
 	unsigned long serial; /* bind order, for stable listings */
+	keyname alias_typed;  /* "<C-i>" when the user wrote a folded alias … */
+	keyname alias_of;     /* … and "<Tab>", the key it was stored as */
 };
 
 struct gt_keymap {
@@ -127,7 +129,8 @@ static void key_print(struct gt_keymap *km, TermKeyKey *k, keyname out)
 		/* Ctrl-letter arrives lower-case; S-letter arrives as the capital. */
 		if ((k->modifiers & TERMKEY_KEYMOD_CTRL) && isupper(c))
 			c = tolower(c);
-		if ((k->modifiers & TERMKEY_KEYMOD_SHIFT) && islower(c)) {
+		if ((k->modifiers & TERMKEY_KEYMOD_SHIFT) && !(k->modifiers & TERMKEY_KEYMOD_CTRL) &&
+		    islower(c)) {
 			c = toupper(c);
 			k->modifiers &= ~TERMKEY_KEYMOD_SHIFT;
 		}
@@ -198,7 +201,7 @@ static bool key_parse_inner(struct gt_keymap *km, const char *inner, size_t len,
 static size_t utf8_len(const char *s)
 {
 	unsigned char c = (unsigned char)*s;
-	size_t n = c < 0x80 ? 1 : c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 1;
+	size_t n = c < 0x80 ? 1 : c >= 0xf8 ? 1 : c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc2 ? 2 : 1;
 	for (size_t i = 1; i < n; i++)
 		if (((unsigned char)s[i] & 0xc0) != 0x80)
 			return 1;
@@ -208,8 +211,8 @@ static size_t utf8_len(const char *s)
 /* Parse the key at the start of S into OUT; returns bytes used, 0 if none. */
 static size_t key_parse_one(struct gt_keymap *km, const char *s, keyname out)
 {
-	if (!*s || isspace((unsigned char)*s))
-		return 0;
+	if (!*s || isspace((unsigned char)*s) || (unsigned char)*s < 0x20 || *s == 0x7f)
+		return 0; /* raw control bytes are written <C-x>, <Tab> … */
 	if (*s == '<') {
 		/* `<M->>` and `<M-<>` contain brackets: try each closing '>'. */
 		for (size_t j = 2; s[1] && s[j] && j < GT_KEY_NAME_MAX + 1; j++) {
@@ -222,7 +225,30 @@ static size_t key_parse_one(struct gt_keymap *km, const char *s, keyname out)
 			return 0; /* looks like a name but is not one */
 	}
 	size_t n = utf8_len(s);
+	if ((unsigned char)*s >= 0x80 && n == 1)
+		return 0; /* not UTF-8 */
 	return key_parse_inner(km, s, n, out) ? n : 0;
+}
+
+/* N bytes of P for a message: control and non-UTF-8 bytes as \xNN. */
+static void printable(const char *p, size_t n, char *out, size_t outsz)
+{
+	size_t o = 0;
+	for (size_t i = 0; i < n && o + 5 < outsz;) {
+		unsigned char c = (unsigned char)p[i];
+		size_t l = utf8_len(p + i);
+		if (c < 0x20 || c == 0x7f || (c >= 0x80 && l == 1) || i + l > n) {
+			o += (size_t)snprintf(out + o, outsz - o, "\\x%02x", c);
+			i++;
+		} else {
+			if (o + l >= outsz)
+				break;
+			memcpy(out + o, p + i, l);
+			o += l;
+			i += l;
+		}
+	}
+	out[o] = 0;
 }
 
 /* Parse a whole sequence.  0 or -1 with ERR. */
@@ -240,7 +266,9 @@ static int seq_parse(struct gt_keymap *km, const char *text, struct keyseq *seq,
 			size_t bad = strcspn(p, " \t");
 			if (*p == '<' && strchr(p, '>'))
 				bad = (size_t)(strchr(p, '>') - p) + 1;
-			fmt(err, "bad key name '%.*s'", (int)(bad ? bad : 1), p);
+			char shown[64];
+			printable(p, bad ? bad : 1, shown, sizeof shown);
+			fmt(err, "bad key name '%s'", shown);
 			return -1;
 		}
 		if (seq->n == GT_KEY_SEQ_MAX) {
@@ -376,31 +404,47 @@ enum gt_bind_result gt_keymap_bind(struct gt_keymap *km, const char *keys, enum 
 	}
 
 	struct binding *old = find_exact(km, seq.keys, seq.n);
-	for (int i = 0; i < seq.n; i++)
-		if (seq.alias[i][0] && old && old->action != action) {
+	int alias_at = -1;
+	for (int i = 0; i < seq.n && alias_at < 0; i++)
+		if (seq.alias[i][0])
+			alias_at = i;
+	if (old && old->action != action) {
+		/* Either spelling may have come first: <C-i> then <Tab>, or back. */
+		if (alias_at >= 0) {
 			fmt(note, "%s is the same key as %s on a terminal: %s was %s, now %s",
-			    seq.alias[i], seq.keys[i], text, gt_action_name(old->action),
+			    seq.alias[alias_at], seq.keys[alias_at], text,
+			    gt_action_name(old->action), gt_action_name(action));
+			collided = true;
+		} else if (old->alias_typed[0]) {
+			fmt(note, "%s is the same key as %s on a terminal: %s was %s, now %s",
+			    old->alias_of, old->alias_typed, text, gt_action_name(old->action),
 			    gt_action_name(action));
 			collided = true;
-			break;
 		}
+	}
 	check_backspace(km, &seq, action, note, &collided);
 
-	if (old) {
-		old->action = action;
-		old->serial = ++km->serial;
+	struct binding *b = old;
+	if (b) {
+		b->action = action;
+		b->serial = ++km->serial;
 	} else {
 		if (km->n == km->cap) {
 			km->cap = km->cap ? km->cap * 2 : 64;
 			km->b = xrealloc(km->b, km->cap * sizeof *km->b);
 		}
-		struct binding *b = &km->b[km->n++];
+		b = &km->b[km->n++];
 		memset(b, 0, sizeof *b);
 		memcpy(b->keys, seq.keys, sizeof b->keys);
 		b->n = seq.n;
 		memcpy(b->text, text, sizeof b->text);
 		b->action = action;
 		b->serial = ++km->serial;
+	}
+	b->alias_typed[0] = b->alias_of[0] = 0;
+	if (alias_at >= 0) {
+		memcpy(b->alias_typed, seq.alias[alias_at], sizeof b->alias_typed);
+		memcpy(b->alias_of, seq.keys[alias_at], sizeof b->alias_of);
 	}
 	qsort(km->b, km->n, sizeof *km->b, binding_cmp);
 	gt_keymap_cancel(km);

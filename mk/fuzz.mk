@@ -22,10 +22,11 @@ FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit
 FUZZ_CFLAGS  := -g -O1 -std=c11 -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=700 \
                 $(filter-out -Werror,$(WARN)) -I. -I$(FUZZ_DIR)/gen $(FUZZ_SAN)
 
-# model/ checks join in once model/ has gt_model_load.
-FUZZ_MODEL   := $(if $(shell grep -ls '^struct gt_model \*gt_model_load' model/*.c 2>/dev/null),-DGT_FUZZ_MODEL)
+# model/ checks join in once model/ has gt_model_load (FUZZ_MODEL= on the
+# command line fuzzes decode/ alone, without building model/).
+FUZZ_MODEL   ?= $(if $(shell grep -ls '^struct gt_model \*gt_model_load' model/*.c 2>/dev/null),-DGT_FUZZ_MODEL)
 # Linked from archives, as the main build links libgtview.a.
-FUZZ_CORE_OBJ := $(patsubst %.c,$(FUZZ_DIR)/%.o,$(wildcard decode/*.c model/*.c))
+FUZZ_CORE_OBJ := $(patsubst %.c,$(FUZZ_DIR)/%.o,$(wildcard decode/*.c $(if $(FUZZ_MODEL),model/*.c)))
 FUZZ_KEYS_OBJ := $(patsubst %.c,$(FUZZ_DIR)/%.o,$(wildcard keymaps/*.c)) $(FUZZ_DIR)/gen/embedded.o
 FUZZ_CORE    := $(FUZZ_DIR)/libcore.a
 FUZZ_KEYS    := $(FUZZ_DIR)/libkeys.a
@@ -34,13 +35,13 @@ FUZZ_KEYS    := $(FUZZ_DIR)/libkeys.a
 # once keymaps/config.c exists.
 FUZZERS ?= v2 v1 $(if $(wildcard decode/text_*.c),text) $(if $(wildcard keymaps/config.c),config)
 FUZZ_BINS := $(FUZZERS:%=$(FUZZ_DIR)/fuzz_%)
-# Inputs longer than this are cut when loaded: small inputs fuzz faster.
-FUZZ_MAXLEN_v2 := 32768
-FUZZ_MAXLEN_v1 := 32768
-FUZZ_MAXLEN_text := 16384
-FUZZ_MAXLEN_config := 4096
 
-$(FUZZ_DIR)/fuzz/%.o: fuzz/%.c fuzz/fuzz_check.h $(wildcard model/*.c)
+# Rebuilt when FUZZ_MODEL changes (the stamp holds its last value).
+$(FUZZ_DIR)/model-flag: FORCE
+	@mkdir -p $(@D)
+	@[ "$$(cat $@ 2>/dev/null)" = "$(FUZZ_MODEL)" ] || echo "$(FUZZ_MODEL)" > $@
+
+$(FUZZ_DIR)/fuzz/%.o: fuzz/%.c fuzz/fuzz_check.h $(FUZZ_DIR)/model-flag
 	@mkdir -p $(@D)
 	@echo "  FUZZCC $<"
 	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_MODEL) -fsanitize=fuzzer-no-link $(UI_CFLAGS) -c -o $@ $<
@@ -67,11 +68,11 @@ $(FUZZ_DIR)/gen/embedded.c: tools/embed.sh $(wildcard keymaps/*.keys)
 $(FUZZ_DIR)/gen/embedded.o: $(FUZZ_DIR)/gen/embedded.c
 	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -c -o $@ $<
 
-$(FUZZ_CORE): $(FUZZ_CORE_OBJ)
-	$(Q)rm -f $@ && ar rcs $@ $^
+$(FUZZ_CORE): $(FUZZ_CORE_OBJ) $(FUZZ_DIR)/model-flag
+	$(Q)rm -f $@ && ar rcs $@ $(filter %.o,$^)
 
 $(FUZZ_KEYS): $(FUZZ_KEYS_OBJ)
-	$(Q)rm -f $@ && ar rcs $@ $^
+	$(Q)rm -f $@ && ar rcs $@ $(filter %.o,$^)
 
 $(FUZZ_DIR)/fuzz_v2 $(FUZZ_DIR)/fuzz_v1 $(FUZZ_DIR)/fuzz_text: $(FUZZ_DIR)/fuzz_%: $(FUZZ_DIR)/fuzz/fuzz_%.o $(FUZZ_DIR)/fuzz/fuzz_check.o $(FUZZ_CORE)
 	@echo "  FUZZLD $@"
@@ -87,16 +88,18 @@ fuzz-seeds:
 	$(Q)rm -rf $(FUZZ_DIR)/seeds
 	$(Q)python3 fuzz/seeds.py $(FUZZ_DIR)/seeds $(CORPUS)
 
+# -max_len: longer inputs are cut when loaded (small inputs fuzz faster);
 # -malloc_limit_mb: no single allocation may pass 512 MB for inputs of at
 # most 32 KB; -timeout: one input may not take 20 s.
 fuzz: fuzz-build fuzz-seeds
 	$(Q)set -e; for f in $(FUZZERS); do \
 		mkdir -p $(FUZZ_DIR)/corpus/$$f $(FUZZ_DIR)/findings; \
 		echo "== fuzz_$$f for $(FUZZ_SECONDS) s (log: $(FUZZ_DIR)/fuzz_$$f.log)"; \
+		case $$f in config) ml=4096;; text) ml=16384;; *) ml=32768;; esac; \
 		if ! ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 \
 		     UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 		     $(FUZZ_DIR)/fuzz_$$f -max_total_time=$(FUZZ_SECONDS) -timeout=20 \
-			-rss_limit_mb=2560 -malloc_limit_mb=512 -max_len=$(FUZZ_MAXLEN_$$f) \
+			-rss_limit_mb=2560 -malloc_limit_mb=512 -max_len=$$ml \
 			-print_final_stats=1 -artifact_prefix=$(FUZZ_DIR)/findings/$$f- \
 			$(FUZZ_DIR)/corpus/$$f $(FUZZ_DIR)/seeds/$$f >$(FUZZ_DIR)/fuzz_$$f.log 2>&1; then \
 			tail -n 80 $(FUZZ_DIR)/fuzz_$$f.log; \
@@ -112,5 +115,6 @@ fuzz-regress: fuzz-build
 		$(FUZZ_DIR)/fuzz_$$f -runs=1 tests/fuzz-regress/$$f/*; \
 	done
 
-.PHONY: fuzz fuzz-build fuzz-seeds fuzz-regress
+.PHONY: fuzz fuzz-build fuzz-seeds fuzz-regress FORCE
+FORCE:
 -include $(wildcard $(FUZZ_DIR)/*/*.d)

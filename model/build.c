@@ -47,6 +47,7 @@ struct gt_model *gt_model_new(void)
 	m->info.max_ts = INT64_MIN;
 	m->cw = 1000; /* 1 us buckets to start with */
 	m->last_g = GT_NONE - 1;
+	m->last_m = INT64_MIN;
 	pthread_mutex_init(&m->search_mu, NULL);
 	/* key 0: the "nothing" key, so a zero val never means a real state */
 	struct gt_gkey *k0 = gt_vec_push(&m->keys, sizeof *k0);
@@ -68,10 +69,17 @@ void gt_model_free(struct gt_model *m)
 		return;
 	if (m->owns_tables)
 		gt_tables_free(m->tables);
-	gt_vec_free(&m->gs);
-	gt_vec_free(&m->gb);
-	gt_vec_free(&m->glanes);
-	gt_ids_free(&m->gmap);
+	gt_vec_free(&m->gids);
+	gt_vec_free(&m->gheads);
+	gt_vec_free(&m->gix);
+	gt_barena_free(&m->garena);
+	gt_ids_free(&m->gendkey);
+	free(m->gperm);
+	for (size_t i = 0; i < m->glive.n; i++)
+		free(GT_VEC_AT(m->glive, struct gt_glive, i).buf);
+	gt_vec_free(&m->glive);
+	gt_vec_free(&m->gfree);
+	gt_ids_free(&m->glivemap);
 	gt_vec_free(&m->ps);
 	gt_vec_free(&m->pb);
 	gt_vec_free(&m->planes);
@@ -88,7 +96,7 @@ void gt_model_free(struct gt_model *m)
 	gt_vec_free(&m->open);
 	gt_vec_free(&m->open_regions);
 	for (int i = 0; i < GT_METRIC_OTHER; i++)
-		gt_vec_free(&m->metrics[i]);
+		gt_series_free(&m->metrics[i]);
 	gt_vec_free(&m->tasks);
 	gt_ids_free(&m->taskmap);
 	gt_vec_free(&m->regions);
@@ -111,33 +119,7 @@ static uint32_t new_lane(struct gt_model *m, struct gt_vec *lanes)
 	return 0;
 }
 
-static uint32_t g_index(struct gt_model *m, int64_t id)
-{
-	if (id == m->last_g)
-		return m->last_gi;
-	uint32_t gi = gt_ids_get(&m->gmap, id);
-	if (gi == UINT32_MAX) {
-		gi = (uint32_t)m->gs.n;
-		struct gt_goroutine *g = gt_vec_push(&m->gs, sizeof *g);
-		struct gt_gbuild *b = gt_vec_push(&m->gb, sizeof *b);
-		if (!g || !b || new_lane(m, &m->glanes) == UINT32_MAX ||
-		    gt_ids_put(&m->gmap, id, gi) < 0)
-			return UINT32_MAX;
-		g->id = id;
-		g->created = INT64_MIN;
-		g->creator = GT_NONE;
-		g->first_ts = INT64_MIN;
-		g->last_ts = INT64_MIN;
-		g->end_since = INT64_MIN;
-		b->since = INT64_MIN;
-		b->run_p = -1;
-	}
-	m->last_g = id;
-	m->last_gi = gi;
-	return gi;
-}
-
-static uint32_t p_index(struct gt_model *m, int64_t id)
+uint32_t gt_model_p_index(struct gt_model *m, int64_t id)
 {
 	if (id >= 0 && id < GT_PDIRECT && m->pdirect[id])
 		return m->pdirect[id] - 1;
@@ -186,7 +168,7 @@ static int64_t key_hash(uint8_t state, gt_str reason, gt_stack stack, int64_t p)
 	return (int64_t)h;
 }
 
-static uint32_t key_of(struct gt_model *m, uint8_t state, gt_str reason, gt_stack stack, int64_t p)
+uint32_t gt_gb_key(struct gt_model *m, uint8_t state, gt_str reason, gt_stack stack, int64_t p)
 {
 	int64_t h = key_hash(state, reason, stack, p);
 	uint32_t first = gt_ids_get(&m->keymap, h);
@@ -210,155 +192,7 @@ static uint32_t key_of(struct gt_model *m, uint8_t state, gt_str reason, gt_stac
 	return k;
 }
 
-/* ---- goroutine counts over time ------------------------------------------ */
-
-static int count_slot(uint8_t state)
-{
-	switch (state) {
-	case GT_GS_RUNNABLE: return 0;
-	case GT_GS_RUNNING: return 1;
-	case GT_GS_WAITING: return 2;
-	case GT_GS_SYSCALL: return 3;
-	default: return -1;
-	}
-}
-
-/* Adds the current counts over [clast, t) into the buckets. */
-static void counts_advance(struct gt_model *m, int64_t t)
-{
-	int64_t base = m->info.min_ts;
-	if (t <= m->clast)
-		return;
-	while (t - base > m->cw * (int64_t)GT_CB) { /* merge pairs, widen */
-		for (uint32_t i = 0; i < GT_CB / 2; i++)
-			for (int k = 0; k < 4; k++)
-				m->cbuckets[i * 4 + k] = m->cbuckets[2 * i * 4 + k] +
-				                         m->cbuckets[(2 * i + 1) * 4 + k];
-		memset(m->cbuckets + (size_t)(GT_CB / 2) * 4, 0,
-		       (size_t)(GT_CB / 2) * 4 * sizeof *m->cbuckets);
-		m->cw *= 2;
-	}
-	int64_t a = m->clast;
-	int any = m->ccount[0] | m->ccount[1] | m->ccount[2] | m->ccount[3];
-	while (any && a < t) {
-		int64_t bi = (a - base) / m->cw;
-		if (bi >= GT_CB)
-			break;
-		int64_t bend = base + (bi + 1) * m->cw;
-		int64_t z = t < bend ? t : bend;
-		double d = (double)(z - a);
-		for (int k = 0; k < 4; k++)
-			m->cbuckets[bi * 4 + k] += d * (double)m->ccount[k];
-		a = z;
-	}
-	m->clast = t;
-}
-
 /* ---- event handlers ------------------------------------------------------ */
-
-static int close_pspan(struct gt_model *m, struct gt_gbuild *b, uint32_t gi, int64_t t)
-{
-	if (b->run_p < 0)
-		return 0;
-	struct gt_proc *p = &GT_VEC_AT(m->ps, struct gt_proc, b->run_p);
-	struct gt_lane *l = &GT_VEC_AT(m->planes, struct gt_lane, b->run_p);
-	uint8_t gc = GT_VEC_AT(m->gs, struct gt_goroutine, gi).gc_worker;
-	int64_t start = b->run_since < l->prev_end && l->nrec ? l->prev_end : b->run_since;
-	if (t < start)
-		t = start;
-	if (gt_lane_append(&m->lanes, l, start, t, gi, gc) < 0)
-		return -1;
-	p->busy_ns += t - start;
-	if (gc)
-		p->gc_ns += t - start;
-	p->spans++;
-	b->run_p = -1;
-	return 0;
-}
-
-static int close_gspan(struct gt_model *m, struct gt_gbuild *b, uint32_t gi, int64_t t)
-{
-	if (b->since == INT64_MIN)
-		return 0;
-	const struct gt_gkey *k = &GT_VEC_AT(m->keys, struct gt_gkey, b->key);
-	struct gt_goroutine *g = &GT_VEC_AT(m->gs, struct gt_goroutine, gi);
-	struct gt_lane *l = &GT_VEC_AT(m->glanes, struct gt_lane, gi);
-	if (t < b->since)
-		t = b->since;
-	if (gt_lane_append(&m->lanes, l, b->since, t, b->key, k->state) < 0)
-		return -1;
-	g->ns[k->state] += t - b->since;
-	b->since = INT64_MIN;
-	return 0;
-}
-
-static void name_goroutine(struct gt_model *m, struct gt_goroutine *g, gt_stack st)
-{
-	if (g->start_func || !st)
-		return;
-	g->start_func = gt_model_stack_root_func(m, st);
-	const char *f = gt_str_get(m->tables, g->start_func);
-	g->gc_worker = !strcmp(f, "runtime.gcBgMarkWorker");
-	g->system = !strncmp(f, "runtime.", 8);
-}
-
-static int on_gtrans(struct gt_model *m, const struct gt_event *ev)
-{
-	int64_t t = ev->ts;
-	uint8_t from = ev->u.trans.from, to = ev->u.trans.to;
-	uint32_t gi = g_index(m, ev->u.trans.id);
-	if (gi == UINT32_MAX)
-		return -1;
-	struct gt_goroutine *g = &GT_VEC_AT(m->gs, struct gt_goroutine, gi);
-	struct gt_gbuild *b = &GT_VEC_AT(m->gb, struct gt_gbuild, gi);
-
-	if (g->first_ts == INT64_MIN)
-		g->first_ts = t;
-	g->last_ts = t;
-	g->end_state = to;
-	g->end_reason = ev->u.trans.reason;
-	g->end_stack = ev->u.trans.stack;
-	g->transitions++;
-	if (from == GT_GS_NOTEXIST && to != GT_GS_NOTEXIST) {
-		g->created = t;
-		if (ev->g != ev->u.trans.id)
-			g->creator = ev->g;
-		g->create_stack = ev->stack;
-	}
-	name_goroutine(m, g, ev->u.trans.stack);
-	if (from == to && b->since != INT64_MIN)
-		return 0; /* a status re-affirmed (new generation): same interval */
-	g->end_since = t;
-
-	counts_advance(m, t);
-	int sf = b->since == INT64_MIN ? -1 : count_slot(GT_VEC_AT(m->keys, struct gt_gkey, b->key).state);
-	int st = count_slot(to);
-	if (sf >= 0)
-		m->ccount[sf]--;
-	if (st >= 0)
-		m->ccount[st]++;
-
-	if (close_gspan(m, b, gi, t) < 0)
-		return -1;
-	if (close_pspan(m, b, gi, t) < 0)
-		return -1;
-	if (to == GT_GS_NOTEXIST)
-		return 0;
-	int64_t pid = to == GT_GS_RUNNING ? ev->p : GT_NONE;
-	uint32_t k = key_of(m, to, ev->u.trans.reason, ev->u.trans.stack, pid);
-	if (k == UINT32_MAX)
-		return -1;
-	b->since = t;
-	b->key = k;
-	if (to == GT_GS_RUNNING && ev->p != GT_NONE) {
-		uint32_t pi = p_index(m, ev->p);
-		if (pi == UINT32_MAX)
-			return -1;
-		b->run_p = pi;
-		b->run_since = t;
-	}
-	return 0;
-}
 
 static int close_mspan(struct gt_model *m, uint32_t pi, int64_t t)
 {
@@ -380,7 +214,7 @@ static int close_mspan(struct gt_model *m, uint32_t pi, int64_t t)
 
 static int on_ptrans(struct gt_model *m, const struct gt_event *ev)
 {
-	uint32_t pi = p_index(m, ev->u.trans.id);
+	uint32_t pi = gt_model_p_index(m, ev->u.trans.id);
 	if (pi == UINT32_MAX)
 		return -1;
 	uint8_t to = ev->u.trans.to;
@@ -408,6 +242,13 @@ static int on_range(struct gt_model *m, const struct gt_event *ev)
 	default: return 0;
 	}
 	int64_t sid = ev->u.range.scope_id;
+	if (ev->kind == GT_EV_RANGE_ACTIVE) {
+		/* v2 repeats RangeActive at each generation: one range goes on */
+		const struct gt_open_range *ov = m->open.v;
+		for (size_t i = 0; i < m->open.n; i++)
+			if (ov[i].set == set && ov[i].scope_id == sid)
+				return 0;
+	}
 	if (ev->kind != GT_EV_RANGE_END) {
 		struct gt_range *r = gt_vec_push(&m->ranges[set], sizeof *r);
 		struct gt_open_range *o = gt_vec_push(&m->open, sizeof *o);
@@ -555,10 +396,10 @@ int gt_model_add(struct gt_model *m, const struct gt_event *ev)
 	in->events++;
 	if (ev->kind < GT_EV__COUNT)
 		in->by_kind[ev->kind]++;
-	/* Every context seen counts, as in Go's figures. */
-	if (ev->g != GT_NONE && g_index(m, ev->g) == UINT32_MAX)
-		return -1;
-	if (ev->p != GT_NONE && p_index(m, ev->p) == UINT32_MAX)
+	/* Ps and Ms count when seen as a context; goroutines get their
+	 * entry with their first transition (every goroutine that runs has
+	 * one), which spares a lookup per event. */
+	if (ev->p != GT_NONE && gt_model_p_index(m, ev->p) == UINT32_MAX)
 		return -1;
 	if (ev->m != GT_NONE && m_index(m, ev->m) == UINT32_MAX)
 		return -1;
@@ -566,7 +407,7 @@ int gt_model_add(struct gt_model *m, const struct gt_event *ev)
 	switch (ev->kind) {
 	case GT_EV_STATE_TRANSITION:
 		if (ev->u.trans.resource == GT_RES_GOROUTINE)
-			return on_gtrans(m, ev);
+			return gt_gb_transition(m, ev);
 		if (ev->u.trans.resource == GT_RES_PROC)
 			return on_ptrans(m, ev);
 		return 0;
@@ -575,14 +416,11 @@ int gt_model_add(struct gt_model *m, const struct gt_event *ev)
 	case GT_EV_RANGE_END:
 		return on_range(m, ev);
 	case GT_EV_METRIC:
-		if (ev->u.metric.mkind < GT_METRIC_OTHER) {
-			struct gt_point *pt = gt_vec_push(&m->metrics[ev->u.metric.mkind], sizeof *pt);
-			if (!pt)
-				return -1;
-			pt->ts = ev->ts;
-			pt->value = ev->u.metric.value;
-		}
+		if (ev->u.metric.mkind < GT_METRIC_OTHER)
+			return gt_series_add(&m->metrics[ev->u.metric.mkind], ev->ts, ev->u.metric.value);
 		return 0;
+	case GT_EV_LABEL:
+		return gt_gb_label(m, ev);
 	case GT_EV_STACK_SAMPLE: {
 		struct gt_sample *s = gt_vec_push(&m->samples, sizeof *s);
 		if (!s)
@@ -625,13 +463,9 @@ void gt_model_finish(struct gt_model *m)
 	if (in->min_ts == INT64_MAX)
 		in->min_ts = in->max_ts = 0;
 	int64_t end = in->max_ts;
-	counts_advance(m, end);
-	for (size_t gi = 0; gi < m->gs.n; gi++) {
-		struct gt_gbuild *b = &GT_VEC_AT(m->gb, struct gt_gbuild, gi);
-		if (close_gspan(m, b, (uint32_t)gi, end) < 0 ||
-		    close_pspan(m, b, (uint32_t)gi, end) < 0)
-			m->nomem = 1;
-	}
+	gt_gb_counts_advance(m, end);
+	if (gt_gb_finish(m, end) < 0)
+		m->nomem = 1;
 	for (size_t pi = 0; pi < m->ps.n; pi++)
 		if (close_mspan(m, (uint32_t)pi, end) < 0)
 			m->nomem = 1;
@@ -649,7 +483,6 @@ void gt_model_finish(struct gt_model *m)
 			r->end = end;
 	}
 	/* Build-only state goes; the lanes get their index. */
-	gt_vec_free(&m->gb);
 	gt_vec_free(&m->pb);
 	gt_vec_free(&m->open);
 	gt_vec_free(&m->open_regions);
@@ -661,8 +494,8 @@ void gt_model_finish(struct gt_model *m)
 		m->nomem = 1;
 		return;
 	}
-	struct gt_vec *vs[3] = {&m->glanes, &m->planes, &m->mlanes};
-	for (int k = 0; k < 3; k++)
+	struct gt_vec *vs[2] = {&m->planes, &m->mlanes};
+	for (int k = 0; k < 2; k++)
 		for (size_t i = 0; i < vs[k]->n; i++) {
 			struct gt_lane *l = &GT_VEC_AT(*vs[k], struct gt_lane, i);
 			all[l->id] = l;
@@ -670,8 +503,17 @@ void gt_model_finish(struct gt_model *m)
 	if (gt_lanes_finish(&m->lanes, all, m->nlanes) < 0)
 		m->nomem = 1;
 	free(all);
-	in->goroutines = (uint32_t)m->gs.n;
+	qsort(m->gix.v, m->gix.n, sizeof(struct gt_gix), gt_gix_cmp);
+	in->goroutines = (uint32_t)m->gids.n;
 	in->procs = (uint32_t)m->ps.n;
 	in->threads = (uint32_t)m->ms.n;
 	in->cpu_samples = (uint32_t)m->samples.n;
+}
+
+int gt_gix_cmp(const void *a, const void *b)
+{
+	const struct gt_gix *x = a, *y = b;
+	if (x->gi != y->gi)
+		return x->gi < y->gi ? -1 : 1;
+	return (x->rec0 > y->rec0) - (x->rec0 < y->rec0);
 }

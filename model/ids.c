@@ -85,3 +85,32 @@ size_t gt_ids_bytes(const struct gt_ids *h)
 {
 	return h->cap * (sizeof *h->keys + sizeof *h->vals);
 }
+
+void gt_ids_del(struct gt_ids *h, int64_t key)
+{
+	if (!h->cap)
+		return;
+	size_t mask = h->cap - 1;
+	size_t i = slot_of(key, mask);
+	for (;; i = (i + 1) & mask) {
+		if (h->vals[i] == UINT32_MAX)
+			return;
+		if (h->keys[i] == key)
+			break;
+	}
+	/* Backward-shift deletion keeps probe chains whole without tombstones. */
+	size_t j = i;
+	for (;;) {
+		j = (j + 1) & mask;
+		if (h->vals[j] == UINT32_MAX)
+			break;
+		size_t k = slot_of(h->keys[j], mask);
+		if ((j > i && (k <= i || k > j)) || (j < i && (k <= i && k > j))) {
+			h->keys[i] = h->keys[j];
+			h->vals[i] = h->vals[j];
+			i = j;
+		}
+	}
+	h->vals[i] = UINT32_MAX;
+	h->len--;
+}

@@ -17,5 +17,7 @@ void gt_ids_free(struct gt_ids *h);
 uint32_t gt_ids_get(const struct gt_ids *h, int64_t key);
 /* Sets key to val (adding it).  Returns -1 when out of memory. */
 int gt_ids_put(struct gt_ids *h, int64_t key, uint32_t val);
+/* Removes key if present. */
+void gt_ids_del(struct gt_ids *h, int64_t key);
 size_t gt_ids_bytes(const struct gt_ids *h);
 #endif

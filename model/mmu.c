@@ -37,9 +37,28 @@ static void add(struct collect *c, int64_t t, int stw, int gc, int64_t procs)
 static int gc_span(void *ctx, const struct gt_pspan *s)
 {
 	struct collect *c = ctx;
-	if (s->gc) {
+	if (s->gc == 1) {
 		add(c, s->start, 0, 1, 0);
 		add(c, s->end, 0, -1, 0);
+	}
+	return 0;
+}
+
+struct clip {
+	struct collect *c;
+	int64_t t0, t1;
+};
+
+static int assist_span(void *ctx, const struct gt_gspan *s)
+{
+	struct clip *k = ctx;
+	if (s->state != GT_GS_RUNNING && s->state != GT_GS_SYSCALL)
+		return 0;
+	int64_t a = s->start > k->t0 ? s->start : k->t0;
+	int64_t z = s->end < k->t1 ? s->end : k->t1;
+	if (z > a) {
+		add(k->c, a, 0, 1, 0);
+		add(k->c, z, 0, -1, 0);
 	}
 	return 0;
 }
@@ -88,14 +107,28 @@ double gt_model_mmu(const struct gt_model *m, int64_t w)
 		add(&c, r[i].start, 1, 0, 0);
 		add(&c, r[i].end, -1, 0, 0);
 	}
+	/* An assist takes mutator time only while its goroutine executes
+	 * (runs or is in a syscall), as in Go's MutatorUtilizationV2. */
 	r = gt_model_ranges(m, GT_RS_ASSIST, &n);
 	for (size_t i = 0; i < n; i++) {
-		add(&c, r[i].start, 0, 1, 0);
-		add(&c, r[i].end, 0, -1, 0);
+		uint32_t gi = gt_model_g_find(m, r[i].who);
+		if (gi == UINT32_MAX) {
+			add(&c, r[i].start, 0, 1, 0);
+			add(&c, r[i].end, 0, -1, 0);
+			continue;
+		}
+		struct clip k = {&c, r[i].start, r[i].end};
+		gt_model_g_spans(m, gi, r[i].start, r[i].end, assist_span, &k);
 	}
-	const struct gt_point *pt = gt_model_metric(m, GT_METRIC_GOMAXPROCS, &n);
-	for (size_t i = 0; i < n; i++)
-		add(&c, pt[i].ts, 0, 0, pt[i].value ? (int64_t)pt[i].value : 1);
+	n = gt_model_metric_count(m, GT_METRIC_GOMAXPROCS);
+	struct gt_point pt0 = {0, 0};
+	for (size_t i = 0; i < n; i++) {
+		struct gt_point pt;
+		gt_model_metric_get(m, GT_METRIC_GOMAXPROCS, i, &pt);
+		if (!i)
+			pt0 = pt;
+		add(&c, pt.ts, 0, 0, pt.value ? (int64_t)pt.value : 1);
+	}
 	add(&c, t0, 0, 0, 0);
 	add(&c, t1, 0, 0, 0);
 	if (c.fail) {
@@ -113,7 +146,7 @@ double gt_model_mmu(const struct gt_model *m, int64_t w)
 		goto out;
 	int64_t procs = m->ps.n ? (int64_t)m->ps.n : 1, stw = 0, gc = 0;
 	if (n)
-		procs = pt[0].value ? (int64_t)pt[0].value : 1;
+		procs = pt0.value ? (int64_t)pt0.value : 1;
 	for (size_t i = 0; i < c.n;) {
 		int64_t t = c.v[i].t;
 		for (; i < c.n && c.v[i].t == t; i++) {
@@ -122,7 +155,8 @@ double gt_model_mmu(const struct gt_model *m, int64_t w)
 			if (c.v[i].procs)
 				procs = c.v[i].procs;
 		}
-		double u = stw > 0 ? 0 : 1.0 - (double)(gc > 0 ? gc : 0) / (double)procs;
+		int64_t busy = gc > procs ? procs : gc > 0 ? gc : 0;
+		double u = stw > 0 ? 0 : 1.0 - (double)busy / (double)procs;
 		if (u < 0)
 			u = 0;
 		s.ts[s.n] = t;

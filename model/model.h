@@ -90,22 +90,28 @@ struct gt_goroutine {
 	int64_t creator;        /* Go id of the creating goroutine; GT_NONE */
 	gt_stack create_stack;  /* where it was created (creator's stack) */
 	gt_str start_func;      /* root frame of its first transition stack */
-	int64_t first_ts;       /* its first transition */
-	int64_t last_ts;        /* its last transition */
-	int64_t end_since;      /* start of its last interval (state at the
-	                           end since then); INT64_MIN if none */
+	int64_t first_ts;       /* start of its first interval */
+	int64_t end_since;      /* start of its last interval (its state at
+	                           the end holds since then); INT64_MIN none */
 	uint8_t end_state;      /* enum gt_gostate: to-state of last transition */
 	gt_str end_reason;      /* reason of the last transition */
 	gt_stack end_stack;     /* stack of the last transition */
 	uint8_t gc_worker;      /* runs runtime.gcBgMarkWorker */
 	uint8_t system;         /* start function in package runtime */
 	int64_t ns[GT_GS__COUNT]; /* time per state (gt_gostate) in the trace */
-	uint32_t transitions;
+	uint32_t intervals;     /* state intervals; 0: seen only as a context */
 };
 uint32_t gt_model_g_count(const struct gt_model *m);
-const struct gt_goroutine *gt_model_g(const struct gt_model *m, uint32_t gi);
-/* Index of Go goroutine id; UINT32_MAX if never seen. */
+/* Fills *out for goroutine index gi; -1 if gi is out of range.  Goroutines
+ * are stored packed (a trace may hold millions), so this decodes a little:
+ * O(1) amortized chunks, not O(its intervals); copy what you keep. */
+int gt_model_g(const struct gt_model *m, uint32_t gi, struct gt_goroutine *out);
+int64_t gt_model_g_id(const struct gt_model *m, uint32_t gi); /* cheap */
+/* Index of Go goroutine id (binary search); UINT32_MAX if never seen. */
 uint32_t gt_model_g_find(const struct gt_model *m, int64_t id);
+/* Index of the goroutine of rank r (0-based) in Go id order, for listing
+ * goroutines sorted by id; UINT32_MAX if r is out of range. */
+uint32_t gt_model_g_by_id(const struct gt_model *m, uint32_t r);
 
 /* One state interval of a goroutine: [start, end) in state, entered by a
  * transition with reason and stack. */
@@ -140,7 +146,7 @@ void gt_model_gcounts(const struct gt_model *m, int64_t t0, int64_t t1,
 struct gt_proc {
 	int64_t id;             /* Go's P id */
 	int64_t busy_ns;        /* time a goroutine ran on it */
-	int64_t gc_ns;          /* of which GC mark workers */
+	int64_t gc_ns;          /* of which GC mark workers at work */
 	uint32_t spans;
 };
 uint32_t gt_model_p_count(const struct gt_model *m);
@@ -150,7 +156,9 @@ const struct gt_proc *gt_model_p(const struct gt_model *m, uint32_t pi);
 struct gt_pspan {
 	int64_t start, end;
 	uint32_t g;             /* goroutine INDEX */
-	uint8_t gc;             /* 1: a GC mark worker; 0: user/other */
+	uint8_t gc;             /* 1: a GC mark worker at work (labelled
+	                           dedicated/fractional); 2: a GC mark worker
+	                           idle or unlabelled; 0: any other goroutine */
 };
 typedef int (*gt_pspan_fn)(void *ctx, const struct gt_pspan *s);
 void gt_model_p_spans(const struct gt_model *m, uint32_t pi, int64_t t0,
@@ -173,7 +181,7 @@ enum gt_lane_kind { GT_LANE_P, GT_LANE_G, GT_LANE_M };
 #define GT_COL_CLASSES 8
 /* Summary of lane (kind, index) over one column [t0, t1):
  * ns[c]: time covered by spans of class c, where the class is
- *   P lane: 0 user goroutine, 1 GC mark worker;
+ *   P lane: gt_pspan.gc (0 other, 1 GC worker marking, 2 GC worker idle);
  *   G lane: the goroutine state (enum gt_gostate);
  *   M lane: 0 holding a P;
  * spans: spans that start in the column;
@@ -209,13 +217,21 @@ size_t gt_model_ranges_from(const struct gt_model *m, enum gt_range_set set,
                             int64_t t);
 
 /* Metric series (GOMAXPROCS, heap in use, heap goal): (ts, value) points in
- * time order; the value holds until the next point. */
+ * time order; the value holds until the next point.  Stored delta-packed
+ * (heap series can have millions of points): read them through these. */
 struct gt_point { int64_t ts; uint64_t value; };
-const struct gt_point *gt_model_metric(const struct gt_model *m,
-                                       enum gt_metric_kind k, size_t *n);
+size_t gt_model_metric_count(const struct gt_model *m, enum gt_metric_kind k);
+/* Point i (0-based) into *out; -1 if out of range.  O(1) amortized. */
+int gt_model_metric_get(const struct gt_model *m, enum gt_metric_kind k,
+                        size_t i, struct gt_point *out);
 /* Index of the last point at or before t; SIZE_MAX if none. */
 size_t gt_model_metric_at(const struct gt_model *m, enum gt_metric_kind k,
                           int64_t t);
+/* Per column of [t0, t1) split in ncols: the largest value in force at
+ * any time in the column (0 before the first point), for plotting. */
+void gt_model_metric_columns(const struct gt_model *m, enum gt_metric_kind k,
+                             int64_t t0, int64_t t1, uint32_t ncols,
+                             uint64_t *out);
 
 /* Minimum mutator utilization over windows of w ns, in [0, 1]: the GC
  * takes all Ps during STW, and one P per GC mark worker running and per

@@ -4,7 +4,9 @@
 
 #include <pthread.h>
 
+#include "model/glog.h"
 #include "model/ids.h"
+#include "model/series.h"
 #include "model/lane.h"
 #include "model/model.h"
 
@@ -24,14 +26,6 @@ struct gt_gkey {
 	gt_str reason;
 	gt_stack stack;
 	int64_t p;
-};
-
-/* Loading state of one goroutine, beside its public info. */
-struct gt_gbuild {
-	int64_t since;     /* start of the open interval; INT64_MIN none */
-	uint32_t key;      /* key of the open interval */
-	int64_t run_p;     /* P index it is running on, or -1 */
-	int64_t run_since;
 };
 
 struct gt_pbuild {
@@ -58,14 +52,21 @@ struct gt_model {
 
 	/* Caches of the last lookups: consecutive events share contexts. */
 	int64_t last_g, last_m;
-	uint32_t last_gi, last_mi;
+	uint32_t last_gslot, last_mi;
 	uint32_t pdirect[GT_PDIRECT]; /* P id -> index + 1, small ids */
 
-	/* Goroutines: public info, build state, lanes; by dense index. */
-	struct gt_vec gs;      /* struct gt_goroutine */
-	struct gt_vec gb;      /* struct gt_gbuild */
-	struct gt_vec glanes;  /* struct gt_lane */
-	struct gt_ids gmap;
+	/* Goroutines by dense index (order of first appearance): Go id and
+	 * first chunk of the packed log (glog.h). */
+	struct gt_vec gids;    /* int64_t */
+	struct gt_vec gheads;  /* uint32_t */
+	struct gt_vec gix;     /* struct gt_gix, sorted by (gi, rec0) at finish */
+	struct gt_barena garena;
+	struct gt_ids gendkey; /* gi -> key of a same-state last transition */
+	uint32_t *gperm;       /* indices sorted by Go id (finish) */
+	/* Live goroutines only, while loading. */
+	struct gt_vec glive;   /* struct gt_glive */
+	struct gt_vec gfree;   /* uint32_t: free glive slots */
+	struct gt_ids glivemap; /* Go id -> glive slot */
 
 	struct gt_vec ps, pb, planes; /* gt_proc, gt_pbuild, gt_lane */
 	struct gt_ids pmap;
@@ -82,7 +83,7 @@ struct gt_model {
 	struct gt_vec open;    /* struct gt_open_range */
 	struct gt_vec open_regions; /* uint32_t: indices of open regions */
 
-	struct gt_vec metrics[GT_METRIC_OTHER]; /* struct gt_point */
+	struct gt_series metrics[GT_METRIC_OTHER];
 
 	struct gt_vec tasks;   /* struct gt_task */
 	struct gt_ids taskmap;
@@ -95,6 +96,7 @@ struct gt_model {
 	double *cbuckets;      /* 4 per bucket: runnable running waiting syscall */
 	uint32_t cnb;          /* buckets in use */
 	int64_t cw, clast;
+	int64_t cbi, cbend;    /* bucket of clast and its end (cbend 0: none) */
 	int64_t ccount[4];
 
 	/* Search index, built on first use. */
@@ -106,6 +108,19 @@ struct gt_model {
 	uint32_t search_nstr;
 };
 
+/* model/build.c */
+uint32_t gt_model_p_index(struct gt_model *m, int64_t id);
+uint32_t gt_gb_key(struct gt_model *m, uint8_t state, gt_str reason, gt_stack stack, int64_t p);
+int gt_gix_cmp(const void *a, const void *b);
+/* model/gbuild.c */
+uint32_t gt_gb_live(struct gt_model *m, int64_t id);
+int gt_gb_transition(struct gt_model *m, const struct gt_event *ev);
+void gt_gb_counts_advance(struct gt_model *m, int64_t t);
+int gt_gb_finish(struct gt_model *m, int64_t end);
+int gt_gb_label(struct gt_model *m, const struct gt_event *ev);
+/* model/gquery.c */
+void gt_model_g_columns(const struct gt_model *m, uint32_t gi, int64_t t0, int64_t t1,
+                        uint32_t ncols, struct gt_col *out);
 /* model/search.c */
 void gt_model_search_free(struct gt_model *m);
 

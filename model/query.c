@@ -7,15 +7,16 @@
 void gt_model_info(const struct gt_model *m, struct gt_trace_info *out)
 {
 	*out = m->info;
-	size_t b = gt_lanes_bytes(&m->lanes) + gt_ids_bytes(&m->gmap) +
-	           gt_ids_bytes(&m->pmap) + gt_ids_bytes(&m->mmap) +
+	size_t b = gt_lanes_bytes(&m->lanes) + gt_barena_bytes(&m->garena) +
+	           gt_ids_bytes(&m->gendkey) + gt_ids_bytes(&m->pmap) + gt_ids_bytes(&m->mmap) +
 	           (size_t)GT_CB * 4 * sizeof *m->cbuckets;
-	b += m->gs.cap * sizeof(struct gt_goroutine) + m->glanes.cap * sizeof(struct gt_lane);
+	b += m->gids.cap * sizeof(int64_t) + m->gheads.cap * sizeof(uint32_t) +
+	     m->gix.cap * sizeof(struct gt_gix) + (m->gperm ? m->gids.n * sizeof(uint32_t) : 0);
 	b += m->keys.cap * sizeof(struct gt_gkey);
 	for (int i = 0; i < GT_RS__COUNT; i++)
 		b += m->ranges[i].cap * sizeof(struct gt_range);
 	for (int i = 0; i < GT_METRIC_OTHER; i++)
-		b += m->metrics[i].cap * sizeof(struct gt_point);
+		b += gt_series_bytes(&m->metrics[i]);
 	b += m->regions.cap * sizeof(struct gt_region) + m->logs.cap * sizeof(struct gt_log) +
 	     m->tasks.cap * sizeof(struct gt_task) + m->samples.cap * sizeof(struct gt_sample);
 	out->model_bytes = b;
@@ -69,84 +70,6 @@ uint32_t gt_model_stack_user_frame(const struct gt_model *m, gt_stack st)
 			return fr[i];
 	}
 	return 0;
-}
-
-/* ---- goroutines ---------------------------------------------------------- */
-
-uint32_t gt_model_g_count(const struct gt_model *m) { return (uint32_t)m->gs.n; }
-
-const struct gt_goroutine *gt_model_g(const struct gt_model *m, uint32_t gi)
-{
-	return gi < m->gs.n ? &GT_VEC_AT(m->gs, struct gt_goroutine, gi) : NULL;
-}
-
-uint32_t gt_model_g_find(const struct gt_model *m, int64_t id)
-{
-	return gt_ids_get(&m->gmap, id);
-}
-
-struct gq {
-	const struct gt_model *m;
-	gt_gspan_fn fn;
-	void *ctx;
-};
-
-static int g_rec(void *ctx, const struct gt_span_rec *s)
-{
-	struct gq *q = ctx;
-	const struct gt_gkey *k = &GT_VEC_AT(q->m->keys, struct gt_gkey, s->val);
-	struct gt_gspan g = {s->start, s->end, k->state, k->reason, k->stack, k->p};
-	return q->fn(q->ctx, &g);
-}
-
-void gt_model_g_spans(const struct gt_model *m, uint32_t gi, int64_t t0,
-                      int64_t t1, gt_gspan_fn fn, void *ctx)
-{
-	if (gi >= m->glanes.n)
-		return;
-	struct gq q = {m, fn, ctx};
-	gt_lane_query(&m->lanes, &GT_VEC_AT(m->glanes, struct gt_lane, gi), t0, t1, g_rec, &q);
-}
-
-struct wr {
-	gt_str reason[32];
-	int64_t ns[32];
-	int n;
-	gt_reason_ns_fn fn;
-	void *ctx;
-};
-
-static int w_rec(void *ctx, const struct gt_gspan *s)
-{
-	struct wr *w = ctx;
-	if (s->state != GT_GS_WAITING)
-		return 0;
-	int i;
-	for (i = 0; i < w->n; i++)
-		if (w->reason[i] == s->reason)
-			break;
-	if (i == w->n) {
-		if (w->n == 32) { /* flush: many reasons is rare */
-			for (int k = 0; k < w->n; k++)
-				w->fn(w->ctx, w->reason[k], w->ns[k]);
-			w->n = 0;
-			i = 0;
-		}
-		w->reason[i] = s->reason;
-		w->ns[i] = 0;
-		w->n++;
-	}
-	w->ns[i] += s->end - s->start;
-	return 0;
-}
-
-void gt_model_g_waiting_by_reason(const struct gt_model *m, uint32_t gi,
-                                  gt_reason_ns_fn fn, void *ctx)
-{
-	struct wr w = {.fn = fn, .ctx = ctx};
-	gt_model_g_spans(m, gi, INT64_MIN, INT64_MAX, w_rec, &w);
-	for (int k = 0; k < w.n; k++)
-		fn(ctx, w.reason[k], w.ns[k]);
 }
 
 void gt_model_gcounts(const struct gt_model *m, int64_t t0, int64_t t1,
@@ -237,8 +160,11 @@ void gt_model_lane_columns(const struct gt_model *m, enum gt_lane_kind kind,
                            uint32_t index, int64_t t0, int64_t t1,
                            uint32_t ncols, struct gt_col *out)
 {
-	const struct gt_vec *v = kind == GT_LANE_P ? &m->planes :
-	                         kind == GT_LANE_G ? &m->glanes : &m->mlanes;
+	if (kind == GT_LANE_G) {
+		gt_model_g_columns(m, index, t0, t1, ncols, out);
+		return;
+	}
+	const struct gt_vec *v = kind == GT_LANE_P ? &m->planes : &m->mlanes;
 	struct gt_lane_col tmp[64];
 	for (uint32_t done = 0; done < ncols;) {
 		/* columns in batches; each batch is a sub-window of equal columns */
@@ -258,8 +184,6 @@ void gt_model_lane_columns(const struct gt_model *m, enum gt_lane_kind kind,
 			memcpy(c->ns, tmp[i].ns, sizeof c->ns);
 			c->spans = tmp[i].spans;
 			c->top = tmp[i].top;
-			if (kind == GT_LANE_G && c->top != UINT32_MAX)
-				c->top = tmp[i].top_cls; /* G lanes: the state */
 		}
 		done += n;
 	}
@@ -292,30 +216,32 @@ size_t gt_model_ranges_from(const struct gt_model *m, enum gt_range_set set, int
 	return lo;
 }
 
-const struct gt_point *gt_model_metric(const struct gt_model *m,
-                                       enum gt_metric_kind k, size_t *n)
+size_t gt_model_metric_count(const struct gt_model *m, enum gt_metric_kind k)
 {
-	if (k >= GT_METRIC_OTHER) {
-		*n = 0;
-		return NULL;
-	}
-	*n = m->metrics[k].n;
-	return m->metrics[k].v;
+	return k < GT_METRIC_OTHER ? m->metrics[k].n : 0;
+}
+
+int gt_model_metric_get(const struct gt_model *m, enum gt_metric_kind k,
+                        size_t i, struct gt_point *out)
+{
+	if (k >= GT_METRIC_OTHER)
+		return -1;
+	return gt_series_get(&m->metrics[k], i, &out->ts, &out->value);
 }
 
 size_t gt_model_metric_at(const struct gt_model *m, enum gt_metric_kind k, int64_t t)
 {
-	size_t n;
-	const struct gt_point *p = gt_model_metric(m, k, &n);
-	size_t lo = 0, hi = n;
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		if (p[mid].ts <= t)
-			lo = mid + 1;
-		else
-			hi = mid;
+	return k < GT_METRIC_OTHER ? gt_series_at(&m->metrics[k], t) : SIZE_MAX;
+}
+
+void gt_model_metric_columns(const struct gt_model *m, enum gt_metric_kind k,
+                             int64_t t0, int64_t t1, uint32_t ncols, uint64_t *out)
+{
+	if (k >= GT_METRIC_OTHER) {
+		memset(out, 0, ncols * sizeof *out);
+		return;
 	}
-	return lo ? lo - 1 : SIZE_MAX;
+	gt_series_columns(&m->metrics[k], t0, t1, ncols, out);
 }
 
 /* ---- user annotations ------------------------------------------------------- */

@@ -200,12 +200,13 @@ void gt_report_stats_headlines(FILE *fp, const uint8_t *buf, size_t len)
 	uint32_t by_state[GT_GS__COUNT] = {0}, n = gt_model_g_count(m);
 	int64_t ns[GT_GS__COUNT] = {0};
 	for (uint32_t i = 0; i < n; i++) {
-		const struct gt_goroutine *g = gt_model_g(m, i);
-		if (!g->transitions)
+		struct gt_goroutine g;
+		gt_model_g(m, i, &g);
+		if (!g.intervals)
 			continue;
-		by_state[g->end_state < GT_GS__COUNT ? g->end_state : 0]++;
+		by_state[g.end_state < GT_GS__COUNT ? g.end_state : 0]++;
 		for (int k = 0; k < GT_GS__COUNT; k++)
-			ns[k] += g->ns[k];
+			ns[k] += g.ns[k];
 	}
 	char a[32], b[32], c[32], d[32];
 	fprintf(fp, "goroutine time: running %s, runnable %s, syscall %s, waiting %s\n",

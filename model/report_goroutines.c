@@ -6,51 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int by_id(const void *a, const void *b, void *ctx);
-
-/* Goroutine indices sorted by Go id. */
-static uint32_t *sorted_by_id(const struct gt_model *m, uint32_t *n)
-{
-	*n = gt_model_g_count(m);
-	uint32_t *v = malloc((*n ? *n : 1) * sizeof *v);
-	if (!v)
-		return NULL;
-	for (uint32_t i = 0; i < *n; i++)
-		v[i] = i;
-	/* ids are int64: sort indices with a small insertion-free merge */
-	uint32_t *tmp = malloc((*n ? *n : 1) * sizeof *tmp);
-	if (!tmp) {
-		free(v);
-		return NULL;
-	}
-	for (uint32_t w = 1; w < *n; w *= 2) {
-		for (uint32_t lo = 0; lo < *n; lo += 2 * w) {
-			uint32_t mid = lo + w < *n ? lo + w : *n;
-			uint32_t hi = lo + 2 * w < *n ? lo + 2 * w : *n;
-			uint32_t i = lo, j = mid, k = lo;
-			while (i < mid && j < hi)
-				tmp[k++] = by_id(&v[j], &v[i], (void *)m) < 0 ? v[j++] : v[i++];
-			while (i < mid)
-				tmp[k++] = v[i++];
-			while (j < hi)
-				tmp[k++] = v[j++];
-		}
-		uint32_t *s = v;
-		v = tmp;
-		tmp = s;
-	}
-	free(tmp);
-	return v;
-}
-
-static int by_id(const void *a, const void *b, void *ctx)
-{
-	const struct gt_model *m = ctx;
-	int64_t x = gt_model_g(m, *(const uint32_t *)a)->id;
-	int64_t y = gt_model_g(m, *(const uint32_t *)b)->id;
-	return (x > y) - (x < y);
-}
-
 struct reasons {
 	FILE *fp;
 	const struct gt_model *m;
@@ -67,13 +22,13 @@ static void json_reason(void *ctx, gt_str reason, int64_t ns)
 	fprintf(r->fp, ":%" PRId64, ns);
 }
 
-static void row_json(FILE *fp, const struct gt_model *m, uint32_t gi)
+static void row_json(FILE *fp, const struct gt_model *m, uint32_t gi,
+                     const struct gt_goroutine *g)
 {
-	const struct gt_goroutine *g = gt_model_g(m, gi);
 	fprintf(fp, "{\"g\":%" PRId64 ",\"start_func\":", g->id);
 	gt_json_str(fp, gt_model_str(m, g->start_func));
 	fputs(",\"end_state\":", fp);
-	gt_json_str(fp, g->transitions ? gt_gostate_name(g->end_state) : "");
+	gt_json_str(fp, gt_gostate_name(g->end_state));
 	fputs(",\"end_reason\":", fp);
 	gt_json_str(fp, gt_model_str(m, g->end_reason));
 	fprintf(fp, ",\"running_ns\":%" PRId64 ",\"runnable_ns\":%" PRId64
@@ -91,13 +46,12 @@ static void row_json(FILE *fp, const struct gt_model *m, uint32_t gi)
 	fputs("}\n", fp);
 }
 
-static void row_text(FILE *fp, const struct gt_model *m, uint32_t gi)
+static void row_text(FILE *fp, const struct gt_model *m, const struct gt_goroutine *g)
 {
-	const struct gt_goroutine *g = gt_model_g(m, gi);
 	char a[32], b[32], c[32], d[32];
 	const char *fn = gt_model_str(m, g->start_func);
 	fprintf(fp, "%8" PRId64 "  %-40s %-9s %-24s %10s %10s %10s %10s\n", g->id,
-	        *fn ? fn : "?", g->transitions ? gt_gostate_name(g->end_state) : "-",
+	        *fn ? fn : "?", gt_gostate_name(g->end_state),
 	        *gt_model_str(m, g->end_reason) ? gt_model_str(m, g->end_reason) : "-",
 	        gt_report_dur(a, sizeof a, g->ns[GT_GS_RUNNING]),
 	        gt_report_dur(b, sizeof b, g->ns[GT_GS_RUNNABLE]),
@@ -107,17 +61,22 @@ static void row_text(FILE *fp, const struct gt_model *m, uint32_t gi)
 
 /* ---- --blocked: goroutines waiting at the end, grouped ------------------- */
 
+struct blocked {
+	int64_t id, since;
+	gt_str reason;
+	gt_stack stack, create_stack;
+};
+
 static const struct gt_model *sort_m;
 
 static int by_group(const void *a, const void *b)
 {
-	const struct gt_goroutine *x = gt_model_g(sort_m, *(const uint32_t *)a);
-	const struct gt_goroutine *y = gt_model_g(sort_m, *(const uint32_t *)b);
-	int c = strcmp(gt_model_str(sort_m, x->end_reason), gt_model_str(sort_m, y->end_reason));
+	const struct blocked *x = a, *y = b;
+	int c = strcmp(gt_model_str(sort_m, x->reason), gt_model_str(sort_m, y->reason));
 	if (c)
 		return c;
-	if (x->end_stack != y->end_stack)
-		return x->end_stack < y->end_stack ? -1 : 1;
+	if (x->stack != y->stack)
+		return x->stack < y->stack ? -1 : 1;
 	return (x->id > y->id) - (x->id < y->id);
 }
 
@@ -168,63 +127,70 @@ static void json_stack(FILE *fp, const struct gt_model *m, gt_stack st)
 	fputc(']', fp);
 }
 
-static int same_group(const struct gt_model *m, uint32_t a, uint32_t b)
-{
-	const struct gt_goroutine *x = gt_model_g(m, a), *y = gt_model_g(m, b);
-	return x->end_stack == y->end_stack && x->end_reason == y->end_reason;
-}
-
 static int report_blocked(FILE *fp, const struct gt_model *m, int json)
 {
 	struct gt_trace_info info;
 	gt_model_info(m, &info);
 	uint32_t n = gt_model_g_count(m), nb = 0, ng = 0;
-	uint32_t *v = malloc((n ? n : 1) * sizeof *v);
-	struct group *gr = malloc((n ? n : 1) * sizeof *gr);
-	if (!v || !gr) {
+	struct blocked *v = NULL;
+	size_t cap = 0;
+	for (uint32_t i = 0; i < n; i++) {
+		struct gt_goroutine g;
+		gt_model_g(m, i, &g);
+		if (!g.intervals || g.end_state != GT_GS_WAITING)
+			continue;
+		if (nb == cap) {
+			cap = cap ? cap * 2 : 64;
+			struct blocked *nv = realloc(v, cap * sizeof *nv);
+			if (!nv) {
+				free(v);
+				return -1;
+			}
+			v = nv;
+		}
+		v[nb++] = (struct blocked){g.id, g.end_since, g.end_reason, g.end_stack, g.create_stack};
+	}
+	struct group *gr = malloc((nb ? nb : 1) * sizeof *gr);
+	if (!gr) {
 		free(v);
-		free(gr);
 		return -1;
 	}
-	for (uint32_t i = 0; i < n; i++)
-		if (gt_model_g(m, i)->transitions && gt_model_g(m, i)->end_state == GT_GS_WAITING)
-			v[nb++] = i;
 	sort_m = m;
-	qsort(v, nb, sizeof *v, by_group);
+	if (nb)
+		qsort(v, nb, sizeof *v, by_group);
 	for (uint32_t i = 0; i < nb; i++) {
-		if (!i || !same_group(m, v[i - 1], v[i]))
+		if (!i || v[i - 1].stack != v[i].stack || v[i - 1].reason != v[i].reason)
 			gr[ng++] = (struct group){i, 0};
 		gr[ng - 1].count++;
 	}
-	qsort(gr, ng, sizeof *gr, by_size);
+	if (ng)
+		qsort(gr, ng, sizeof *gr, by_size);
 	if (!json)
 		fprintf(fp, "%u goroutines waiting at the end of the trace, in %u groups\n", nb, ng);
 	for (uint32_t k = 0; k < ng; k++) {
-		const struct gt_goroutine *g0 = gt_model_g(m, v[gr[k].first]);
+		const struct blocked *b0 = &v[gr[k].first];
 		int64_t wmin = INT64_MAX, wmax = 0;
 		for (uint32_t i = gr[k].first; i < gr[k].first + gr[k].count; i++) {
-			const struct gt_goroutine *g = gt_model_g(m, v[i]);
-			int64_t w = g->end_since == INT64_MIN ? 0 : info.max_ts - g->end_since;
+			int64_t w = v[i].since == INT64_MIN ? 0 : info.max_ts - v[i].since;
 			if (w < wmin)
 				wmin = w;
 			if (w > wmax)
 				wmax = w;
 		}
-		const char *reason = gt_model_str(m, g0->end_reason);
+		const char *reason = gt_model_str(m, b0->reason);
 		if (json) {
 			fprintf(fp, "{\"count\":%u,\"reason\":", gr[k].count);
 			gt_json_str(fp, reason);
 			fputs(",\"top_frame\":", fp);
-			gt_json_str(fp, gt_model_str(m, gt_model_stack_top_func(m, g0->end_stack)));
+			gt_json_str(fp, gt_model_str(m, gt_model_stack_top_func(m, b0->stack)));
 			fputs(",\"user_frame\":", fp);
-			gt_json_str(fp, gt_frame_func_name(m, gt_model_stack_user_frame(m, g0->end_stack)));
+			gt_json_str(fp, gt_frame_func_name(m, gt_model_stack_user_frame(m, b0->stack)));
 			fprintf(fp, ",\"waited_min_ns\":%" PRId64 ",\"waited_max_ns\":%" PRId64
 			        ",\"goroutines\":[", wmin, wmax);
 			for (uint32_t i = 0; i < gr[k].count; i++)
-				fprintf(fp, "%s%" PRId64, i ? "," : "",
-				        gt_model_g(m, v[gr[k].first + i])->id);
+				fprintf(fp, "%s%" PRId64, i ? "," : "", v[gr[k].first + i].id);
 			fputs("],\"stack\":", fp);
-			json_stack(fp, m, g0->end_stack);
+			json_stack(fp, m, b0->stack);
 			fputs("}\n", fp);
 			continue;
 		}
@@ -234,17 +200,17 @@ static int report_blocked(FILE *fp, const struct gt_model *m, int json)
 		if (wmax != wmin)
 			fprintf(fp, "..%s", gt_report_dur(b, sizeof b, wmax));
 		fputs("]\n", fp);
-		print_stack(fp, m, g0->end_stack, "    ");
-		if (g0->create_stack) {
-			const struct gt_tables *t = gt_model_tables(m);
-			const struct gt_frame *f = gt_frame_get(t, gt_stack_frames(t, g0->create_stack)[0]);
+		print_stack(fp, m, b0->stack, "    ");
+		const struct gt_tables *t = gt_model_tables(m);
+		if (b0->create_stack && gt_stack_depth(t, b0->create_stack)) {
+			const struct gt_frame *f = gt_frame_get(t, gt_stack_frames(t, b0->create_stack)[0]);
 			if (f)
 				fprintf(fp, "    created by %s\n        %s:%u\n", gt_model_str(m, f->func),
 				        gt_model_str(m, f->file), f->line);
 		}
 		fputs("    goroutines:", fp);
 		for (uint32_t i = 0; i < gr[k].count; i++)
-			fprintf(fp, " %" PRId64, gt_model_g(m, v[gr[k].first + i])->id);
+			fprintf(fp, " %" PRId64, v[gr[k].first + i].id);
 		fputc('\n', fp);
 	}
 	free(v);
@@ -256,21 +222,22 @@ int gt_report_goroutines(FILE *fp, const struct gt_model *m, int flags)
 {
 	if (flags & GT_REPORT_BLOCKED)
 		return report_blocked(fp, m, flags & GT_REPORT_JSON);
-	uint32_t n;
-	uint32_t *v = sorted_by_id(m, &n);
-	if (!v)
-		return -1;
+	uint32_t n = gt_model_g_count(m);
 	if (!(flags & GT_REPORT_JSON))
 		fprintf(fp, "%8s  %-40s %-9s %-24s %10s %10s %10s %10s\n", "G", "START FUNCTION",
 		        "END", "REASON", "RUNNING", "RUNNABLE", "SYSCALL", "WAITING");
-	for (uint32_t i = 0; i < n; i++) {
-		if (!gt_model_g(m, v[i])->transitions)
+	for (uint32_t r = 0; r < n; r++) {
+		uint32_t gi = gt_model_g_by_id(m, r);
+		struct gt_goroutine g;
+		if (gi == UINT32_MAX)
+			return -1;
+		gt_model_g(m, gi, &g);
+		if (!g.intervals)
 			continue; /* seen only as an event's context: no states */
 		if (flags & GT_REPORT_JSON)
-			row_json(fp, m, v[i]);
+			row_json(fp, m, gi, &g);
 		else
-			row_text(fp, m, v[i]);
+			row_text(fp, m, &g);
 	}
-	free(v);
 	return 0;
 }

@@ -62,16 +62,14 @@ static void use_stack(struct gwalk *w, gt_stack st)
 	}
 }
 
-static int on_span(void *ctx, const struct gt_span_rec *s)
+static void on_key(struct gwalk *w, uint32_t key)
 {
-	struct gwalk *w = ctx;
-	if (w->key_mark[s->val] == w->gi + 1)
-		return 0;
-	w->key_mark[s->val] = w->gi + 1;
-	const struct gt_gkey *k = &GT_VEC_AT(w->m->keys, struct gt_gkey, s->val);
+	if (w->key_mark[key] == w->gi + 1)
+		return;
+	w->key_mark[key] = w->gi + 1;
+	const struct gt_gkey *k = &GT_VEC_AT(w->m->keys, struct gt_gkey, key);
 	use_str(w, k->reason);
 	use_stack(w, k->stack);
-	return 0;
 }
 
 /* Sorts pairs into offsets off[0..nstr] and values vals (CSR). */
@@ -112,13 +110,16 @@ static void build(struct gt_model *m)
 	if (!w.str_mark || !w.key_mark)
 		goto out;
 	/* Goroutines come in index order, so each string's list is sorted. */
-	for (uint32_t gi = 0; gi < m->gs.n; gi++) {
-		const struct gt_goroutine *g = &GT_VEC_AT(m->gs, struct gt_goroutine, gi);
+	for (uint32_t gi = 0; gi < m->gids.n; gi++) {
+		struct gt_gcur c;
+		struct gt_grec r;
+		gt_stack cs = 0;
 		w.gi = gi;
-		use_str(&w, g->start_func);
-		use_stack(&w, g->create_stack);
-		gt_lane_query(&m->lanes, &GT_VEC_AT(m->glanes, struct gt_lane, gi),
-		              INT64_MIN, INT64_MAX, on_span, &w);
+		gt_gcur_open(&c, &m->garena, m->info.min_ts, GT_VEC_AT(m->gheads, uint32_t, gi), 0, 1,
+		             NULL, NULL, &cs);
+		use_stack(&w, cs);
+		while (gt_gcur_next(&c, &r))
+			on_key(&w, r.key);
 	}
 #define REF(kind, i) (((uint32_t)(kind) << 28) | (uint32_t)(i))
 	for (size_t i = 0; i < m->tasks.n && i < 0x0fffffff; i++)

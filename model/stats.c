@@ -12,8 +12,48 @@ struct ginfo {
 	gt_stack stack;
 };
 
+/* Goroutine id -> index: a direct array for the small, dense ids the
+ * runtime hands out (grown with the count seen, so a hostile id cannot
+ * make it huge), a hash map for the rest. */
+struct gidx {
+	uint32_t *dense; /* UINT32_MAX: none */
+	size_t ndense;
+	struct gt_ids sparse;
+};
+
+static uint32_t gidx_get(const struct gidx *x, int64_t id)
+{
+	if (id >= 0 && (uint64_t)id < x->ndense) {
+		uint32_t v = x->dense[id];
+		if (v != UINT32_MAX || !x->sparse.len)
+			return v;
+	}
+	return gt_ids_get(&x->sparse, id);
+}
+
+static int gidx_put(struct gidx *x, int64_t id, uint32_t v, uint32_t count)
+{
+	if (id >= 0 && (uint64_t)id >= x->ndense && (uint64_t)id < 8 * (uint64_t)count + 65536) {
+		size_t n = x->ndense ? x->ndense : 4096;
+		while (n <= (uint64_t)id)
+			n *= 2;
+		uint32_t *d = realloc(x->dense, n * sizeof *d);
+		if (d) {
+			memset(d + x->ndense, 0xff, (n - x->ndense) * sizeof *d);
+			x->dense = d;
+			x->ndense = n;
+		}
+	}
+	if (id >= 0 && (uint64_t)id < x->ndense) {
+		x->dense[id] = v;
+		return 0;
+	}
+	return gt_ids_put(&x->sparse, id, v);
+}
+
 struct gt_stats_priv {
-	struct gt_ids gmap, pset, mset;
+	struct gidx gmap;
+	struct gt_ids pset, mset;
 	struct ginfo *gs;
 	uint32_t ngs, capgs;
 	uint8_t *stack_seen;
@@ -25,7 +65,7 @@ struct gt_stats_priv {
 static uint32_t note_g(struct gt_stats *s, int64_t g)
 {
 	struct gt_stats_priv *p = s->priv;
-	uint32_t i = gt_ids_get(&p->gmap, g);
+	uint32_t i = gidx_get(&p->gmap, g);
 	if (i != UINT32_MAX)
 		return i;
 	if (p->ngs == p->capgs) {
@@ -41,7 +81,7 @@ static uint32_t note_g(struct gt_stats *s, int64_t g)
 	i = p->ngs++;
 	memset(&p->gs[i], 0, sizeof p->gs[i]);
 	p->gs[i].g = g;
-	if (gt_ids_put(&p->gmap, g, i)) {
+	if (gidx_put(&p->gmap, g, i, p->ngs)) {
 		p->oom = 1;
 		p->ngs--;
 		return UINT32_MAX;
@@ -196,7 +236,8 @@ int gt_stats_finish(struct gt_stats *s, const struct gt_tables *t)
 void gt_stats_free(struct gt_stats *s)
 {
 	if (s->priv) {
-		gt_ids_free(&s->priv->gmap);
+		free(s->priv->gmap.dense);
+		gt_ids_free(&s->priv->gmap.sparse);
 		gt_ids_free(&s->priv->pset);
 		gt_ids_free(&s->priv->mset);
 		free(s->priv->gs);

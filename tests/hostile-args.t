@@ -49,8 +49,8 @@ for cmd in (['check'], ['stats', '--json']):
            f'{c}: go 1.99 trace (from the future)', ['unsupported'])
     expect(cmd + [write('ancient', header(4) + b'\x01' * 64)], (1,),
            f'{c}: go 1.4 trace (before traces had this format)', ['unsupported'])
-    expect(cmd + [write('v2-only-header', header(22))], (0, 1), f'{c}: v2 header alone')
-    expect(cmd + [write('v1-only-header', header(19))], (0, 1), f'{c}: v1 header alone')
+    for v in V1_SELECT + V2_SELECT:
+        expect(cmd + [write(f'only-header-{v}', header(v))], (0, 1), f'{c}: go 1.{v} header alone')
     expect(cmd + [write('v2-zeros', header(23) + b'\0' * 4096)], (1,),
            f'{c}: v2 header then zeros', ['offset'])
     expect(cmd + [write('v1-ff', header(11) + b'\xff' * 4096)], (1,),

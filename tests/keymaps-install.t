@@ -4,11 +4,12 @@ t=$(mktemp -d) || exit 1
 trap 'rm -rf "$t"' EXIT
 top=$(pwd)
 [ -f "$top/GNUmakefile" ] && [ -f "$top/mk/install.mk" ] || { echo "1..0 # SKIP not at the top of the tree"; exit 0; }
-# Reuse the build make test made: same BUILD and BIN, nothing to rebuild.
+# Reuse the build make test made (same BUILD and BIN); -o: never relink
+# the binary other tests may be running.
 build=${GT_BUILD#"$top"/}
 bin=${GTVIEW#"$top"/}
 echo 1..6
-make -s -C "$top" BUILD="$build" BIN="$bin" DESTDIR="$t/dest" PREFIX=/opt/gt install >"$t/log" 2>&1
+make -s -C "$top" -o "$bin" BUILD="$build" BIN="$bin" DESTDIR="$t/dest" PREFIX=/opt/gt install >"$t/log" 2>&1
 r=$?
 sed 's/^/# /' "$t/log"
 [ $r = 0 ] && echo "ok 1 - make install DESTDIR=… PREFIX=/opt/gt" || echo "not ok 1 - make install DESTDIR=… PREFIX=/opt/gt"
@@ -23,6 +24,6 @@ found=$(cd "$t/dest" && find . -type f | sort | tr '\n' ' ')
 [ "$found" = "./opt/gt/bin/gtview ./opt/gt/share/man/man1/gtview.1 " ] && echo "ok 5 - exactly two files installed" ||
 	echo "not ok 5 - exactly two files installed (got: $found)"
 # The default PREFIX is /usr/local.
-make -s -C "$top" BUILD="$build" BIN="$bin" DESTDIR="$t/dest2" install >"$t/log" 2>&1 &&
+make -s -C "$top" -o "$bin" BUILD="$build" BIN="$bin" DESTDIR="$t/dest2" install >"$t/log" 2>&1 &&
 	[ -x "$t/dest2/usr/local/bin/gtview" ] && [ -f "$t/dest2/usr/local/share/man/man1/gtview.1" ]
 [ $? = 0 ] && echo "ok 6 - PREFIX defaults to /usr/local" || { sed 's/^/# /' "$t/log"; echo "not ok 6 - PREFIX defaults to /usr/local"; }

@@ -5,7 +5,8 @@
 #  - binary -> text -> binary is byte-identical for real traces
 #    (tests/fixtures/esbuild_*.trace, corpus v2/esbuild_small_go126.trace),
 #    with "#pad" lines keeping the runtime's padded batch sizes; without
-#    them the text still comes back the same through minimal uvarints.
+#    them the text still comes back the same through minimal uvarints;
+#  - `gtview dump --raw` prints the same text as `gtview assemble -d`.
 set -u
 : "${GTVIEW:?run through make test}"
 here=$(dirname "$0")
@@ -20,7 +21,7 @@ if [ -d "${GT_CORPUS:-/nonexistent}/text" ]; then
 fi
 n=0
 for f in $texts; do n=$((n + 1)); done
-for f in $bins; do n=$((n + 2)); done
+for f in $bins; do n=$((n + 3)); done
 echo "1..$n"
 
 i=0
@@ -60,6 +61,13 @@ for f in $bins; do
 		ok "binary -> text -> minimal binary -> same text: $name"
 	else
 		notok "binary -> text -> minimal binary -> same text: $name"
+		sed 's/^/# /' "$tmp/err"
+	fi
+	if "$GTVIEW" dump --raw "$f" > "$tmp/dump.txt" 2> "$tmp/err" &&
+	   cmp -s "$tmp/dump.txt" "$tmp/a.txt"; then
+		ok "dump --raw = assemble -d: $name"
+	else
+		notok "dump --raw = assemble -d: $name"
 		sed 's/^/# /' "$tmp/err"
 	fi
 done

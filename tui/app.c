@@ -1,5 +1,6 @@
 /* app.c: loading with a progress bar, the poll loop, key dispatch, the
  * header and the status line.  Views draw the body (view_*.c). */
+#define _GNU_SOURCE /* ppoll */
 #include "tui/app.h"
 #include "tui/tui.h"
 
@@ -40,8 +41,8 @@ static const struct {
 		 GT_ACTION_FILTER_TEXT, GT_ACTION_OPEN_SELECTION, GT_ACTION_NEXT_PANE,
 		 GT_ACTION_SHOW_HELP, GT_ACTION_QUIT}},
 	[TUI_V_GC] = {"gc", tui_gc_draw, tui_gc_action,
-		{GT_ACTION_SORT_NEXT, GT_ACTION_SORT_REVERSE, GT_ACTION_OPEN_SELECTION,
-		 GT_ACTION_VIEW_TIMELINE, GT_ACTION_SHOW_HELP, GT_ACTION_QUIT}},
+		{GT_ACTION_SORT_NEXT, GT_ACTION_SORT_REVERSE, GT_ACTION_FILTER_STATE,
+		 GT_ACTION_OPEN_SELECTION, GT_ACTION_NEXT_PANE, GT_ACTION_SHOW_HELP, GT_ACTION_QUIT}},
 	[TUI_V_GOROUTINE] = {"goroutine", tui_goroutine_draw, tui_goroutine_action,
 		{GT_ACTION_OPEN_SELECTION, GT_ACTION_NEXT_PANE, GT_ACTION_GO_BACK,
 		 GT_ACTION_SHOW_HELP, GT_ACTION_QUIT}},
@@ -119,8 +120,11 @@ const char *tui_key_of(struct tui_app *a, enum gt_action act)
 		char buf[GT_KEY_SEQ_TEXT_MAX * 4];
 		buf[0] = 0;
 		gt_keymap_keys_of(a->config->keymap, act, "\n", buf, sizeof buf);
-		buf[strcspn(buf, "\n")] = 0;
-		snprintf(keys[act], sizeof keys[act], "%s", buf);
+		size_t n = strcspn(buf, "\n");
+		if (n >= sizeof keys[act])
+			n = sizeof keys[act] - 1;
+		memcpy(keys[act], buf, n);
+		keys[act][n] = 0;
 		done[act] = 1;
 	}
 	return keys[act];
@@ -189,9 +193,9 @@ static void draw_status(struct tui_app *a)
 		const char *word = act == GT_ACTION_SHOW_HELP ? "help"
 			: act == GT_ACTION_OPEN_SELECTION ? "open"
 			: act == GT_ACTION_GO_BACK ? "back"
-			: act == GT_ACTION_NEXT_PANE ? "pane"
+			: act == GT_ACTION_NEXT_PANE ? (v == TUI_V_GC ? "inspect" : "pane")
 			: act == GT_ACTION_TOGGLE_BLOCKED ? "blocked"
-			: act == GT_ACTION_FILTER_STATE ? "state"
+			: act == GT_ACTION_FILTER_STATE ? (v == TUI_V_GC ? "kind" : "state")
 			: act == GT_ACTION_FILTER_TEXT ? "filter"
 			: act == GT_ACTION_MOVE_DOWN ? "scroll"
 			: act == GT_ACTION_SEARCH_NEXT ? "next"
@@ -225,8 +229,10 @@ static void draw_too_small(struct tui_app *a)
 		tui_put(y, (a->cols - len) / 2, a->cols, tui_attr(TUI_C_ERROR), msg);
 	} else {
 		/* even the message does not fit: wrap it */
-		const char *lines[] = {"Terminal", "too small", msg + 20};
-		for (int i = 0; i < 3 && y - 1 + i < a->rows; i++)
+		char l2[64];
+		snprintf(l2, sizeof l2, "%dx%d, need %dx%d", a->cols, a->rows, MIN_COLS, MIN_ROWS);
+		const char *lines[] = {"Terminal too small", l2};
+		for (int i = 0; i < 2 && y - 1 + i < a->rows; i++)
 			tui_put(y - 1 + i > 0 ? y - 1 + i : 0, 0, a->cols, tui_attr(TUI_C_ERROR), lines[i]);
 	}
 	if (a->rows > 1)
@@ -392,7 +398,7 @@ static int run_action(struct tui_app *a, enum gt_action act)
 		return TUI_REDRAW;
 	case GT_ACTION_TOGGLE_BLOCKED:
 	case GT_ACTION_FILTER_STATE:
-		if (v != TUI_V_GOROUTINES) {
+		if (v != TUI_V_GOROUTINES && !(v == TUI_V_GC && act == GT_ACTION_FILTER_STATE)) {
 			tui_switch(a, TUI_V_GOROUTINES);
 			v = TUI_V_GOROUTINES;
 		}
@@ -454,6 +460,7 @@ static int run_command(struct tui_app *a, const char *cmd)
 {
 	char arg[1024];
 	int c, r;
+	(void)a;
 	if (sscanf(cmd, "save-screen %1023s", arg) == 1) {
 		if (tui_dump_screen(arg) < 0)
 			tui_die("save-screen %s: %s", arg, strerror(errno));
@@ -643,11 +650,12 @@ static void on_progress(void *ctx, uint64_t done, uint64_t total)
 static void app_free(struct tui_app *a)
 {
 	tui_goroutines_free(a);
+	tui_timeline_free(a);
 	tui_goroutine_free(a);
 	tui_gc_free(a);
 	tui_inspector_free(a);
 	tui_search_free(a);
-	if (a->keys_tk && a->keys_tk != a->term.tk)
+	if (a->keys_tk && a->own_keys_tk)
 		termkey_destroy(a->keys_tk);
 	a->keys_tk = NULL;
 	if (a->m)
@@ -686,7 +694,11 @@ int tui_run(const struct tui_run_opts *o)
 	}
 	gt_model_info(a->m, &a->info);
 	if (res.status != GT_OK && res.status != GT_STOPPED) {
-		if (a->info.events == 0) {
+		uint64_t kept = 0; /* Sync events alone show nothing */
+		for (int k = 0; k < GT_EV__COUNT; k++)
+			if (k != GT_EV_SYNC)
+				kept += a->info.by_kind[k];
+		if (kept == 0) {
 			/* nothing to show: say why, terminal untouched */
 			done_display();
 			fprintf(stderr, "gtview: %s: offset %llu: %s\n", o->file_name,
@@ -697,7 +709,7 @@ int tui_run(const struct tui_run_opts *o)
 		}
 		snprintf(a->load_error, sizeof a->load_error, "%s at offset %llu: %s (kept %llu events)",
 		         res.status == GT_TRUNCATED ? "truncated" : "error",
-		         (unsigned long long)res.offset, res.msg, (unsigned long long)a->info.events);
+		         (unsigned long long)res.offset, res.msg, (unsigned long long)res.events);
 	}
 	if (!a->term.started &&
 	    start_terminal(a, o, headless, &l.unblocked, err, sizeof err) < 0) {
@@ -706,7 +718,11 @@ int tui_run(const struct tui_run_opts *o)
 		tui_script_free(&script);
 		return 2;
 	}
-	a->keys_tk = a->term.tk ? a->term.tk : termkey_new_abstract("xterm", TERMKEY_FLAG_UTF8);
+	a->keys_tk = a->term.tk;
+	if (!a->keys_tk) {
+		a->keys_tk = termkey_new_abstract("xterm", TERMKEY_FLAG_UTF8);
+		a->own_keys_tk = 1;
+	}
 	if (gt_config_message_count(a->config)) {
 		size_t n = gt_config_message_count(a->config);
 		tui_status(a, "%s%s", gt_config_message(a->config, 0), n > 1 ? " (+more)" : "");

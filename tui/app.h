@@ -11,6 +11,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "keymaps/action.h"
 #include "keymaps/config.h"
@@ -42,6 +43,7 @@ struct tui_sel {
 	enum tui_sel_kind kind;
 	uint32_t g;             /* goroutine index (GOROUTINE, GSPAN, PSPAN) */
 	uint32_t p;             /* P index (PSPAN) */
+	int64_t pid;            /* Go P id (GSPAN); GT_NONE */
 	int64_t start, end;     /* span or range times */
 	uint8_t state;          /* GSPAN */
 	gt_str reason;          /* GSPAN, GROUP */
@@ -67,6 +69,7 @@ struct tui_timeline {
 	int lane;               /* selected lane: P index, or nprocs + tui_lane */
 	int top;                /* first P lane shown */
 	uint64_t heap_max;      /* largest heap or goal value: bar scale */
+	uint32_t *porder;       /* P indices sorted by P id: lane -> P index */
 };
 
 enum tui_gcol { TUI_GCOL_ID, TUI_GCOL_STATE, TUI_GCOL_RUN, TUI_GCOL_WAIT,
@@ -74,7 +77,15 @@ enum tui_gcol { TUI_GCOL_ID, TUI_GCOL_STATE, TUI_GCOL_RUN, TUI_GCOL_WAIT,
 
 /* A row of the goroutine list: a goroutine, or (blocked filter) the
  * header of a group of goroutines blocked for the same reason and stack. */
-struct tui_grow { uint32_t g; int32_t group; /* -1: goroutine row */ };
+struct tui_grow {
+	uint32_t g;             /* goroutine index */
+	int32_t group;          /* -1: goroutine row; else header of group */
+	/* sort keys, copied once per rebuild (goroutines are stored packed) */
+	int64_t id, run, wait;
+	gt_str reason, func;
+	gt_stack stack;
+	uint8_t state;
+};
 struct tui_ggroup { gt_str reason; gt_stack stack; uint32_t count; };
 
 struct tui_goroutines {
@@ -104,13 +115,17 @@ struct tui_gcview {
 	struct tui_gcrow *rows; size_t nrows;
 	size_t sel, top;
 	enum tui_gccol sort; int desc;
+	int only;               /* 0 all rows, 1 pauses only, 2 cycles only */
+	int built;
 };
 
 struct tui_inspector {
 	struct tui_sel sel;
 	char **lines; size_t nlines;
 	int *line_role;          /* colour role per line */
-	size_t top;
+	uint32_t *line_g;        /* goroutine a line opens; UINT32_MAX none */
+	size_t cap;
+	size_t top, cur;         /* first line shown, selected line */
 };
 
 struct tui_search {
@@ -137,13 +152,14 @@ struct tui_prompt {         /* a one-line text prompt on the status line */
 struct tui_app {
 	struct tui_term term;
 	TermKey *keys_tk;       /* for key names: the real one, or abstract */
+	int own_keys_tk;        /* keys_tk is the abstract one, freed here */
 	struct gt_config *config;
 	struct gt_model *m;
 	struct gt_trace_info info;
 	const char *file_name;
 	char status[256];
 	int status_error;       /* status is an error (stays until a key) */
-	char load_error[256];   /* shown again by the header/status */
+	char load_error[400];   /* shown again by the header/status */
 
 	enum tui_view_id stack[16];
 	int depth;
@@ -160,6 +176,18 @@ struct tui_app {
 	int rows, cols;         /* screen size at the last layout */
 	int quit;
 };
+
+/* A goroutine's summary by value (the model stores them packed). */
+static inline struct gt_goroutine tui_g(const struct tui_app *a, uint32_t gi)
+{
+	struct gt_goroutine g;
+	if (gt_model_g(a->m, gi, &g) < 0) {
+		memset(&g, 0, sizeof g);
+		g.id = -1;
+		g.end_since = INT64_MIN;
+	}
+	return g;
+}
 
 /* Rows of the body: [1, rows-1). */
 static inline int tui_body_top(const struct tui_app *a) { (void)a; return 1; }
@@ -186,6 +214,7 @@ const char *tui_key_of(struct tui_app *a, enum gt_action act);
 void tui_timeline_draw(struct tui_app *a);
 int tui_timeline_action(struct tui_app *a, enum gt_action act);
 void tui_timeline_fit(struct tui_app *a);
+void tui_timeline_free(struct tui_app *a);
 void tui_timeline_show(struct tui_app *a, int64_t start, int64_t end, int lane);
 const char *tui_timeline_detail(struct tui_app *a, char *buf, size_t len);
 

@@ -16,7 +16,7 @@
 #include "tui/glyphs.h"
 #include "tui/util.h"
 
-#define LABEL_W 9
+#define LABEL_W 10
 #define MAX_COLS 1024
 #define MIN_SPAN 100 /* ns: the deepest zoom */
 
@@ -40,14 +40,15 @@ static int p_rows(const struct tui_app *a)
 
 static int64_t col_t(const struct tui_timeline *tl, int w, int c)
 {
-	return tl->t0 + (int64_t)((double)(tl->t1 - tl->t0) * c / w);
+	/* rounded up, so that cursor_col(col_t(c)) == c exactly */
+	return tl->t0 + (int64_t)(((__int128)(tl->t1 - tl->t0) * c + w - 1) / w);
 }
 
 static int cursor_col(const struct tui_timeline *tl, int w)
 {
 	if (tl->cursor < tl->t0 || tl->cursor >= tl->t1)
 		return -1;
-	return (int)((double)(tl->cursor - tl->t0) * w / (double)(tl->t1 - tl->t0));
+	return (int)((__int128)(tl->cursor - tl->t0) * w / (tl->t1 - tl->t0));
 }
 
 /* Keeps the window inside the trace and the cursor inside the window. */
@@ -98,20 +99,45 @@ static void clamp(struct tui_app *a)
 		tl->top = 0;
 }
 
+static const struct tui_app *order_app;
+static int cmp_pid(const void *x, const void *y)
+{
+	int64_t p = gt_model_p(order_app->m, *(const uint32_t *)x)->id;
+	int64_t q = gt_model_p(order_app->m, *(const uint32_t *)y)->id;
+	return (p > q) - (p < q);
+}
+
+/* P index of lane l (lanes show Ps in id order). */
+static uint32_t lane_p(const struct tui_app *a, int l) { return a->tl.porder[l]; }
+
+void tui_timeline_free(struct tui_app *a)
+{
+	free(a->tl.porder);
+	a->tl.porder = NULL;
+}
+
 void tui_timeline_fit(struct tui_app *a)
 {
 	struct tui_timeline *tl = &a->tl;
+	if (!tl->porder) {
+		uint32_t np = gt_model_p_count(a->m);
+		tl->porder = tui_xcalloc(np, sizeof *tl->porder);
+		for (uint32_t i = 0; i < np; i++)
+			tl->porder[i] = i;
+		order_app = a;
+		qsort(tl->porder, np, sizeof *tl->porder, cmp_pid);
+	}
 	tl->t0 = a->info.min_ts;
 	tl->t1 = a->info.max_ts + 1;
 	if (!tl->cursor_set)
 		tl->cursor = tl->t0;
 	if (!tl->heap_max) {
 		for (int k = GT_METRIC_HEAP_ALLOC; k <= GT_METRIC_HEAP_GOAL; k++) {
-			size_t n;
-			const struct gt_point *p = gt_model_metric(a->m, (enum gt_metric_kind)k, &n);
-			for (size_t i = 0; i < n; i++)
-				if (p[i].value > tl->heap_max)
-					tl->heap_max = p[i].value;
+			uint64_t v = 0;
+			gt_model_metric_columns(a->m, (enum gt_metric_kind)k, a->info.min_ts,
+			                        a->info.max_ts + 1, 1, &v);
+			if (v > tl->heap_max)
+				tl->heap_max = v;
 		}
 	}
 	clamp(a);
@@ -189,6 +215,13 @@ static void draw_label(struct tui_app *a, int y, int lane, const char *name)
 	tui_put(y, 0, LABEL_W - 1, attr, buf);
 }
 
+/* Reverses the cell at (y, x), keeping its character. */
+static void cursor_over(int y, int x, int attr)
+{
+	attr_t a = (attr_t)(attr ^ A_REVERSE);
+	mvchgat(y, x, 1, a & ~A_COLOR, (short)PAIR_NUMBER(a), NULL);
+}
+
 /* Cell at the cursor column: a line when idle, reversed when busy. */
 static void put_cell(int y, int x, int attr, const char *g, int at_cursor)
 {
@@ -227,14 +260,14 @@ static void draw_p_lane(struct tui_app *a, int y, uint32_t pi, int w, struct gt_
 				e++;
 		}
 		if (e - c >= 4 && g != UINT32_MAX) {
-			const struct gt_goroutine *gr = gt_model_g(a->m, g);
+			const struct gt_goroutine gr_ = tui_g(a, g), *gr = &gr_;
 			char lab[256];
 			snprintf(lab, sizeof lab, "G%lld %s", gr ? (long long)gr->id : -1LL,
 			         gr ? short_func(gt_model_str(a->m, gr->start_func)) : "");
 			tui_fill(y, LABEL_W + c, e - c, attr, " ");
 			tui_put(y, LABEL_W + c, e - c, attr, lab);
 			if (cc >= c && cc < e)
-				tui_put(y, LABEL_W + cc, 1, attr ^ A_REVERSE, tui_glyph(TUI_G_CURSOR));
+				cursor_over(y, LABEL_W + cc, attr);
 			c = e;
 			continue;
 		}
@@ -303,7 +336,7 @@ static void draw_range_lane(struct tui_app *a, int y, enum gt_range_set set, int
 			tui_fill(y, LABEL_W + c, e - c, attr, " ");
 			tui_put(y, LABEL_W + c, e - c, attr, lab);
 			if (cc >= c && cc < e)
-				tui_put(y, LABEL_W + cc, 1, attr ^ A_REVERSE, tui_glyph(TUI_G_CURSOR));
+				cursor_over(y, LABEL_W + cc, attr);
 			c = e;
 			continue;
 		}
@@ -314,18 +347,21 @@ static void draw_range_lane(struct tui_app *a, int y, enum gt_range_set set, int
 
 static uint64_t metric_at(const struct tui_app *a, enum gt_metric_kind k, int64_t t)
 {
-	size_t n;
-	const struct gt_point *p = gt_model_metric(a->m, k, &n);
 	size_t i = gt_model_metric_at(a->m, k, t);
-	return i == SIZE_MAX || i >= n ? 0 : p[i].value;
+	struct gt_point p;
+	if (i == SIZE_MAX || gt_model_metric_get(a->m, k, i, &p) < 0)
+		return 0;
+	return p.value;
 }
 
 static void draw_metric_lane(struct tui_app *a, int y, enum gt_metric_kind k, int role, int w)
 {
 	struct tui_timeline *tl = &a->tl;
 	int cc = cursor_col(tl, w);
+	static uint64_t vals[MAX_COLS];
+	gt_model_metric_columns(a->m, k, tl->t0, tl->t1, (uint32_t)w, vals);
 	for (int c = 0; c < w; c++) {
-		uint64_t v = metric_at(a, k, col_t(tl, w, c + 1) - 1);
+		uint64_t v = vals[c];
 		double frac = tl->heap_max ? (double)v / (double)tl->heap_max : 0;
 		put_cell(y, LABEL_W + c, tui_attr((enum tui_color)role), tui_glyph_bar(frac), c == cc);
 	}
@@ -393,13 +429,13 @@ const char *tui_timeline_detail(struct tui_app *a, char *buf, size_t len)
 	int np = nprocs(a);
 	char d[32], s0[32];
 	if (tl->lane < np) {
-		const struct gt_proc *p = gt_model_p(a->m, (uint32_t)tl->lane);
+		const struct gt_proc *p = gt_model_p(a->m, lane_p(a, tl->lane));
 		struct gt_pspan s;
-		if (!pspan_at(a, (uint32_t)tl->lane, tl->cursor, &s)) {
+		if (!pspan_at(a, lane_p(a, tl->lane), tl->cursor, &s)) {
 			snprintf(buf, len, "P%lld idle at the cursor", (long long)p->id);
 			return buf;
 		}
-		const struct gt_goroutine *g = gt_model_g(a->m, s.g);
+		const struct gt_goroutine g_ = tui_g(a, s.g), *g = &g_;
 		tui_fmt_dur(d, sizeof d, s.end - s.start);
 		tui_fmt_time(a, s0, sizeof s0, s.start);
 		snprintf(buf, len, "P%lld runs G%lld %s%s for %s from %s", (long long)p->id,
@@ -455,13 +491,15 @@ void tui_timeline_draw(struct tui_app *a)
 	static struct gt_col cols[MAX_COLS];
 	draw_axis(a, y++, w);
 	int np = nprocs(a), pr = p_rows(a);
+	if (pr > np)
+		pr = np;
 	for (int i = 0; i < pr; i++) {
 		int lane = tl->top + i;
 		if (lane < np) {
 			char name[24];
-			snprintf(name, sizeof name, "P%lld", (long long)gt_model_p(a->m, (uint32_t)lane)->id);
+			snprintf(name, sizeof name, "P%lld", (long long)gt_model_p(a->m, lane_p(a, lane))->id);
 			draw_label(a, y + i, lane, name);
-			draw_p_lane(a, y + i, (uint32_t)lane, w, cols);
+			draw_p_lane(a, y + i, lane_p(a, lane), w, cols);
 		}
 	}
 	y += pr;
@@ -548,12 +586,12 @@ static int open_at_cursor(struct tui_app *a)
 	memset(&s, 0, sizeof s);
 	if (tl->lane < np) {
 		struct gt_pspan ps;
-		if (!pspan_at(a, (uint32_t)tl->lane, tl->cursor, &ps)) {
+		if (!pspan_at(a, lane_p(a, tl->lane), tl->cursor, &ps)) {
 			tui_status(a, "nothing runs on this P at the cursor");
 			return TUI_REDRAW_STATUS;
 		}
 		s.kind = TUI_SEL_PSPAN;
-		s.p = (uint32_t)tl->lane;
+		s.p = lane_p(a, tl->lane);
 		s.g = ps.g;
 		s.start = ps.start;
 		s.end = ps.end;

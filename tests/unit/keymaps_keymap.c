@@ -76,9 +76,25 @@ static void test_key_names(void **state)
 	assert_canon(km, "gg", "gg");
 	assert_canon(km, "<C-x><C-c>", "<C-x><C-c>");
 	assert_canon(km, "<C-X>k", "<C-x>k");
+	assert_canon(km, "<C-S-a>", "<C-S-a>");
+	/* Canonical names parse back to themselves. */
+	static const char *const samples[] = {
+		"j", "<C-D>", "<pagedown>", "<CR>", "<A-v>", "<C-M-a>", "<S-a>", "<C-S-a>", "<M-S-a>",
+		"<", "<M->>", "<M-<>", "<C-i>", "<Space>", " ", "<S-Tab>", "<F5>", "<Bslash>", "<Bar>",
+		"<KP5>", "<C-Space>", "<M-Up>", "<C-x><C-c>", "<lt><lt>", "<>",
+	};
+	for (size_t i = 0; i < sizeof samples / sizeof samples[0]; i++) {
+		char once[GT_KEY_SEQ_TEXT_MAX], twice[GT_KEY_SEQ_TEXT_MAX];
+		if (gt_keymap_canon(km, samples[i], once, NULL) < 0)
+			continue; /* " " is not a key name */
+		assert_int_equal(gt_keymap_canon(km, once, twice, NULL), 0);
+		assert_string_equal(once, twice);
+	}
 	assert_bad(km, "<Foo>", "bad key name '<Foo>'");
 	assert_bad(km, "<M->", "bad key name '<M->'");
 	assert_bad(km, "", "empty key");
+	assert_bad(km, "\xff", "bad key name '\\xff'");
+	assert_bad(km, "\x01", "bad key name '\\x01'");
 	assert_bad(km, "abcde", "'abcde': too many keys (at most 4)");
 }
 
@@ -166,6 +182,11 @@ static void test_collisions(void **state)
 	assert_int_equal(gt_keymap_lookup(km, "<Tab>"), GT_ACTION_ZOOM_IN);
 	/* The same action again is no collision. */
 	assert_int_equal(gt_keymap_bind(km, "<C-i>", GT_ACTION_ZOOM_IN, note), GT_BIND_OK);
+	/* The other way round: <C-i> first, then <Tab>. */
+	assert_int_equal(gt_keymap_bind(km, "<Tab>", GT_ACTION_NEXT_PANE, note), GT_BIND_COLLISION);
+	assert_string_equal(note, "<Tab> is the same key as <C-i> on a terminal: <Tab> was zoom-in, now next-pane");
+	/* <Tab> written as <Tab> since: no more collision with itself */
+	assert_int_equal(gt_keymap_bind(km, "<Tab>", GT_ACTION_ZOOM_OUT, note), GT_BIND_OK);
 
 	assert_int_equal(gt_keymap_bind(km, "<Enter>", GT_ACTION_OPEN_SELECTION, note), GT_BIND_OK);
 	assert_int_equal(gt_keymap_bind(km, "<C-m>", GT_ACTION_QUIT, note), GT_BIND_COLLISION);

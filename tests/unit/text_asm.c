@@ -91,6 +91,10 @@ static void test_quirks(void **state)
 	la = assemble_ok("Trace Go1.19\n", &a);
 	assert_int_equal(la, 16);
 	assert_memory_equal(a, "go 1.19 trace\0\0\0", 16);
+	char *t, err[256];
+	assert_int_equal(write_text(a, la, 0, &t, err, sizeof err), 0);
+	assert_string_equal(t, "Trace Go1.19\n");
+	free(t);
 	free(a);
 
 	/* Go turns nframes into an int: a negative one reads no frames. */
@@ -205,7 +209,8 @@ static void test_write_errors(void **state)
 	} cases[] = {
 		{"", 0, "offset 0: not a Go trace", ""},
 		{"go 1.22 trace\0\0", 15, "offset 0: not a Go trace", ""},
-		{"go 1.19 trace\0\0\0", 16, "offset 0: trace version go 1.19 has no text form", ""},
+		{"go 1.19 trace\0\0\0\x01", 17, "offset 16: invalid event type 1 for go 1.19 (an old-format trace", "Trace Go1.19\n"},
+		{"go 1.20 trace\0\0\0", 16, "offset 0: trace version go 1.20 has no text form", ""},
 		{HDR22 "\x00", 17, "offset 16: invalid event type 0", "Trace Go1.22\n"},
 		{HDR22 "\x0b\x01\x32", 19, "offset 18: invalid event type 50 for go 1.22",
 		 "Trace Go1.22\nProcStop dt=1\n"},

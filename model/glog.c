@@ -1,0 +1,141 @@
+/* glog.c: the byte arena and the goroutine log reader (glog.h).  The
+ * writer lives in build.c, next to the state it reads. */
+#include "model/glog.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define BSHIFT 20
+#define BSIZE ((uint32_t)1 << BSHIFT)
+
+uint32_t gt_barena_alloc(struct gt_barena *a, uint32_t size)
+{
+	if (size > BSIZE)
+		return 0;
+	if (!a->nblocks || a->used + size > BSIZE) {
+		if (a->nblocks >= 4095)
+			return 0; /* refs are block<<20 | offset in 32 bits */
+		if (a->nblocks == a->cap) {
+			size_t cap = a->cap ? a->cap * 2 : 16;
+			uint8_t **nb = realloc(a->blocks, cap * sizeof *nb);
+			if (!nb)
+				return 0;
+			a->blocks = nb;
+			a->cap = cap;
+		}
+		uint8_t *b = malloc(BSIZE);
+		if (!b)
+			return 0;
+		a->blocks[a->nblocks++] = b;
+		a->used = a->nblocks == 1 ? 8 : 0; /* ref 0 means none */
+	}
+	uint32_t ref = (uint32_t)((a->nblocks - 1) << BSHIFT) | a->used;
+	a->used += size;
+	return ref;
+}
+
+uint8_t *gt_barena_at(const struct gt_barena *a, uint32_t ref)
+{
+	return a->blocks[ref >> BSHIFT] + (ref & (BSIZE - 1));
+}
+
+void gt_barena_free(struct gt_barena *a)
+{
+	for (size_t i = 0; i < a->nblocks; i++)
+		free(a->blocks[i]);
+	free(a->blocks);
+	memset(a, 0, sizeof *a);
+}
+
+size_t gt_barena_bytes(const struct gt_barena *a)
+{
+	return a->nblocks * (size_t)BSIZE + a->cap * sizeof *a->blocks;
+}
+
+size_t gt_put_uv(uint8_t *p, uint64_t v)
+{
+	size_t n = 0;
+	while (v >= 0x80) {
+		p[n++] = (uint8_t)(v | 0x80);
+		v >>= 7;
+	}
+	p[n++] = (uint8_t)v;
+	return n;
+}
+
+uint64_t gt_get_uv(const uint8_t **pp)
+{
+	const uint8_t *p = *pp;
+	uint64_t v = 0;
+	unsigned s = 0;
+	for (;;) {
+		uint8_t b = *p++;
+		v |= (uint64_t)(b & 0x7f) << s;
+		if (!(b & 0x80) || s > 56)
+			break;
+		s += 7;
+	}
+	*pp = p;
+	return v;
+}
+
+static void load_chunk(struct gt_gcur *c, uint32_t ref)
+{
+	const uint8_t *ch = gt_barena_at(c->a, ref);
+	uint16_t len;
+	memcpy(&len, ch, 2);
+	memcpy(&c->next, ch + 2, 4);
+	c->p = ch + 6;
+	c->end = c->p + len;
+	c->prev_end = c->base;
+}
+
+void gt_gcur_open(struct gt_gcur *c, const struct gt_barena *a, int64_t base,
+                  uint32_t ref, uint32_t rec0, int header, uint8_t *flags,
+                  int64_t *creator, gt_stack *create_stack)
+{
+	memset(c, 0, sizeof *c);
+	c->a = a;
+	c->base = base;
+	c->rec = rec0;
+	if (!ref) {
+		static const uint8_t none;
+		c->p = c->end = &none;
+		return;
+	}
+	load_chunk(c, ref);
+	if (!header)
+		return;
+	uint8_t f = (uint8_t)gt_get_uv(&c->p);
+	int64_t cr = GT_NONE;
+	if (f & GT_GH_CREATOR)
+		cr = (int64_t)gt_get_uv(&c->p) - 1;
+	gt_stack cs = (gt_stack)gt_get_uv(&c->p);
+	if (flags)
+		*flags = f;
+	if (creator)
+		*creator = cr;
+	if (create_stack)
+		*create_stack = cs;
+}
+
+int gt_gcur_next(struct gt_gcur *c, struct gt_grec *r)
+{
+	while (c->p >= c->end) {
+		if (!c->next)
+			return 0;
+		load_chunk(c, c->next);
+	}
+	uint64_t kv = gt_get_uv(&c->p);
+	int64_t start = c->prev_end;
+	if (kv & 1) {
+		uint64_t z = gt_get_uv(&c->p);
+		start += (int64_t)(z >> 1) ^ -(int64_t)(z & 1);
+	}
+	r->start = start;
+	r->end = start + (int64_t)gt_get_uv(&c->p);
+	r->key = (uint32_t)(kv >> 1);
+	c->prev_end = r->end;
+	c->rec++;
+	return 1;
+}

@@ -1,0 +1,96 @@
+/* glog.h: goroutine interval logs, packed for traces with millions of
+ * short-lived goroutines (esbuild: 3.8M goroutines, 5 intervals each).
+ *
+ * At rest a goroutine costs its id, one chunk reference and its bytes.
+ * While it lives, its records collect in a small buffer (struct gt_glive,
+ * one per live goroutine only); the buffer goes to the arena as a chunk of
+ * exactly its size when the goroutine ends, when it reaches GT_GCHUNK
+ * bytes, or at the end of the trace.  Chunk: u16 length, u32 next chunk,
+ * then the bytes.  The first chunk opens with a header (creation facts).
+ * A record is varint(key<<1 | has_gap) [zigzag varint gap] varint(dur):
+ * intervals of a goroutine are nearly always back to back, so the gap is
+ * usually absent; the first record of a chunk counts its gap from the
+ * trace's first event time.  Goroutines with more than one chunk get an
+ * index entry per further chunk (first start, record number, time per
+ * state before it) for binary search and per-column sums. */
+#ifndef GT_MODEL_GLOG_H
+#define GT_MODEL_GLOG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "decode/event.h"
+
+#define GT_GCHUNK 1024
+
+struct gt_barena { /* bump arena of 1 MiB blocks, u32 byte references */
+	uint8_t **blocks;
+	size_t nblocks, cap;
+	uint32_t used; /* bytes used in the last block */
+};
+uint32_t gt_barena_alloc(struct gt_barena *a, uint32_t size); /* 0: no memory */
+uint8_t *gt_barena_at(const struct gt_barena *a, uint32_t ref);
+void gt_barena_free(struct gt_barena *a);
+size_t gt_barena_bytes(const struct gt_barena *a);
+
+/* Header flags */
+#define GT_GH_CREATED 1  /* created within the trace (from NotExist) */
+#define GT_GH_CREATOR 2  /* a creator goroutine is known */
+
+struct gt_glive {
+	uint32_t gi;          /* dense goroutine index */
+	uint32_t key;         /* key of the open interval */
+	int64_t since;        /* start of the open interval; INT64_MIN none */
+	int64_t run_p;        /* P index while Running, else -1 */
+	int64_t run_since;
+	int64_t prev_end;     /* end of the last record in buf */
+	int64_t first_start;  /* start of the first record in buf */
+	int64_t cum[GT_GS__COUNT], cum0[GT_GS__COUNT]; /* now / at buf start */
+	uint32_t nrec, rec0;  /* records so far / at buf start */
+	uint32_t tail;        /* last chunk written; 0 none */
+	uint32_t end_key;     /* key of a same-state last transition; 0 none */
+	gt_str start_func;
+	uint8_t gc_worker, header_done;
+	uint8_t gc_mark;      /* labelled a marking GC worker for this run */
+	uint8_t hflags;
+	int64_t creator;
+	gt_stack create_stack;
+	uint8_t *buf;
+	uint32_t len, cap;
+};
+
+struct gt_gix { /* index entry of a goroutine's second and later chunks */
+	uint32_t gi, ref, rec0;
+	int64_t first_start;
+	int64_t cum[GT_GS__COUNT];
+};
+
+/* One decoded record. */
+struct gt_grec {
+	int64_t start, end;
+	uint32_t key;
+};
+
+/* Reading a goroutine's chunks in order. */
+struct gt_gcur {
+	const struct gt_barena *a;
+	int64_t base;         /* the trace's first event time */
+	const uint8_t *p, *end;
+	uint32_t next;        /* next chunk ref; 0 none */
+	int64_t prev_end;
+	uint32_t rec;         /* number of the next record */
+};
+
+/* Positions c at chunk ref (record number rec0); with header, skips the
+ * header, filling *flags, *creator, *create_stack when not NULL. */
+void gt_gcur_open(struct gt_gcur *c, const struct gt_barena *a, int64_t base,
+                  uint32_t ref, uint32_t rec0, int header, uint8_t *flags,
+                  int64_t *creator, gt_stack *create_stack);
+/* Next record; 0 at the end of the goroutine's log. */
+int gt_gcur_next(struct gt_gcur *c, struct gt_grec *r);
+
+/* Encoding. */
+size_t gt_put_uv(uint8_t *p, uint64_t v);
+uint64_t gt_get_uv(const uint8_t **pp);
+
+#endif

@@ -1,0 +1,390 @@
+/* gquery.c: goroutine queries over the packed logs (glog.h). */
+#include "model/model_int.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+uint32_t gt_model_g_count(const struct gt_model *m) { return (uint32_t)m->gids.n; }
+
+int64_t gt_model_g_id(const struct gt_model *m, uint32_t gi)
+{
+	return gi < m->gids.n ? GT_VEC_AT(m->gids, int64_t, gi) : GT_NONE;
+}
+
+/* Index entries of goroutine gi: [*lo, *hi) in m->gix. */
+static void gix_range(const struct gt_model *m, uint32_t gi, size_t *lo, size_t *hi)
+{
+	const struct gt_gix *e = m->gix.v;
+	size_t a = 0, b = m->gix.n;
+	while (a < b) {
+		size_t mid = (a + b) / 2;
+		if (e[mid].gi < gi)
+			a = mid + 1;
+		else
+			b = mid;
+	}
+	*lo = a;
+	while (b < m->gix.n && e[b].gi == gi)
+		b++;
+	*hi = a == b ? a : b;
+	if (*hi < *lo)
+		*hi = *lo;
+	for (*hi = *lo; *hi < m->gix.n && e[*hi].gi == gi; (*hi)++)
+		;
+}
+
+static const struct gt_gkey *key_at(const struct gt_model *m, uint32_t k)
+{
+	return &GT_VEC_AT(m->keys, struct gt_gkey, k);
+}
+
+int gt_model_g(const struct gt_model *m, uint32_t gi, struct gt_goroutine *out)
+{
+	if (gi >= m->gids.n)
+		return -1;
+	memset(out, 0, sizeof *out);
+	out->id = GT_VEC_AT(m->gids, int64_t, gi);
+	out->created = INT64_MIN;
+	out->creator = GT_NONE;
+	out->first_ts = INT64_MIN;
+	out->end_since = INT64_MIN;
+	uint32_t head = GT_VEC_AT(m->gheads, uint32_t, gi);
+	if (!head)
+		return 0;
+	struct gt_gcur c;
+	uint8_t flags = 0;
+	gt_gcur_open(&c, &m->garena, m->info.min_ts, head, 0, 1, &flags, &out->creator,
+	             &out->create_stack);
+	struct gt_grec r, last = {0, 0, 0};
+	int have = 0;
+	/* The first chunk: creation, first time, start function. */
+	const uint8_t *first_end = c.end;
+	while (c.p < first_end && gt_gcur_next(&c, &r)) {
+		const struct gt_gkey *k = key_at(m, r.key);
+		if (!have)
+			out->first_ts = r.start;
+		if (!out->start_func && k->stack)
+			out->start_func = gt_model_stack_root_func(m, k->stack);
+		out->ns[k->state] += r.end - r.start;
+		out->intervals += k->state != GT_GS_NOTEXIST;
+		last = r;
+		have = 1;
+	}
+	if (flags & GT_GH_CREATED)
+		out->created = out->first_ts;
+	/* The rest: from the last index entry (its totals) when there is one. */
+	size_t lo, hi;
+	gix_range(m, gi, &lo, &hi);
+	if (hi > lo) {
+		const struct gt_gix *e = &GT_VEC_AT(m->gix, struct gt_gix, hi - 1);
+		memcpy(out->ns, e->cum, sizeof out->ns);
+		gt_gcur_open(&c, &m->garena, m->info.min_ts, e->ref, e->rec0, 0, NULL, NULL, NULL);
+		out->intervals = e->rec0; /* markers only end a log */
+	}
+	while (gt_gcur_next(&c, &r)) {
+		const struct gt_gkey *k = key_at(m, r.key);
+		out->ns[k->state] += r.end - r.start;
+		out->intervals += k->state != GT_GS_NOTEXIST;
+		last = r;
+		have = 1;
+	}
+	if (!out->start_func && hi > lo) { /* rare: named after the first chunk */
+		gt_gcur_open(&c, &m->garena, m->info.min_ts, head, 0, 1, NULL, NULL, NULL);
+		while (!out->start_func && gt_gcur_next(&c, &r))
+			out->start_func = gt_model_stack_root_func(m, key_at(m, r.key)->stack);
+	}
+	if (have) {
+		const struct gt_gkey *k = key_at(m, last.key);
+		out->end_since = last.start;
+		out->end_state = k->state;
+		out->end_reason = k->reason;
+		out->end_stack = k->stack;
+	}
+	uint32_t ek = gt_ids_get(&m->gendkey, gi);
+	if (ek != UINT32_MAX) {
+		const struct gt_gkey *k = key_at(m, ek);
+		out->end_state = k->state;
+		out->end_reason = k->reason;
+		out->end_stack = k->stack;
+	}
+	const char *f = gt_str_get(m->tables, out->start_func);
+	out->gc_worker = !strcmp(f, "runtime.gcBgMarkWorker");
+	out->system = !strncmp(f, "runtime.", 8);
+	return 0;
+}
+
+/* ---- lookup by Go id: a permutation sorted by id, built on first use ---- */
+
+static int64_t gid(const struct gt_model *m, uint32_t i)
+{
+	return GT_VEC_AT(m->gids, int64_t, i);
+}
+
+static void sift(const struct gt_model *m, uint32_t *v, size_t i, size_t n)
+{
+	for (;;) {
+		size_t c = 2 * i + 1;
+		if (c >= n)
+			return;
+		if (c + 1 < n && gid(m, v[c + 1]) > gid(m, v[c]))
+			c++;
+		if (gid(m, v[c]) <= gid(m, v[i]))
+			return;
+		uint32_t t = v[c];
+		v[c] = v[i];
+		v[i] = t;
+		i = c;
+	}
+}
+
+/* Ids arrive nearly sorted (creation order), so insertion sort with a
+ * budget; heapsort when it runs out.  Both in place. */
+static void sort_perm(const struct gt_model *m, uint32_t *v, size_t n)
+{
+	size_t budget = 32 * n + 1024;
+	for (size_t i = 1; i < n; i++) {
+		uint32_t x = v[i];
+		size_t j = i;
+		while (j > 0 && gid(m, v[j - 1]) > gid(m, x)) {
+			v[j] = v[j - 1];
+			j--;
+			if (!budget--)
+				goto heap;
+		}
+		v[j] = x;
+	}
+	return;
+heap:
+	for (size_t i = 0; i < n; i++)
+		v[i] = (uint32_t)i;
+	for (size_t i = n / 2; i-- > 0;)
+		sift(m, v, i, n);
+	for (size_t e = n; e-- > 1;) {
+		uint32_t t = v[0];
+		v[0] = v[e];
+		v[e] = t;
+		sift(m, v, 0, e);
+	}
+}
+
+static void ensure_perm(const struct gt_model *cm)
+{
+	struct gt_model *m = (struct gt_model *)cm; /* the permutation is a cache */
+	size_t n = m->gids.n;
+	pthread_mutex_lock(&m->search_mu);
+	if (!m->gperm && n) {
+		int sorted = 1;
+		for (size_t i = 1; i < n && sorted; i++)
+			sorted = gid(m, (uint32_t)i - 1) < gid(m, (uint32_t)i);
+		m->gperm = malloc(n * sizeof *m->gperm);
+		if (m->gperm) {
+			for (size_t i = 0; i < n; i++)
+				m->gperm[i] = (uint32_t)i;
+			if (!sorted)
+				sort_perm(m, m->gperm, n);
+		}
+	}
+	pthread_mutex_unlock(&m->search_mu);
+}
+
+uint32_t gt_model_g_by_id(const struct gt_model *m, uint32_t r)
+{
+	ensure_perm(m);
+	return m->gperm && r < m->gids.n ? m->gperm[r] : UINT32_MAX;
+}
+
+uint32_t gt_model_g_find(const struct gt_model *m, int64_t id)
+{
+	size_t n = m->gids.n;
+	ensure_perm(m);
+	if (!m->gperm)
+		return UINT32_MAX;
+	size_t lo = 0, hi = n;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (gid(m, m->gperm[mid]) < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && gid(m, m->gperm[lo]) == id ? m->gperm[lo] : UINT32_MAX;
+}
+
+/* ---- intervals --------------------------------------------------------------- */
+
+/* A cursor at the last chunk of gi starting at or before t. */
+static void seek(const struct gt_model *m, uint32_t gi, int64_t t, struct gt_gcur *c,
+                 int64_t cum[GT_GS__COUNT])
+{
+	size_t lo, hi;
+	gix_range(m, gi, &lo, &hi);
+	const struct gt_gix *e = m->gix.v;
+	size_t a = lo, b = hi; /* last entry with first_start <= t */
+	while (a < b) {
+		size_t mid = (a + b) / 2;
+		if (e[mid].first_start <= t)
+			a = mid + 1;
+		else
+			b = mid;
+	}
+	if (a > lo) {
+		gt_gcur_open(c, &m->garena, m->info.min_ts, e[a - 1].ref, e[a - 1].rec0, 0, NULL, NULL, NULL);
+		if (cum)
+			memcpy(cum, e[a - 1].cum, GT_GS__COUNT * sizeof *cum);
+	} else {
+		gt_gcur_open(c, &m->garena, m->info.min_ts, GT_VEC_AT(m->gheads, uint32_t, gi), 0, 1,
+		             NULL, NULL, NULL);
+		if (cum)
+			memset(cum, 0, GT_GS__COUNT * sizeof *cum);
+	}
+}
+
+void gt_model_g_spans(const struct gt_model *m, uint32_t gi, int64_t t0,
+                      int64_t t1, gt_gspan_fn fn, void *ctx)
+{
+	if (gi >= m->gids.n || !GT_VEC_AT(m->gheads, uint32_t, gi))
+		return;
+	struct gt_gcur c;
+	seek(m, gi, t0, &c, NULL);
+	struct gt_grec r;
+	while (gt_gcur_next(&c, &r)) {
+		if (r.start >= t1)
+			break;
+		if (r.end <= t0 && r.start < t0)
+			continue;
+		const struct gt_gkey *k = key_at(m, r.key);
+		if (k->state == GT_GS_NOTEXIST)
+			continue; /* the end marker */
+		struct gt_gspan s = {r.start, r.end, k->state, k->reason, k->stack, k->p};
+		if (fn(ctx, &s))
+			break;
+	}
+}
+
+struct wr {
+	gt_str reason[32];
+	int64_t ns[32];
+	int n;
+	gt_reason_ns_fn fn;
+	void *ctx;
+};
+
+static int w_rec(void *ctx, const struct gt_gspan *s)
+{
+	struct wr *w = ctx;
+	if (s->state != GT_GS_WAITING)
+		return 0;
+	int i;
+	for (i = 0; i < w->n; i++)
+		if (w->reason[i] == s->reason)
+			break;
+	if (i == w->n) {
+		if (w->n == 32) { /* many reasons is rare: hand these out */
+			for (int k = 0; k < w->n; k++)
+				w->fn(w->ctx, w->reason[k], w->ns[k]);
+			w->n = 0;
+			i = 0;
+		}
+		w->reason[i] = s->reason;
+		w->ns[i] = 0;
+		w->n++;
+	}
+	w->ns[i] += s->end - s->start;
+	return 0;
+}
+
+void gt_model_g_waiting_by_reason(const struct gt_model *m, uint32_t gi,
+                                  gt_reason_ns_fn fn, void *ctx)
+{
+	struct wr w = {.fn = fn, .ctx = ctx};
+	gt_model_g_spans(m, gi, INT64_MIN, INT64_MAX, w_rec, &w);
+	for (int k = 0; k < w.n; k++)
+		fn(ctx, w.reason[k], w.ns[k]);
+}
+
+/* Per-column time per state, from totals at the column edges: at each
+ * edge, seek by the index (a later chunk) or decode on within the current
+ * one, so the cost is bounded by columns times a chunk. */
+struct gcol_cur {
+	const struct gt_model *m;
+	uint32_t gi;
+	struct gt_gcur c;
+	int64_t acc[GT_GS__COUNT]; /* totals of the records consumed */
+	struct gt_grec r;          /* next record, peeked */
+	int have, started;
+};
+
+static void gc_peek(struct gcol_cur *g)
+{
+	g->have = gt_gcur_next(&g->c, &g->r);
+}
+
+/* Totals before time b into cum; records consumed are offered to col. */
+static uint32_t gc_to(struct gcol_cur *g, int64_t b, int64_t cum[GT_GS__COUNT],
+                      struct gt_col *col, int64_t *best, int64_t c0)
+{
+	struct gt_gcur probe;
+	int64_t pc[GT_GS__COUNT];
+	seek(g->m, g->gi, b, &probe, pc);
+	if (!g->started || probe.rec > g->c.rec - (g->have ? 1u : 0u)) {
+		g->c = probe;
+		memcpy(g->acc, pc, sizeof g->acc);
+		g->started = 1;
+		gc_peek(g);
+	}
+	while (g->have) {
+		const struct gt_gkey *k = key_at(g->m, g->r.key);
+		if (col && g->r.start < b) {
+			int64_t a = g->r.start > c0 ? g->r.start : c0;
+			int64_t z = g->r.end < b ? g->r.end : b;
+			if (z > a && z - a > *best) {
+				*best = z - a;
+				col->top = k->state;
+			}
+		}
+		if (g->r.start < b && g->r.end <= b) {
+			g->acc[k->state] += g->r.end - g->r.start;
+			gc_peek(g);
+			continue;
+		}
+		break;
+	}
+	memcpy(cum, g->acc, sizeof g->acc);
+	if (g->have && g->r.start < b)
+		cum[key_at(g->m, g->r.key)->state] += b - g->r.start;
+	/* records starting before b */
+	return g->c.rec - (g->have ? 1u : 0u) + (g->have && g->r.start < b);
+}
+
+void gt_model_g_columns(const struct gt_model *m, uint32_t gi, int64_t t0, int64_t t1,
+                        uint32_t ncols, struct gt_col *out)
+{
+	for (uint32_t i = 0; i < ncols; i++) {
+		memset(&out[i], 0, sizeof out[i]);
+		out[i].top = UINT32_MAX;
+	}
+	if (gi >= m->gids.n || !GT_VEC_AT(m->gheads, uint32_t, gi) || t1 <= t0 || !ncols)
+		return;
+	struct gcol_cur g = {.m = m, .gi = gi};
+	int64_t prev[GT_GS__COUNT], cur[GT_GS__COUNT], best = 0;
+	uint32_t nprev = gc_to(&g, t0, prev, NULL, &best, t0);
+	double w = (double)(t1 - t0) / ncols;
+	for (uint32_t i = 0; i < ncols; i++) {
+		int64_t c0 = t0 + (int64_t)(w * i);
+		int64_t c1 = i + 1 == ncols ? t1 : t0 + (int64_t)(w * (i + 1));
+		best = 0;
+		/* the record straddling c0 was peeked, not consumed: offer it */
+		if (g.have && g.r.start < c0 && g.r.end > c0) {
+			const struct gt_gkey *k = key_at(m, g.r.key);
+			best = (g.r.end < c1 ? g.r.end : c1) - c0;
+			out[i].top = k->state;
+		}
+		uint32_t ncur = gc_to(&g, c1, cur, &out[i], &best, c0);
+		out[i].spans = ncur - nprev;
+		nprev = ncur;
+		for (int k = 0; k < GT_GS__COUNT && k < GT_COL_CLASSES; k++)
+			out[i].ns[k] = cur[k] - prev[k];
+		memcpy(prev, cur, sizeof prev);
+	}
+}

@@ -1,0 +1,153 @@
+/* series.c: see series.h. */
+#include "model/series.h"
+#include "model/glog.h" /* varints */
+
+#include <stdlib.h>
+#include <string.h>
+
+int gt_series_add(struct gt_series *s, int64_t ts, uint64_t v)
+{
+	if (s->n % GT_SERIES_STEP == 0) {
+		if (s->nck == s->capck) {
+			size_t cap = s->capck ? s->capck * 2 : 16;
+			struct gt_series_ck *nc = realloc(s->ck, cap * sizeof *nc);
+			if (!nc)
+				return -1;
+			s->ck = nc;
+			s->capck = cap;
+		}
+		s->ck[s->nck++] = (struct gt_series_ck){ts, v, v, s->len};
+	} else {
+		if (s->len + 20 > s->cap) {
+			size_t cap = s->cap ? s->cap * 2 : 4096;
+			uint8_t *nb = realloc(s->bytes, cap);
+			if (!nb)
+				return -1;
+			s->bytes = nb;
+			s->cap = cap;
+		}
+		int64_t dv = (int64_t)(v - s->last_v);
+		s->len += gt_put_uv(s->bytes + s->len, (uint64_t)(ts - s->last_ts));
+		s->len += gt_put_uv(s->bytes + s->len, ((uint64_t)dv << 1) ^ (uint64_t)(dv >> 63));
+		if (v > s->ck[s->nck - 1].max)
+			s->ck[s->nck - 1].max = v;
+	}
+	s->n++;
+	s->last_ts = ts;
+	s->last_v = v;
+	return 0;
+}
+
+void gt_series_free(struct gt_series *s)
+{
+	free(s->ck);
+	free(s->bytes);
+	memset(s, 0, sizeof *s);
+}
+
+size_t gt_series_bytes(const struct gt_series *s)
+{
+	return s->capck * sizeof *s->ck + s->cap;
+}
+
+/* Walks chunk c from its first point; calls back per point until fn != 0. */
+struct walk {
+	const uint8_t *p;
+	int64_t ts;
+	uint64_t v;
+	size_t left; /* points after the current one in the chunk */
+};
+
+static void walk_open(const struct gt_series *s, size_t c, struct walk *w)
+{
+	w->p = s->bytes + s->ck[c].off;
+	w->ts = s->ck[c].ts;
+	w->v = s->ck[c].value;
+	size_t first = c * GT_SERIES_STEP;
+	size_t n = s->n - first < GT_SERIES_STEP ? s->n - first : GT_SERIES_STEP;
+	w->left = n - 1;
+}
+
+static int walk_next(struct walk *w)
+{
+	if (!w->left)
+		return 0;
+	w->ts += (int64_t)gt_get_uv(&w->p);
+	uint64_t z = gt_get_uv(&w->p);
+	w->v += (uint64_t)((int64_t)(z >> 1) ^ -(int64_t)(z & 1));
+	w->left--;
+	return 1;
+}
+
+int gt_series_get(const struct gt_series *s, size_t i, int64_t *ts, uint64_t *v)
+{
+	if (i >= s->n)
+		return -1;
+	struct walk w;
+	walk_open(s, i / GT_SERIES_STEP, &w);
+	for (size_t k = i % GT_SERIES_STEP; k > 0; k--)
+		walk_next(&w);
+	*ts = w.ts;
+	*v = w.v;
+	return 0;
+}
+
+size_t gt_series_at(const struct gt_series *s, int64_t t)
+{
+	size_t lo = 0, hi = s->nck;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (s->ck[mid].ts <= t)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (!lo)
+		return SIZE_MAX;
+	size_t c = lo - 1, idx = c * GT_SERIES_STEP;
+	struct walk w;
+	walk_open(s, c, &w);
+	while (walk_next(&w) && w.ts <= t)
+		idx++;
+	return idx;
+}
+
+void gt_series_columns(const struct gt_series *s, int64_t t0, int64_t t1,
+                       uint32_t ncols, uint64_t *out)
+{
+	memset(out, 0, ncols * sizeof *out);
+	if (!ncols || t1 <= t0 || !s->n)
+		return;
+	double w = (double)(t1 - t0) / ncols;
+	for (uint32_t i = 0; i < ncols; i++) {
+		int64_t c0 = t0 + (int64_t)(w * i);
+		int64_t c1 = i + 1 == ncols ? t1 : t0 + (int64_t)(w * (i + 1));
+		size_t at = gt_series_at(s, c0);
+		uint64_t best = 0;
+		size_t c;
+		if (at != SIZE_MAX) {
+			int64_t ts;
+			gt_series_get(s, at, &ts, &best);
+			c = at / GT_SERIES_STEP;
+		} else {
+			c = 0;
+		}
+		/* points after c0 and before c1: whole chunks by their max */
+		for (; c < s->nck && s->ck[c].ts < c1; c++) {
+			size_t cend = c + 1 < s->nck ? c + 1 : s->nck;
+			int whole = s->ck[c].ts > c0 && (cend == s->nck ? 0 : s->ck[cend].ts < c1);
+			if (whole) {
+				if (s->ck[c].max > best)
+					best = s->ck[c].max;
+				continue;
+			}
+			struct walk wk;
+			walk_open(s, c, &wk);
+			do {
+				if (wk.ts > c0 && wk.ts < c1 && wk.v > best)
+					best = wk.v;
+			} while (walk_next(&wk) && wk.ts < c1);
+		}
+		out[i] = best;
+	}
+}

@@ -1,0 +1,65 @@
+#!/bin/sh
+# `gtview goroutines` on tests/fixtures/blocked_go119.trace, written by
+# tests/progs/blocked (Go 1.19): the goroutines it leaves blocked, with the
+# reasons and functions planted there, and agreement with `gtview stats`.
+set -u
+: "${GTVIEW:?run through make test}"
+cd "$(dirname "$0")/.." || exit 1
+exec python3 - "$GTVIEW" tests/fixtures/blocked_go119.trace <<'PY'
+import collections, json, subprocess, sys
+gt, trace = sys.argv[1:3]
+n = 0
+def ok(cond, what):
+    global n
+    n += 1
+    print(("ok %d - %s" if cond else "not ok %d - %s") % (n, what))
+def run(*args):
+    p = subprocess.run([gt] + list(args), capture_output=True, text=True)
+    return p.returncode, p.stdout
+print("1..16")
+
+rc, out = run("goroutines", "--blocked", "--json", trace)
+groups = [json.loads(l) for l in out.splitlines()]
+ok(rc == 0 and groups, "goroutines --blocked --json runs")
+by_user = {g["user_frame"]: g for g in groups if g["user_frame"]}
+planted = {  # user frame -> (reason, count)
+    "main.blockRecv": ("chan receive", 1),
+    "main.blockSend": ("chan send", 2),
+    "main.blockSelect": ("select", 1),
+    "main.blockMutex": ("sync", 1),
+    "main.blockCond": ("sync.(*Cond).Wait", 1),
+    "main.blockSleep": ("sleep", 1),
+    "main.blockAccept": ("network", 1),
+    "main.blockWaitGroup": ("sync", 3),
+}
+for fn, (reason, count) in planted.items():
+    g = by_user.get(fn)
+    ok(g is not None and g["reason"] == reason and g["count"] == count
+       and len(g["goroutines"]) == count and any(f["func"] == fn for f in g["stack"]),
+       "%s: %d blocked on %s" % (fn, count, reason))
+counts = [g["count"] for g in groups]
+ok(counts == sorted(counts, reverse=True), "largest group first")
+ok(all(0 <= g["waited_min_ns"] <= g["waited_max_ns"] for g in groups), "waited ranges")
+
+rc, out = run("goroutines", "--json", trace)
+rows = [json.loads(l) for l in out.splitlines()]
+rc2, sout = run("stats", "--json", trace)
+st = json.loads(sout)
+ok(dict(collections.Counter(r["end_state"] for r in rows)) == st["final_goroutine_states"],
+   "end states agree with stats --json")
+mine = sorted((r["g"], r["end_reason"], r["top_frame"]) for r in rows if r["end_state"] == "Waiting")
+theirs = sorted((b["g"], b["reason"], b["top_frame"]) for b in st["blocked_at_end"])
+ok(mine == theirs, "blocked goroutines agree with stats --json blocked_at_end")
+ok(all(sum(r["waiting_by_reason"].values()) == r["waiting_ns"] for r in rows)
+   and [r["g"] for r in rows] == sorted(r["g"] for r in rows),
+   "waiting_by_reason adds up; rows in goroutine order")
+recv = [r for r in rows if r["start_func"] == "main.blockRecv"]
+ok(len(recv) == 1 and recv[0]["end_reason"] == "chan receive" and recv[0]["creator"] == 1
+   and recv[0]["top_frame"] == "runtime.chanrecv1" and recv[0]["user_frame"] == "main.blockRecv"
+   and recv[0]["waiting_by_reason"].get("chan receive", 0) > 0,
+   "blockRecv row: reason, creator, frames")
+
+rc, out = run("goroutines", "--blocked", trace)
+ok(rc == 0 and "main.blockAccept()" in out and "3: sync [" in out and "created by main.main" in out,
+   "goroutines --blocked text")
+PY

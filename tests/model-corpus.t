@@ -1,0 +1,51 @@
+#!/bin/sh
+# The model against Go's figures on the shared corpus (expected/oracle):
+# `gtview goroutines --json` end states and blocked goroutines, and
+# `gtview gc --json` cycle and STW counts, for every trace Go's reader reads.
+set -u
+: "${GTVIEW:?run through make test}"
+if [ ! -d "${GT_CORPUS:-}/expected/oracle" ]; then
+	echo "1..0 # SKIP no corpus"
+	exit 0
+fi
+exec python3 - "$GTVIEW" "$GT_CORPUS" <<'PY'
+import collections, glob, json, os, subprocess, sys
+gt, corpus = sys.argv[1:3]
+cases = []
+for sub in ("v1", "v2", "truncated"):
+    for t in sorted(glob.glob(os.path.join(corpus, sub, "*.trace"))):
+        name = os.path.basename(t)[:-6]
+        o = os.path.join(corpus, "expected", "oracle", name + ".json")
+        if os.path.exists(o):
+            exp = json.load(open(o))
+            if exp["events"] > 0:  # Go's reader read something
+                cases.append((t, exp))
+print("1..%d" % (2 * len(cases)))
+n = 0
+for t, exp in cases:
+    name = os.path.relpath(t, corpus)
+    p = subprocess.run([gt, "goroutines", "--json", t], capture_output=True, text=True)
+    rows = [json.loads(l) for l in p.stdout.splitlines()]
+    states = dict(collections.Counter(r["end_state"] for r in rows))
+    mine = sorted((r["g"], r["end_reason"], r["top_frame"]) for r in rows if r["end_state"] == "Waiting")
+    theirs = sorted((b["g"], b["reason"], b["top_frame"]) for b in exp["blocked_at_end"])
+    n += 1
+    good = states == exp["final_goroutine_states"] and mine == theirs
+    print(("ok %d - %s goroutines" if good else "not ok %d - %s goroutines") % (n, name))
+    if not good:
+        print("# states %s want %s" % (states, exp["final_goroutine_states"]))
+        print("# blocked only mine %s only Go's %s" % ([x for x in mine if x not in theirs][:5],
+                                                   [x for x in theirs if x not in mine][:5]))
+    p = subprocess.run([gt, "gc", "--json", t], capture_output=True, text=True)
+    n += 1
+    try:
+        d = json.loads(p.stdout)
+        cyc = len(d["cycles"])
+        stw = len(d["stw"])
+        good = cyc == exp["gc_cycles"] and stw == exp["stw"]
+    except ValueError:
+        good, cyc, stw = False, None, None
+    print(("ok %d - %s gc" if good else "not ok %d - %s gc") % (n, name))
+    if not good:
+        print("# cycles %s stw %s want %s %s" % (cyc, stw, exp["gc_cycles"], exp["stw"]))
+PY

@@ -1,0 +1,38 @@
+#!/bin/sh
+# `gtview gc` on tests/fixtures/blocked_go119.trace: the program forces
+# three GCs (runtime.GC), each with a sweep- and a mark-termination STW.
+set -u
+: "${GTVIEW:?run through make test}"
+cd "$(dirname "$0")/.." || exit 1
+exec python3 - "$GTVIEW" tests/fixtures/blocked_go119.trace <<'PY'
+import json, subprocess, sys
+gt, trace = sys.argv[1:3]
+n = 0
+def ok(cond, what):
+    global n
+    n += 1
+    print(("ok %d - %s" if cond else "not ok %d - %s") % (n, what))
+print("1..9")
+p = subprocess.run([gt, "gc", "--json", trace], capture_output=True, text=True)
+d = json.loads(p.stdout)
+ok(p.returncode == 0, "gc --json runs")
+cyc, stw = d["cycles"], d["stw"]
+ok(len(cyc) == 3 and d["active_at_start"] == [], "three GC cycles, none active at start")
+ok(all(c["duration_ns"] > 0 and c["assists"] >= 0 for c in cyc)
+   and [c["start"] for c in cyc] == sorted(c["start"] for c in cyc), "cycles in time order")
+ok([s["reason"] for s in stw] == ["GC sweep termination", "GC mark termination"] * 3,
+   "six STWs: sweep then mark termination per cycle")
+ok(all(any(c["start"] <= s["start"] < c["start"] + c["duration_ns"] + 10**7 for c in cyc) for s in stw),
+   "each STW near its cycle")
+ps = d["pauses"]
+durs = sorted(s["duration_ns"] for s in stw)
+ok(ps["count"] == 6 and ps["min_ns"] == durs[0] and ps["max_ns"] == durs[-1]
+   and ps["total_ns"] == sum(durs) and ps["p50_ns"] == durs[2] and ps["p90_ns"] == durs[5],
+   "pause distribution (nearest rank)")
+mmu = d["mmu"]
+ok(set(mmu) == {"1ms", "10ms", "100ms"} and all(0 <= v <= 1 for v in mmu.values()), "mmu in [0,1]")
+ok(mmu["1ms"] <= mmu["100ms"], "mmu(1ms) <= mmu(100ms)")
+p = subprocess.run([gt, "gc", trace], capture_output=True, text=True)
+ok(p.returncode == 0 and "GC cycles: 3" in p.stdout and "Minimum mutator utilization" in p.stdout,
+   "gc text")
+PY

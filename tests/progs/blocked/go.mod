@@ -1,0 +1,3 @@
+module gtview/tests/progs/blocked
+
+go 1.19

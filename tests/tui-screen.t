@@ -1,0 +1,155 @@
+#!/bin/sh
+# tui-screen.t: headless screen tests of the viewer (tig's approach).
+# GTVIEW_SCRIPT feeds keys in <Key> notation; ":save-screen FILE" dumps the
+# screen as text; curses writes to /dev/null with LINES x COLUMNS from the
+# environment.  Dumps are compared with tests/tui-golden/NAME.screen;
+# GT_UPDATE_GOLDEN=1 rewrites them (review the diff before committing).
+t=$(mktemp -d) || exit 1
+trap 'rm -rf "$t"' EXIT
+here=$(cd "$(dirname "$0")" && pwd)
+golden=$here/tui-golden
+export TERM=xterm-256color TZ=UTC LC_ALL=C.UTF-8 LANG=C.UTF-8
+export HOME="$t/home" XDG_CONFIG_HOME="$t/xdg"
+unset NO_COLOR
+cp "$here/fixtures/demo.trace" "$t/demo.trace"
+cp "$here/fixtures/esbuild_go122.trace" "$t/go122.trace"
+cd "$t" || exit 1
+
+n=0
+check() { # check STATUS DESCRIPTION
+	n=$((n + 1))
+	if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
+}
+# shot NAME COLS ROWS TRACE KEYS-LINE...: runs the viewer, dumps NAME.screen
+shot() {
+	name=$1 cols=$2 rows=$3 trace=$4
+	shift 4
+	: >"$name.keys"
+	for k in "$@"; do printf '%s\n' "$k" >>"$name.keys"; done
+	printf ':save-screen %s.screen\n' "$name" >>"$name.keys"
+	GTVIEW_SCRIPT=$name.keys LINES=$rows COLUMNS=$cols "$GTVIEW" "$trace" >"$name.out" 2>"$name.err"
+	rc=$?
+	[ "$rc" = 0 ] || { echo "# $name: exit $rc"; sed 's/^/#   /' "$name.err"; }
+	[ -s "$name.out" ] && { echo "# $name: wrote to stdout"; rc=1; }
+	return $rc
+}
+# golden NAME: compares NAME.screen with the golden dump
+golden() {
+	if [ -n "$GT_UPDATE_GOLDEN" ]; then
+		cp "$1.screen" "$golden/$1.screen"
+	fi
+	if ! diff -u "$golden/$1.screen" "$1.screen" >"$1.diff"; then
+		sed 's/^/# /' "$1.diff"
+		return 1
+	fi
+}
+has() { grep -qF -- "$2" "$1.screen" || { echo "# $1: no '$2'"; sed 's/^/#   /' "$1.screen"; return 1; }; }
+
+echo 1..16
+
+# 1-3: the timeline: one lane per P, then GC, STW, assists, heap, counts
+shot timeline 100 30 demo.trace
+check $? "timeline: runs headless and exits 0 at the end of the script"
+ok=0
+for lane in P0 P1 P2 P3 GC STW Assist Heap Goal Running Runnable Waiting; do
+	grep -Eq "^[ >]$lane( |$)" timeline.screen || { echo "# no lane $lane"; ok=1; }
+done
+has timeline "go1.26" && has timeline "2.02s" || ok=1
+check $ok "timeline: P lanes, GC/STW/assist/heap/count lanes and the header"
+golden timeline
+check $? "timeline: matches the golden dump"
+
+# 4: zoomed in (on the longest GC cycle), P lanes name the goroutines
+shot zoom 100 30 demo.trace 3 s '<Enter>' '-'
+grep -Eq '^.P[0-9] .*G[0-9]+ [a-z]' zoom.screen
+check $? "zoomed in: a P lane names the goroutine it runs (G<id> <function>)"
+
+# 5-6: the blocked filter groups goroutines blocked at the end
+shot blocked 100 30 demo.trace 2 b
+ok=$?
+has blocked "Blocked at the end: 13 of 1500 goroutines" || ok=1
+has blocked "4 x system goroutine wait  in runtime.gopark" || ok=1
+has blocked "1 x chan receive  in runtime.chanrecv1" || ok=1
+check $ok "blocked filter: 13 goroutines grouped by reason and stack"
+golden blocked
+check $? "blocked filter: matches the golden dump"
+
+# 7: sorting the GC/STW table by duration puts the longest pause first
+shot gcsort 100 30 demo.trace 3 f s
+ok=$?
+has gcsort "longest 1.68ms (GC mark termination)" || ok=1
+has gcsort "Pauses only: " || ok=1
+grep -A1 '^ kind' gcsort.screen | tail -n 1 | grep -q '^>STW  *6 .*1\.68ms  GC mark termination' ||
+	{ echo "# first row is not the longest pause"; ok=1; }
+check $ok "GC view: pauses only, sorted by duration: the longest pause is the first row"
+
+# 8: Enter on a pause row shows it on the timeline, STW lane selected
+shot gcjump 100 30 demo.trace 3 f s '<Enter>'
+ok=$?
+has gcjump "stop-the-world (GC mark termination) 1.68ms" || ok=1
+grep -q '^>STW' gcjump.screen || { echo "# STW lane not selected"; ok=1; }
+check $ok "GC view: Enter jumps to the pause on the timeline"
+
+# 9-10: search for a function, open a goroutine that runs it
+shot search 100 30 demo.trace '/gcBgMark' '<Enter>' '<Enter>'
+ok=$?
+has search "Goroutine G22" || ok=1
+grep -Eq '^  > runtime\.gcBgMarkWorker  runtime/mgc\.go:[0-9]+$' search.screen || { echo "# no function file:line"; ok=1; }
+check $ok "search: a function's goroutine, with the function and file:line in the inspector"
+golden search
+check $? "search: matches the golden dump"
+
+# 11: help is generated from the action table
+shot help 100 30 demo.trace '?'
+ok=$?
+shot help2 100 30 demo.trace '?' '<PageDown>' '<PageDown>'
+for a in quit show-help view-timeline view-goroutines view-gc; do
+	grep -q " $a " help.screen || { echo "# help lacks $a"; ok=1; }
+done
+for a in zoom-in zoom-fit search toggle-blocked; do
+	grep -q " $a " help2.screen || { echo "# help (scrolled) lacks $a"; ok=1; }
+done
+check $ok "help overlay lists the actions with their keys"
+
+# 12: a goroutine's own timeline and events, and its inspector
+shot goroutine 100 30 demo.trace 2 '<Enter>' G '<Enter>'
+ok=$?
+has goroutine "State transition of G1 main.main" || ok=1
+grep -Eq '^    main\.main  .*main\.go:[0-9]+$' goroutine.screen || { echo "# no main.main frame"; ok=1; }
+check $ok "goroutine view: Enter on an interval opens its transition with the stack"
+
+# 13: resize follows, and a tiny terminal shows a clear message
+shot resize 100 30 demo.trace ':resize 70x20' ':save-screen r70.screen' ':resize 30x8'
+ok=$?
+has resize "Terminal too small" || ok=1
+has resize "30x8" || ok=1
+python3 -c 'import sys; sys.exit(any(len(l.rstrip("\n")) > 70 for l in open(sys.argv[1], encoding="utf-8")))' r70.screen ||
+	{ echo "# lines wider than 70"; ok=1; }
+grep -q "^>P0" r70.screen && grep -q "^ Waiting" r70.screen || { echo "# 70x20 lacks lanes"; ok=1; }
+check $ok "resize: redraws at 70x20; 30x8 says the terminal is too small"
+
+# 14: ASCII when the locale is not UTF-8 (and with --ascii)
+LC_ALL=C LANG=C shot ascii 100 30 demo.trace 2 b
+ok=$?
+LC_ALL=C LANG=C LC_ALL=C grep -q '[^ -~]' ascii.screen && { echo "# non-ASCII in the C locale"; ok=1; }
+GTVIEW_SCRIPT=timeline.keys LINES=30 COLUMNS=100 "$GTVIEW" --ascii demo.trace >/dev/null 2>&1
+LC_ALL=C grep -q '[^ -~]' timeline.screen && { echo "# non-ASCII with --ascii"; ok=1; }
+check $ok "ASCII only in the C locale and with --ascii"
+
+# 15: a trace that cannot be read: message with the offset, exit 1, no screen
+printf 'go 1.22 trace\000\000\000\377\377garbage' >bad.trace
+GTVIEW_SCRIPT=timeline.keys "$GTVIEW" bad.trace >bad.out 2>bad.err
+rc=$?
+ok=0
+[ "$rc" = 1 ] || { echo "# exit $rc"; ok=1; }
+[ -s bad.out ] && { echo "# stdout not empty"; ok=1; }
+grep -Eq '^gtview: bad\.trace: offset [0-9]+: .+' bad.err || { echo "# stderr:"; sed 's/^/#   /' bad.err; ok=1; }
+check $ok "unreadable trace: 'gtview: FILE: offset N: what', exit 1, terminal untouched"
+
+# 16: a truncated trace opens with the error on the status line
+head -c 60000 go122.trace >cut.trace
+shot cut 100 30 cut.trace
+ok=$?
+tail -n 1 cut.screen | grep -Eq 'offset [0-9]+' || { echo "# status:"; tail -n 1 cut.screen | sed 's/^/#   /'; ok=1; }
+grep -q '^>P' cut.screen || ok=1
+check $ok "truncated trace: what was kept is shown, the error on the status line"

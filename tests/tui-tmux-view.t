@@ -1,0 +1,53 @@
+#!/bin/sh
+# tui-tmux-view.t: the real binary (real libtermkey and ncurses) in tmux:
+# lanes, the blocked filter, search to the inspector, resize, tiny terminal.
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/tools/tmux-lib.sh"
+cp "$here/fixtures/demo.trace" "$TMUX_TMP/demo.trace"
+cd "$TMUX_TMP" || exit 1
+echo 1..7
+
+tmux_start 100 30 "$GTVIEW demo.trace"
+tmux_wait "[timeline]"
+tap $? "the viewer starts on the timeline"
+
+s=$(tmux_screen)
+ok=0
+for lane in P0 P1 P2 P3 GC STW Assist Heap Running Waiting; do
+	printf '%s\n' "$s" | grep -Eq "^[ >]$lane( |$)" || { echo "# no lane $lane"; ok=1; }
+done
+printf '%s\n' "$s" | head -n 1 | grep -q 'demo.trace.*go1.26.*cursor' || { echo "# header"; ok=1; }
+tap $ok "P lanes, GC/STW lanes and the header appear"
+
+tmux_keys 2 b
+tmux_wait "Blocked at the end: 13 of 1500 goroutines"
+ok=$?
+s=$(tmux_screen)
+printf '%s\n' "$s" | grep -q '1 x chan receive  in runtime.chanrecv1' || ok=1
+printf '%s\n' "$s" | grep -Eq 'G23 +Waiting .*chan receive +runtime.traceStartReadCPU.func1' || ok=1
+tap $ok "b lists the goroutines blocked at the end with reasons and functions"
+
+tmux_keys /
+tmux_text gcBgMark
+tmux_wait '1 strings contain "gcBgMark"' && tmux_keys Enter && tmux_wait '4 goroutines' &&
+	tmux_keys Enter && tmux_wait 'Goroutine G22'
+ok=$?
+tmux_screen | grep -Eq '^  > runtime\.gcBgMarkWorker  runtime/mgc\.go:[0-9]+ *$' || { echo "# no frame"; ok=1; }
+tap $ok "search for a function reaches its goroutine; the inspector shows function and file:line"
+
+tmux_resize 120 40
+ok=1
+for i in 1 2 3 4 5 6 7 8 9 10 20 30 40 50; do
+	col=$(tmux_screen | grep -F '[inspector]' | awk '{ print length($0) }')
+	[ "$col" = 119 ] && { ok=0; break; }
+	sleep 0.1
+done
+tap $ok "a resize redraws at the new size"
+
+tmux_resize 40 10
+tmux_wait "Terminal too small"
+tap $? "a tiny terminal shows a clear message"
+
+tmux_resize 100 30
+tmux_wait "[inspector]" && tmux_keys q && tmux_gone
+tap $? "back to a usable size it redraws, and q quits"

@@ -1,0 +1,222 @@
+/* view_goroutine.c: one goroutine: its own timeline (state per column over
+ * its life) above the list of its state intervals, each entered by a
+ * transition with a reason and a stack.  Enter opens the inspector. */
+#include "tui/app.h"
+
+#include <curses.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tui/colors.h"
+#include "tui/draw.h"
+#include "tui/glyphs.h"
+#include "tui/util.h"
+
+#define MAX_COLS 1024
+
+struct collect { struct gt_gspan *v; size_t n, cap; };
+
+static int collect_span(void *ctx, const struct gt_gspan *s)
+{
+	struct collect *c = ctx;
+	if (c->n == c->cap) {
+		c->cap = c->cap ? c->cap * 2 : 64;
+		c->v = tui_xreallocarray(c->v, c->cap, sizeof *c->v);
+	}
+	c->v[c->n++] = *s;
+	return 0;
+}
+
+void tui_goroutine_load(struct tui_app *a, uint32_t gi)
+{
+	struct tui_goroutine *gd = &a->gd;
+	tui_goroutine_free(a);
+	gd->g = gi;
+	struct collect c = {0};
+	gt_model_g_spans(a->m, gi, INT64_MIN, INT64_MAX, collect_span, &c);
+	gd->spans = c.v;
+	gd->nspans = c.n;
+	gd->sel = gd->top = 0;
+	gd->pane = 0;
+	const struct gt_goroutine g_ = tui_g(a, gi), *g = &g_;
+	gd->t0 = g->first_ts;
+	gd->t1 = c.n ? c.v[c.n - 1].end : a->info.max_ts;
+	if (gd->t1 <= gd->t0)
+		gd->t1 = gd->t0 + 1;
+	/* start at the first interval at or after the timeline cursor */
+	if (a->tl.cursor_set)
+		for (size_t i = 0; i < c.n; i++)
+			if (c.v[i].end > a->tl.cursor) {
+				gd->sel = i;
+				break;
+			}
+}
+
+void tui_goroutine_free(struct tui_app *a)
+{
+	free(a->gd.spans);
+	a->gd.spans = NULL;
+	a->gd.nspans = 0;
+}
+
+static int state_role(int s)
+{
+	switch (s) {
+	case GT_GS_RUNNING: return TUI_C_G_RUNNING;
+	case GT_GS_RUNNABLE: return TUI_C_G_RUNNABLE;
+	case GT_GS_WAITING: return TUI_C_G_WAITING;
+	case GT_GS_SYSCALL: return TUI_C_G_SYSCALL;
+	default: return TUI_C_DIM;
+	}
+}
+
+static const char *state_glyph(int s)
+{
+	switch (s) {
+	case GT_GS_RUNNING: return tui_glyph(TUI_G_FULL);
+	case GT_GS_SYSCALL: return tui_glyph(TUI_G_DARK);
+	case GT_GS_RUNNABLE: return tui_glyph(TUI_G_MEDIUM);
+	case GT_GS_WAITING: return tui_glyph(TUI_G_LIGHT);
+	default: return " ";
+	}
+}
+
+static int list_rows(const struct tui_app *a) { return tui_body_rows(a) - 5; }
+
+void tui_goroutine_draw(struct tui_app *a)
+{
+	struct tui_goroutine *gd = &a->gd;
+	const struct gt_goroutine g_ = tui_g(a, gd->g), *g = &g_;
+	int y = tui_body_top(a);
+	char run[32], wait[32], created[48], head[768];
+	tui_fmt_dur(run, sizeof run, g->ns[GT_GS_RUNNING]);
+	tui_fmt_dur(wait, sizeof wait, g->ns[GT_GS_WAITING]);
+	if (g->created == INT64_MIN)
+		snprintf(created, sizeof created, "before the trace");
+	else
+		tui_fmt_time(a, created, sizeof created, g->created);
+	snprintf(head, sizeof head, "G%lld %s  created %s%s  ran %s, waited %s, %zu intervals",
+	         (long long)g->id, gt_model_str(a->m, g->start_func), created,
+	         g->creator != GT_NONE ? " by another goroutine" : "", run, wait, gd->nspans);
+	tui_put(y++, 0, a->cols, tui_attr(TUI_C_TITLE), head);
+	/* its timeline */
+	int w = a->cols - 1;
+	if (w > MAX_COLS)
+		w = MAX_COLS;
+	static struct gt_col cols[MAX_COLS];
+	gt_model_lane_columns(a->m, GT_LANE_G, gd->g, gd->t0, gd->t1, (uint32_t)w, cols);
+	int selcol = -1;
+	if (gd->nspans) {
+		int64_t s = gd->spans[gd->sel].start;
+		selcol = (int)((double)(s - gd->t0) * w / (double)(gd->t1 - gd->t0));
+	}
+	for (int c = 0; c < w; c++) {
+		/* where work happened it shows, however short: running first */
+		static const int prec[] = {GT_GS_RUNNING, GT_GS_SYSCALL, GT_GS_RUNNABLE, GT_GS_WAITING};
+		int best = -1;
+		for (int k = 0; k < 4; k++)
+			if (cols[c].ns[prec[k]] > 0) {
+				best = prec[k];
+				break;
+			}
+		int attr = best >= 0 ? tui_attr((enum tui_color)state_role(best)) : 0;
+		const char *gl = best >= 0 ? state_glyph(best) : " ";
+		if (c == selcol)
+			tui_put(y, c, 1, tui_attr(TUI_C_CURSOR) | (gd->pane == 1 ? A_REVERSE : 0),
+			        best >= 0 ? gl : tui_glyph(TUI_G_CURSOR));
+		else
+			tui_put(y, c, 1, attr, gl);
+	}
+	y++;
+	char legend[256];
+	snprintf(legend, sizeof legend, "%s running  %s syscall  %s runnable  %s waiting",
+	         state_glyph(GT_GS_RUNNING), state_glyph(GT_GS_SYSCALL), state_glyph(GT_GS_RUNNABLE),
+	         state_glyph(GT_GS_WAITING));
+	tui_put(y++, 0, a->cols, tui_attr(TUI_C_DIM), legend);
+	tui_put(y++, 1, a->cols - 1, tui_attr(TUI_C_DIM) | A_UNDERLINE,
+	        "time          state      duration  reason              where");
+	int rows = list_rows(a);
+	if (gd->sel < gd->top)
+		gd->top = gd->sel;
+	if (gd->sel >= gd->top + (size_t)rows)
+		gd->top = gd->sel - (size_t)rows + 1;
+	for (int i = 0; i < rows && gd->top + (size_t)i < gd->nspans; i++) {
+		size_t k = gd->top + (size_t)i;
+		const struct gt_gspan *s = &gd->spans[k];
+		int sel = k == gd->sel;
+		int base = sel ? tui_attr(gd->pane == 0 ? TUI_C_SELECTED : TUI_C_DIM) : 0;
+		if (sel)
+			tui_fill(y + i, 0, a->cols, base, " ");
+		char t[32], d[32];
+		tui_fmt_time(a, t, sizeof t, s->start);
+		tui_fmt_dur(d, sizeof d, s->end - s->start);
+		tui_printf(y + i, 0, 14, base, "%s%s", sel ? ">" : " ", t);
+		tui_put(y + i, 14, 10, sel ? base : tui_attr((enum tui_color)state_role(s->state)),
+		        gt_gostate_name((enum gt_gostate)s->state));
+		tui_put_right(y + i, 24, 9, base, d);
+		tui_put(y + i, 35, 19, base, gt_model_str(a->m, s->reason));
+		const char *where = gt_model_str(a->m, gt_model_stack_top_func(a->m, s->stack));
+		char pb[24] = "";
+		if (s->p != GT_NONE)
+			snprintf(pb, sizeof pb, "P%lld ", (long long)s->p);
+		int x = 55 + tui_put(y + i, 55, a->cols - 55, base, pb);
+		tui_put(y + i, x, a->cols - x, sel ? base : tui_attr(TUI_C_FUNC), where);
+	}
+}
+
+int tui_goroutine_action(struct tui_app *a, enum gt_action act)
+{
+	struct tui_goroutine *gd = &a->gd;
+	long d = 0;
+	int rows = list_rows(a);
+	switch (act) {
+	case GT_ACTION_MOVE_UP: case GT_ACTION_MOVE_LEFT: d = -1; break;
+	case GT_ACTION_MOVE_DOWN: case GT_ACTION_MOVE_RIGHT: d = 1; break;
+	case GT_ACTION_PAGE_UP: d = -rows; break;
+	case GT_ACTION_PAGE_DOWN: d = rows; break;
+	case GT_ACTION_HALF_PAGE_UP: d = -rows / 2; break;
+	case GT_ACTION_HALF_PAGE_DOWN: d = rows / 2; break;
+	case GT_ACTION_GOTO_FIRST: d = -(long)gd->nspans; break;
+	case GT_ACTION_GOTO_LAST: d = (long)gd->nspans; break;
+	case GT_ACTION_NEXT_PANE:
+	case GT_ACTION_PREV_PANE:
+		gd->pane = !gd->pane;
+		return TUI_REDRAW;
+	case GT_ACTION_OPEN_SELECTION: {
+		if (!gd->nspans)
+			return TUI_REDRAW_STATUS;
+		const struct gt_gspan *s = &gd->spans[gd->sel];
+		struct tui_sel sel;
+		memset(&sel, 0, sizeof sel);
+		sel.kind = TUI_SEL_GSPAN;
+		sel.g = gd->g;
+		sel.start = s->start;
+		sel.end = s->end;
+		sel.state = s->state;
+		sel.reason = s->reason;
+		sel.stack = s->stack;
+		sel.pid = s->p;
+		tui_open_inspector(a, &sel);
+		return TUI_REDRAW;
+	}
+	case GT_ACTION_ZOOM_IN:
+	case GT_ACTION_ZOOM_FIT:
+		/* show this interval on the main timeline */
+		if (gd->nspans) {
+			const struct gt_gspan *s = &gd->spans[gd->sel];
+			tui_timeline_show(a, s->start, s->end, -1);
+			tui_switch(a, TUI_V_TIMELINE);
+		}
+		return TUI_REDRAW;
+	default:
+		return TUI_UNHANDLED;
+	}
+	long s = (long)gd->sel + d;
+	if (s < 0)
+		s = 0;
+	if (gd->nspans && s >= (long)gd->nspans)
+		s = (long)gd->nspans - 1;
+	gd->sel = gd->nspans ? (size_t)s : 0;
+	return TUI_REDRAW;
+}

@@ -1,0 +1,458 @@
+/* view_goroutines.c: the goroutine list: sortable columns, filters by state
+ * and text, and the blocked filter that groups the goroutines blocked at
+ * the end of the trace by reason and stack.  A preview pane below shows the
+ * selected goroutine's (or group's) stack.
+ *
+ * Rows are rebuilt (O(goroutines log goroutines)) only when a filter or
+ * the sort changes; drawing touches only the rows on screen. */
+#include "tui/app.h"
+
+#include <curses.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tui/colors.h"
+#include "tui/draw.h"
+#include "tui/glyphs.h"
+#include "tui/util.h"
+
+static const char *const col_names[TUI_GCOL__COUNT] = {
+	"goroutine", "state", "running", "waiting", "reason", "start function",
+};
+static const int col_w[TUI_GCOL__COUNT] = {11, 10, 9, 9, 18, 0};
+/* A new sort column starts descending for times, ascending otherwise. */
+static const int col_desc[TUI_GCOL__COUNT] = {0, 0, 1, 1, 0, 0};
+
+static const struct tui_app *sort_app; /* qsort has no context argument */
+
+static int cmp_str(gt_str x, gt_str y)
+{
+	if (x == y)
+		return 0;
+	return strcmp(gt_model_str(sort_app->m, x), gt_model_str(sort_app->m, y));
+}
+
+#define CMP(x, y) (((x) > (y)) - ((x) < (y)))
+
+static int cmp_g(const struct tui_grow *a, const struct tui_grow *b)
+{
+	const struct tui_goroutines *gl = &sort_app->gl;
+	int c = 0;
+	switch (gl->sort) {
+	case TUI_GCOL_ID: c = CMP(a->id, b->id); break;
+	case TUI_GCOL_STATE: c = CMP(a->state, b->state); break;
+	case TUI_GCOL_RUN: c = CMP(a->run, b->run); break;
+	case TUI_GCOL_WAIT: c = CMP(a->wait, b->wait); break;
+	case TUI_GCOL_REASON: c = cmp_str(a->reason, b->reason); break;
+	case TUI_GCOL_FUNC: c = cmp_str(a->func, b->func); break;
+	default: break;
+	}
+	if (gl->desc)
+		c = -c;
+	if (!c) /* ties: by id, always ascending, so the order is stable */
+		c = CMP(a->id, b->id);
+	return c;
+}
+
+static int cmp_row(const void *x, const void *y) { return cmp_g(x, y); }
+
+/* Blocked mode: by group (largest first), then the sort within. */
+static int cmp_blocked(const void *x, const void *y)
+{
+	const struct tui_grow *r = x, *s = y;
+	const struct tui_ggroup *gr = &sort_app->gl.groups[r->group], *gs = &sort_app->gl.groups[s->group];
+	if (r->group != s->group) {
+		if (gr->count != gs->count)
+			return gr->count > gs->count ? -1 : 1;
+		int c = cmp_str(gr->reason, gs->reason);
+		return c ? c : r->group - s->group;
+	}
+	return cmp_g(r, s);
+}
+
+static int matches_text(const struct tui_app *a, const struct gt_goroutine *g, const char *text)
+{
+	if (!*text)
+		return 1;
+	char id[32];
+	snprintf(id, sizeof id, "G%lld", (long long)g->id);
+	return tui_strcasestr(id, text) || tui_strcasestr(gt_model_str(a->m, g->start_func), text) ||
+	       tui_strcasestr(gt_model_str(a->m, g->end_reason), text) ||
+	       tui_strcasestr(gt_model_str(a->m, gt_model_stack_top_func(a->m, g->end_stack)), text);
+}
+
+static int key_cmp(const void *x, const void *y)
+{
+	const struct tui_ggroup *p = x, *q = y;
+	if (p->reason != q->reason)
+		return p->reason < q->reason ? -1 : 1;
+	return (p->stack > q->stack) - (p->stack < q->stack);
+}
+
+void tui_goroutines_rebuild(struct tui_app *a)
+{
+	struct tui_goroutines *gl = &a->gl;
+	uint32_t n = gt_model_g_count(a->m);
+	uint32_t keep_g = gl->sel < gl->nrows ? gl->rows[gl->sel].g : UINT32_MAX;
+	free(gl->rows);
+	free(gl->groups);
+	gl->rows = tui_xcalloc(n, sizeof *gl->rows);
+	gl->groups = NULL;
+	gl->ngroups = 0;
+	size_t k = 0;
+	for (uint32_t i = 0; i < n; i++) {
+		struct gt_goroutine g_ = tui_g(a, i), *g = &g_;
+		if (g->intervals == 0)
+			continue; /* seen only as an event's context */
+		if (gl->blocked && g->end_state != GT_GS_WAITING)
+			continue;
+		if (gl->state_filter >= 0 && g->end_state != gl->state_filter)
+			continue;
+		if (!matches_text(a, g, gl->text))
+			continue;
+		gl->rows[k] = (struct tui_grow){
+			.g = i, .group = -1, .id = g->id, .run = g->ns[GT_GS_RUNNING],
+			.wait = g->ns[GT_GS_WAITING], .reason = g->end_reason, .func = g->start_func,
+			.stack = g->end_stack, .state = g->end_state,
+		};
+		k++;
+	}
+	sort_app = a;
+	if (gl->blocked && k) {
+		/* groups: distinct (reason, stack), found by sorting the keys */
+		struct tui_ggroup *keys = tui_xcalloc(k, sizeof *keys);
+		for (size_t i = 0; i < k; i++) {
+			keys[i].reason = gl->rows[i].reason;
+			keys[i].stack = gl->rows[i].stack;
+		}
+		qsort(keys, k, sizeof *keys, key_cmp);
+		size_t ng = 0;
+		for (size_t i = 0; i < k; i++) {
+			if (ng && !key_cmp(&keys[ng - 1], &keys[i])) {
+				keys[ng - 1].count++;
+				continue;
+			}
+			keys[ng] = keys[i];
+			keys[ng].count = 1;
+			ng++;
+		}
+		gl->groups = keys;
+		gl->ngroups = ng;
+		for (size_t i = 0; i < k; i++) {
+			struct tui_ggroup probe = {.reason = gl->rows[i].reason, .stack = gl->rows[i].stack};
+			struct tui_ggroup *f = bsearch(&probe, keys, ng, sizeof *keys, key_cmp);
+			gl->rows[i].group = (int32_t)(f - keys);
+		}
+		qsort(gl->rows, k, sizeof *gl->rows, cmp_blocked);
+		/* a header row before each group */
+		struct tui_grow *rows = tui_xcalloc(k + ng, sizeof *rows);
+		size_t out = 0;
+		for (size_t i = 0; i < k; i++) {
+			if (!i || gl->rows[i].group != gl->rows[i - 1].group)
+			{
+				rows[out] = gl->rows[i];
+				rows[out++].group = gl->rows[i].group;
+			}
+			rows[out] = gl->rows[i];
+			rows[out++].group = -1;
+		}
+		free(gl->rows);
+		gl->rows = rows;
+		k = out;
+	} else if (k) {
+		qsort(gl->rows, k, sizeof *gl->rows, cmp_row);
+	}
+	gl->nrows = k;
+	gl->sel = 0;
+	for (size_t i = 0; i < k; i++)
+		if (gl->rows[i].g == keep_g && gl->rows[i].group < 0) {
+			gl->sel = i;
+			break;
+		}
+	gl->top = 0;
+	gl->preview_top = 0;
+	gl->dirty = 0;
+}
+
+void tui_goroutines_free(struct tui_app *a)
+{
+	free(a->gl.rows);
+	free(a->gl.groups);
+	a->gl.rows = NULL;
+	a->gl.groups = NULL;
+	a->gl.nrows = a->gl.ngroups = 0;
+}
+
+int tui_goroutines_filter_text(struct tui_app *a, const char *text)
+{
+	snprintf(a->gl.text, sizeof a->gl.text, "%s", text);
+	a->gl.dirty = 1;
+	return TUI_REDRAW;
+}
+
+static int list_rows(const struct tui_app *a)
+{
+	int body = tui_body_rows(a);
+	int preview = body / 3;
+	if (preview < 5)
+		preview = 5;
+	int r = body - 2 - preview; /* title, column header */
+	return r < 3 ? 3 : r;
+}
+
+/* State of goroutine gi at t (the state column follows the timeline cursor
+ * once the user has placed it). */
+struct state_at { uint8_t state; int found; };
+static int take_state(void *ctx, const struct gt_gspan *s)
+{
+	struct state_at *st = ctx;
+	st->state = s->state;
+	st->found = 1;
+	return 1;
+}
+
+static int state_role(int s)
+{
+	switch (s) {
+	case GT_GS_RUNNING: return TUI_C_G_RUNNING;
+	case GT_GS_RUNNABLE: return TUI_C_G_RUNNABLE;
+	case GT_GS_WAITING: return TUI_C_G_WAITING;
+	case GT_GS_SYSCALL: return TUI_C_G_SYSCALL;
+	default: return TUI_C_DIM;
+	}
+}
+
+static void draw_stack_lines(struct tui_app *a, int y, int rows, gt_stack st, size_t top)
+{
+	const struct gt_tables *t = gt_model_tables(a->m);
+	size_t depth = st ? gt_stack_depth(t, st) : 0;
+	const uint32_t *fr = depth ? gt_stack_frames(t, st) : NULL;
+	if (!depth) {
+		tui_put(y, 2, a->cols - 2, tui_attr(TUI_C_DIM), "(no stack)");
+		return;
+	}
+	for (int i = 0; i < rows && top + (size_t)i < depth; i++) {
+		const struct gt_frame *f = gt_frame_get(t, fr[top + (size_t)i]);
+		int x = 2;
+		if (f && f->func) {
+			x += tui_put(y + i, x, a->cols - x, tui_attr(TUI_C_FUNC), gt_str_get(t, f->func));
+			char fl[512];
+			snprintf(fl, sizeof fl, "  %s:%u", gt_str_get(t, f->file), f->line);
+			tui_put(y + i, x, a->cols - x, tui_attr(TUI_C_FILELINE), fl);
+		} else {
+			tui_printf(y + i, x, a->cols - x, tui_attr(TUI_C_FUNC), "0x%llx",
+			           (unsigned long long)(f ? f->pc : 0));
+		}
+	}
+}
+
+void tui_goroutines_draw(struct tui_app *a)
+{
+	struct tui_goroutines *gl = &a->gl;
+	if (gl->dirty)
+		tui_goroutines_rebuild(a);
+	int y = tui_body_top(a), rows = list_rows(a);
+	/* title: what is shown */
+	char title[256];
+	const char *st = gl->state_filter >= 0 ? gt_gostate_name((enum gt_gostate)gl->state_filter) : "";
+	snprintf(title, sizeof title, "%s%zu of %u goroutines%s%s%s%s%s%s",
+	         gl->blocked ? "Blocked at the end: " : "",
+	         gl->nrows - gl->ngroups, gt_model_g_count(a->m),
+	         gl->blocked ? ", grouped by reason and stack" : "",
+	         *st ? ", state " : "", st,
+	         gl->text[0] ? ", matching \"" : "", gl->text, gl->text[0] ? "\"" : "");
+	tui_put(y++, 0, a->cols, tui_attr(TUI_C_TITLE), title);
+	/* column headers */
+	int x = 0;
+	int at_cursor = a->tl.cursor_set;
+	for (int c = 0; c < TUI_GCOL__COUNT; c++) {
+		int w = col_w[c] ? col_w[c] : a->cols - x;
+		char h[48];
+		const char *name = c == TUI_GCOL_STATE && at_cursor ? "state@cur" : col_names[c];
+		snprintf(h, sizeof h, "%s%s", name,
+		         (int)gl->sort == c ? tui_glyph(gl->desc ? TUI_G_ARROW_DN : TUI_G_ARROW_UP) : "");
+		if (c == TUI_GCOL_RUN || c == TUI_GCOL_WAIT)
+			tui_put_right(y, x, w - 1, tui_attr(TUI_C_DIM) | A_UNDERLINE, h);
+		else
+			tui_put(y, x + (c == 0 ? 1 : 0), w - 1, tui_attr(TUI_C_DIM) | A_UNDERLINE, h);
+		x += w;
+	}
+	y++;
+	if (gl->sel >= gl->nrows)
+		gl->sel = gl->nrows ? gl->nrows - 1 : 0;
+	if (gl->sel < gl->top)
+		gl->top = gl->sel;
+	if (gl->sel >= gl->top + (size_t)rows)
+		gl->top = gl->sel - (size_t)rows + 1;
+	if (!gl->nrows)
+		tui_put(y, 2, a->cols - 2, tui_attr(TUI_C_DIM),
+		        gl->blocked ? "no goroutine is blocked at the end of the trace" : "no goroutine matches");
+	for (int i = 0; i < rows && gl->top + (size_t)i < gl->nrows; i++) {
+		size_t r = gl->top + (size_t)i;
+		const struct tui_grow *row = &gl->rows[r];
+		int sel = r == gl->sel;
+		int base = sel ? tui_attr(gl->pane == 0 ? TUI_C_SELECTED : TUI_C_DIM) : 0;
+		if (sel)
+			tui_fill(y + i, 0, a->cols, base, " ");
+		if (row->group >= 0) {
+			const struct tui_ggroup *grp = &gl->groups[row->group];
+			const char *fn = gt_model_str(a->m, gt_model_stack_top_func(a->m, grp->stack));
+			uint32_t uf = gt_model_stack_user_frame(a->m, grp->stack);
+			const struct gt_frame *f = uf ? gt_frame_get(gt_model_tables(a->m), uf) : NULL;
+			char line[768];
+			snprintf(line, sizeof line, "%s%u x %s  in %s%s%s", sel ? ">" : " ", grp->count,
+			         grp->reason ? gt_model_str(a->m, grp->reason) : "(no reason)",
+			         *fn ? fn : "(no stack)", f && f->func != gt_model_stack_top_func(a->m, grp->stack) ? "  from " : "",
+			         f && f->func != gt_model_stack_top_func(a->m, grp->stack) ? gt_model_str(a->m, f->func) : "");
+			tui_put(y + i, 0, a->cols, sel ? base : tui_attr(TUI_C_TITLE), line);
+			continue;
+		}
+		const struct gt_goroutine g_ = tui_g(a, row->g), *g = &g_;
+		int state = g->end_state;
+		if (at_cursor) {
+			struct state_at s = {0, 0};
+			gt_model_g_spans(a->m, row->g, a->tl.cursor, a->tl.cursor + 1, take_state, &s);
+			state = s.found ? s.state : GT_GS_NOTEXIST;
+		}
+		char run[32], wait[32];
+		tui_fmt_dur(run, sizeof run, g->ns[GT_GS_RUNNING]);
+		tui_fmt_dur(wait, sizeof wait, g->ns[GT_GS_WAITING]);
+		x = 0;
+		tui_printf(y + i, x, col_w[0], base, "%s%sG%lld", sel ? ">" : " ", gl->blocked ? "  " : "",
+		           (long long)g->id);
+		x += col_w[0];
+		tui_put(y + i, x, col_w[1] - 1, sel ? base : tui_attr((enum tui_color)state_role(state)),
+		        gt_gostate_name((enum gt_gostate)state));
+		x += col_w[1];
+		tui_put_right(y + i, x, col_w[2] - 1, base, run);
+		x += col_w[2];
+		tui_put_right(y + i, x, col_w[3] - 1, base, wait);
+		x += col_w[3];
+		tui_put(y + i, x, col_w[4] - 1, base, gt_model_str(a->m, g->end_reason));
+		x += col_w[4];
+		const char *fn = gt_model_str(a->m, g->start_func), *slash = strrchr(fn, '/');
+		tui_put(y + i, x, a->cols - x, sel ? base : tui_attr(TUI_C_FUNC), slash ? slash + 1 : fn);
+	}
+	/* preview of the selection's stack */
+	y += rows;
+	int prow = a->rows - 1 - y;
+	if (prow < 2 || !gl->nrows)
+		return;
+	tui_fill(y, 0, a->cols, tui_attr(gl->pane == 1 ? TUI_C_SELECTED : TUI_C_DIM), tui_glyph(TUI_G_HLINE));
+	const struct tui_grow *row = &gl->rows[gl->sel];
+	gt_stack stack;
+	char head[512];
+	if (row->group >= 0) {
+		const struct tui_ggroup *grp = &gl->groups[row->group];
+		stack = grp->stack;
+		snprintf(head, sizeof head, " %u goroutines blocked: %s ", grp->count,
+		         gt_model_str(a->m, grp->reason));
+	} else {
+		const struct gt_goroutine g_ = tui_g(a, row->g), *g = &g_;
+		stack = g->end_stack;
+		char since[32];
+		tui_fmt_time(a, since, sizeof since, g->end_since);
+		snprintf(head, sizeof head, " G%lld %s since %s%s%s%s ", (long long)g->id,
+		         gt_gostate_name((enum gt_gostate)g->end_state), since,
+		         g->end_reason ? " (" : "", gt_model_str(a->m, g->end_reason), g->end_reason ? ")" : "");
+	}
+	tui_put(y, 2, a->cols - 4, tui_attr(TUI_C_TITLE), head);
+	draw_stack_lines(a, y + 1, prow - 1, stack, gl->preview_top);
+}
+
+static void move_sel(struct tui_app *a, long d)
+{
+	struct tui_goroutines *gl = &a->gl;
+	if (gl->pane == 1) {
+		long t = (long)gl->preview_top + d;
+		gl->preview_top = t < 0 ? 0 : (size_t)t;
+		return;
+	}
+	long s = (long)gl->sel + d;
+	if (s < 0)
+		s = 0;
+	if (gl->nrows && s >= (long)gl->nrows)
+		s = (long)gl->nrows - 1;
+	gl->sel = gl->nrows ? (size_t)s : 0;
+	gl->preview_top = 0;
+}
+
+int tui_goroutines_action(struct tui_app *a, enum gt_action act)
+{
+	struct tui_goroutines *gl = &a->gl;
+	if (gl->dirty)
+		tui_goroutines_rebuild(a);
+	int page = list_rows(a);
+	switch (act) {
+	case GT_ACTION_MOVE_UP: move_sel(a, -1); break;
+	case GT_ACTION_MOVE_DOWN: move_sel(a, 1); break;
+	case GT_ACTION_PAGE_UP: move_sel(a, -page); break;
+	case GT_ACTION_PAGE_DOWN: move_sel(a, page); break;
+	case GT_ACTION_HALF_PAGE_UP: move_sel(a, -page / 2); break;
+	case GT_ACTION_HALF_PAGE_DOWN: move_sel(a, page / 2); break;
+	case GT_ACTION_GOTO_FIRST: move_sel(a, -(long)gl->nrows - 1000000); break;
+	case GT_ACTION_GOTO_LAST: move_sel(a, (long)gl->nrows + 1000000); break;
+	case GT_ACTION_NEXT_PANE:
+	case GT_ACTION_PREV_PANE:
+		gl->pane = !gl->pane;
+		break;
+	case GT_ACTION_SORT_NEXT:
+		gl->sort = (enum tui_gcol)((gl->sort + 1) % TUI_GCOL__COUNT);
+		gl->desc = col_desc[gl->sort];
+		gl->dirty = 1;
+		tui_status(a, "sorted by %s", col_names[gl->sort]);
+		break;
+	case GT_ACTION_SORT_REVERSE:
+		gl->desc = !gl->desc;
+		gl->dirty = 1;
+		break;
+	case GT_ACTION_TOGGLE_BLOCKED:
+		gl->blocked = !gl->blocked;
+		gl->dirty = 1;
+		break;
+	case GT_ACTION_FILTER_STATE:
+		/* all, then each state a goroutine can end in, then all again */
+		switch (gl->state_filter) {
+		case -1: gl->state_filter = GT_GS_RUNNABLE; break;
+		case GT_GS_SYSCALL: gl->state_filter = GT_GS_NOTEXIST; break;
+		case GT_GS_NOTEXIST: gl->state_filter = -1; break;
+		default: gl->state_filter++; break;
+		}
+		gl->dirty = 1;
+		break;
+	case GT_ACTION_FILTER_CLEAR:
+		gl->blocked = 0;
+		gl->state_filter = -1;
+		gl->text[0] = 0;
+		gl->dirty = 1;
+		break;
+	case GT_ACTION_GO_BACK:
+		if (gl->pane == 1) {
+			gl->pane = 0;
+			break;
+		}
+		return TUI_UNHANDLED;
+	case GT_ACTION_OPEN_SELECTION: {
+		if (!gl->nrows)
+			return TUI_REDRAW_STATUS;
+		const struct tui_grow *row = &gl->rows[gl->sel];
+		if (row->group >= 0) {
+			struct tui_sel s;
+			memset(&s, 0, sizeof s);
+			s.kind = TUI_SEL_GROUP;
+			s.g = row->g;
+			s.reason = gl->groups[row->group].reason;
+			s.stack = gl->groups[row->group].stack;
+			s.count = gl->groups[row->group].count;
+			tui_open_inspector(a, &s);
+		} else {
+			tui_open_goroutine(a, row->g);
+		}
+		break;
+	}
+	default:
+		return TUI_UNHANDLED;
+	}
+	return TUI_REDRAW;
+}

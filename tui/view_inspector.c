@@ -1,0 +1,491 @@
+/* view_inspector.c: everything about the selection (a goroutine, a state
+ * interval, a P span, a GC cycle, a pause, a group of blocked goroutines,
+ * a task/region/log) as lines of text, with full stacks one frame per line
+ * "function  file:line" (bare PCs as 0x… for Go 1.5/1.6 traces).
+ *
+ * The lines are built once when the inspector opens; drawing shows the
+ * lines on screen.  Enter on a line that names a goroutine opens it. */
+#include "tui/app.h"
+
+#include <curses.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tui/colors.h"
+#include "tui/draw.h"
+#include "tui/util.h"
+
+#define MAX_LIST 500 /* goroutines listed for a group */
+
+static void add(struct tui_app *a, int role, uint32_t g, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static void add(struct tui_app *a, int role, uint32_t g, const char *fmt, ...)
+{
+	struct tui_inspector *in = &a->insp;
+	if (in->nlines == in->cap) {
+		in->cap = in->cap ? in->cap * 2 : 64;
+		in->lines = tui_xreallocarray(in->lines, in->cap, sizeof *in->lines);
+		in->line_role = tui_xreallocarray(in->line_role, in->cap, sizeof *in->line_role);
+		in->line_g = tui_xreallocarray(in->line_g, in->cap, sizeof *in->line_g);
+	}
+	char buf[2048];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	in->lines[in->nlines] = tui_xstrdup(buf);
+	in->line_role[in->nlines] = role;
+	in->line_g[in->nlines] = g;
+	in->nlines++;
+}
+
+void tui_inspector_free(struct tui_app *a)
+{
+	struct tui_inspector *in = &a->insp;
+	for (size_t i = 0; i < in->nlines; i++)
+		free(in->lines[i]);
+	free(in->lines);
+	free(in->line_role);
+	free(in->line_g);
+	in->lines = NULL;
+	in->line_role = NULL;
+	in->line_g = NULL;
+	in->nlines = in->cap = 0;
+}
+
+static const char *fn_of(struct tui_app *a, gt_str s) { return gt_model_str(a->m, s); }
+
+/* One frame per line; a frame using the string `match` is marked. */
+static void add_stack(struct tui_app *a, gt_stack st, gt_str match)
+{
+	const struct gt_tables *t = gt_model_tables(a->m);
+	size_t n = st ? gt_stack_depth(t, st) : 0;
+	if (!n) {
+		add(a, TUI_C_DIM, UINT32_MAX, "    (no stack)");
+		return;
+	}
+	const uint32_t *fr = gt_stack_frames(t, st);
+	for (size_t i = 0; i < n; i++) {
+		const struct gt_frame *f = gt_frame_get(t, fr[i]);
+		if (!f)
+			continue;
+		const char *mark = match && (f->func == match || f->file == match) ? "> " : "  ";
+		if (f->func || f->file)
+			add(a, TUI_C_FUNC, UINT32_MAX, "  %s%s  %s:%u", mark, gt_str_get(t, f->func),
+			    gt_str_get(t, f->file), f->line);
+		else
+			add(a, TUI_C_FUNC, UINT32_MAX, "  %s0x%llx", mark, (unsigned long long)f->pc);
+	}
+}
+
+static int stack_uses(struct tui_app *a, gt_stack st, gt_str s)
+{
+	const struct gt_tables *t = gt_model_tables(a->m);
+	size_t n = st ? gt_stack_depth(t, st) : 0;
+	const uint32_t *fr = n ? gt_stack_frames(t, st) : NULL;
+	for (size_t i = 0; i < n; i++) {
+		const struct gt_frame *f = gt_frame_get(t, fr[i]);
+		if (f && (f->func == s || f->file == s))
+			return 1;
+	}
+	return 0;
+}
+
+static void add_time(struct tui_app *a, const char *label, int64_t start, int64_t end)
+{
+	char s[32], e[32], d[32];
+	tui_fmt_time(a, s, sizeof s, start);
+	if (end > start) {
+		tui_fmt_time(a, e, sizeof e, end);
+		tui_fmt_dur(d, sizeof d, end - start);
+		add(a, 0, UINT32_MAX, "  %-12s %s - %s (%s)", label, s, e, d);
+	} else {
+		add(a, 0, UINT32_MAX, "  %-12s %s", label, s);
+	}
+}
+
+static void add_g_line(struct tui_app *a, const char *label, int64_t goid)
+{
+	uint32_t gi = goid == GT_NONE ? UINT32_MAX : gt_model_g_find(a->m, goid);
+	struct gt_goroutine g_ = tui_g(a, gi);
+	const struct gt_goroutine *g = gi != UINT32_MAX && g_.id >= 0 ? &g_ : NULL;
+	if (!g)
+		add(a, 0, UINT32_MAX, "  %-12s %s", label, goid == GT_NONE ? "-" : "?");
+	else
+		add(a, 0, gi, "  %-12s G%lld %s", label, (long long)g->id, fn_of(a, g->start_func));
+}
+
+/* The first interval of gi whose transition uses string s. */
+struct find_use { struct tui_app *a; gt_str s; struct gt_gspan found; int ok; };
+static int find_use(void *ctx, const struct gt_gspan *sp)
+{
+	struct find_use *f = ctx;
+	if (sp->reason == f->s || stack_uses(f->a, sp->stack, f->s)) {
+		f->found = *sp;
+		f->ok = 1;
+		return 1;
+	}
+	return 0;
+}
+
+struct first_span { struct gt_gspan s; int ok; };
+static int first_span(void *ctx, const struct gt_gspan *sp)
+{
+	struct first_span *f = ctx;
+	f->s = *sp;
+	f->ok = 1;
+	return 1;
+}
+
+static void build_goroutine(struct tui_app *a, uint32_t gi, gt_str match)
+{
+	const struct gt_goroutine g_ = tui_g(a, gi), *g = &g_;
+	add(a, TUI_C_TITLE, gi, "Goroutine G%lld", (long long)g->id);
+	add(a, 0, gi, "  %-12s %s", "function", fn_of(a, g->start_func));
+	if (g->created != INT64_MIN)
+		add_time(a, "created", g->created, g->created);
+	else
+		add(a, 0, UINT32_MAX, "  %-12s before the trace", "created");
+	if (g->creator != GT_NONE)
+		add_g_line(a, "created by", g->creator);
+	char since[32];
+	tui_fmt_time(a, since, sizeof since, g->end_since);
+	add(a, 0, UINT32_MAX, "  %-12s %s%s%s%s since %s", "at the end",
+	    gt_gostate_name((enum gt_gostate)g->end_state), g->end_reason ? " (" : "",
+	    fn_of(a, g->end_reason), g->end_reason ? ")" : "", since);
+	char r[32], q[32], w[32], s[32];
+	tui_fmt_dur(r, sizeof r, g->ns[GT_GS_RUNNING]);
+	tui_fmt_dur(q, sizeof q, g->ns[GT_GS_RUNNABLE]);
+	tui_fmt_dur(w, sizeof w, g->ns[GT_GS_WAITING]);
+	tui_fmt_dur(s, sizeof s, g->ns[GT_GS_SYSCALL]);
+	add(a, 0, UINT32_MAX, "  %-12s running %s, runnable %s, waiting %s, syscall %s", "time", r, q, w, s);
+	add(a, 0, UINT32_MAX, "  %-12s %u%s%s", "transitions", g->intervals,
+	    g->gc_worker ? ", GC mark worker" : "", g->system ? ", runtime goroutine" : "");
+	if (match) {
+		struct find_use f = {a, match, {0}, 0};
+		gt_model_g_spans(a->m, gi, INT64_MIN, INT64_MAX, find_use, &f);
+		add(a, 0, UINT32_MAX, "%s", "");
+		if (f.ok) {
+			char t[32];
+			tui_fmt_time(a, t, sizeof t, f.found.start);
+			add(a, TUI_C_TITLE, UINT32_MAX, "Uses \"%s\" at %s, entering %s%s%s%s:", fn_of(a, match), t,
+			    gt_gostate_name((enum gt_gostate)f.found.state), f.found.reason ? " (" : "",
+			    fn_of(a, f.found.reason), f.found.reason ? ")" : "");
+			add_stack(a, f.found.stack, match);
+		} else if (stack_uses(a, g->create_stack, match)) {
+			add(a, TUI_C_TITLE, UINT32_MAX, "Uses \"%s\" where it was created:", fn_of(a, match));
+			add_stack(a, g->create_stack, match);
+		}
+	}
+	add(a, 0, UINT32_MAX, "%s", "");
+	add(a, TUI_C_TITLE, UINT32_MAX, "Stack at its last transition:");
+	add_stack(a, g->end_stack, match);
+	add(a, 0, UINT32_MAX, "%s", "");
+	add(a, TUI_C_TITLE, UINT32_MAX, "Created at:");
+	add_stack(a, g->create_stack, match);
+}
+
+static void build_range(struct tui_app *a, enum gt_range_set set, size_t i)
+{
+	size_t n;
+	const struct gt_range *r = gt_model_ranges(a->m, set, &n);
+	if (i >= n)
+		return;
+	const struct gt_range *x = &r[i];
+	switch (set) {
+	case GT_RS_GC: add(a, TUI_C_TITLE, UINT32_MAX, "GC cycle #%zu (concurrent mark phase)", i + 1); break;
+	case GT_RS_STW: add(a, TUI_C_TITLE, UINT32_MAX, "Stop-the-world pause (%s)", fn_of(a, x->reason)); break;
+	case GT_RS_ASSIST: add(a, TUI_C_TITLE, UINT32_MAX, "GC mark assist"); break;
+	default: add(a, TUI_C_TITLE, UINT32_MAX, "GC sweep"); break;
+	}
+	add(a, 0, UINT32_MAX, "  %-12s %s", "kind", set == GT_RS_GC ? "RangeBegin/RangeEnd: GC concurrent mark phase"
+	    : set == GT_RS_STW ? "RangeBegin/RangeEnd: stop-the-world" : "RangeBegin/RangeEnd");
+	add_time(a, "time", x->start, x->end);
+	if (x->active_at_start)
+		add(a, 0, UINT32_MAX, "  %-12s began before the trace", "note");
+	if (x->open_at_end)
+		add(a, 0, UINT32_MAX, "  %-12s had not ended when the trace ended", "note");
+	if (set == GT_RS_STW || set == GT_RS_ASSIST)
+		add_g_line(a, "goroutine", x->who);
+	if (set == GT_RS_STW && x->reason)
+		add(a, 0, UINT32_MAX, "  %-12s %s", "reason", fn_of(a, x->reason));
+	if (set == GT_RS_GC) {
+		/* the pauses and assists of this cycle */
+		size_t ns;
+		const struct gt_range *stw = gt_model_ranges(a->m, GT_RS_STW, &ns);
+		int64_t from = i ? r[i - 1].end : INT64_MIN;
+		add(a, 0, UINT32_MAX, "%s", "");
+		add(a, TUI_C_TITLE, UINT32_MAX, "Pauses of this cycle:");
+		int any = 0;
+		for (size_t k = gt_model_ranges_from(a->m, GT_RS_STW, from); k < ns && stw[k].start <= x->end; k++) {
+			if (stw[k].start < from)
+				continue;
+			char t[32], d[32];
+			tui_fmt_time(a, t, sizeof t, stw[k].start);
+			tui_fmt_dur(d, sizeof d, stw[k].end - stw[k].start);
+			add(a, 0, UINT32_MAX, "  %s  %8s  %s", t, d, fn_of(a, stw[k].reason));
+			any = 1;
+		}
+		if (!any)
+			add(a, TUI_C_DIM, UINT32_MAX, "  none");
+		size_t na;
+		const struct gt_range *as = gt_model_ranges(a->m, GT_RS_ASSIST, &na);
+		size_t count = 0;
+		int64_t total = 0;
+		for (size_t k = gt_model_ranges_from(a->m, GT_RS_ASSIST, x->start); k < na && as[k].start < x->end; k++) {
+			count++;
+			total += as[k].end - as[k].start;
+		}
+		char d[32];
+		tui_fmt_dur(d, sizeof d, total);
+		add(a, 0, UINT32_MAX, "  %-12s %zu, %s in all", "mark assists", count, d);
+	}
+	add(a, 0, UINT32_MAX, "%s", "");
+	add(a, TUI_C_DIM, UINT32_MAX, "Press %s to show it on the timeline.", tui_key_of(a, GT_ACTION_ZOOM_FIT));
+}
+
+void tui_inspector_build(struct tui_app *a)
+{
+	struct tui_inspector *in = &a->insp;
+	struct tui_sel *s = &in->sel;
+	for (size_t i = 0; i < in->nlines; i++)
+		free(in->lines[i]);
+	in->nlines = 0;
+	in->top = in->cur = 0;
+	switch (s->kind) {
+	case TUI_SEL_GOROUTINE:
+		build_goroutine(a, s->g, s->match);
+		break;
+	case TUI_SEL_GSPAN: {
+		const struct gt_goroutine g_ = tui_g(a, s->g), *g = &g_;
+		add(a, TUI_C_TITLE, s->g, "State transition of G%lld %s", (long long)g->id, fn_of(a, g->start_func));
+		add(a, 0, UINT32_MAX, "  %-12s StateTransition (Goroutine)", "kind");
+		add_time(a, "time", s->start, s->end);
+		if (s->pid != GT_NONE)
+			add(a, 0, s->g, "  %-12s G%lld / P%lld / -", "G / P / M", (long long)g->id, (long long)s->pid);
+		else
+			add(a, 0, s->g, "  %-12s G%lld / - / -", "G / P / M", (long long)g->id);
+		add(a, 0, UINT32_MAX, "  %-12s %s", "new state", gt_gostate_name((enum gt_gostate)s->state));
+		add(a, 0, UINT32_MAX, "  %-12s %s", "reason", s->reason ? fn_of(a, s->reason) : "-");
+		add(a, 0, UINT32_MAX, "%s", "");
+		add(a, TUI_C_TITLE, UINT32_MAX, "Stack:");
+		add_stack(a, s->stack, 0);
+		break;
+	}
+	case TUI_SEL_PSPAN: {
+		const struct gt_goroutine g_ = tui_g(a, s->g), *g = &g_;
+		const struct gt_proc *p = gt_model_p(a->m, s->p);
+		add(a, TUI_C_TITLE, s->g, "G%lld %s running on P%lld", (long long)g->id, fn_of(a, g->start_func),
+		    (long long)p->id);
+		add(a, 0, UINT32_MAX, "  %-12s StateTransition to Running .. from Running", "kind");
+		add_time(a, "time", s->start, s->end);
+		add(a, 0, s->g, "  %-12s G%lld / P%lld / -", "G / P / M", (long long)g->id, (long long)p->id);
+		if (g->gc_worker)
+			add(a, 0, UINT32_MAX, "  %-12s GC mark worker", "note");
+		struct first_span f = {{0}, 0};
+		gt_model_g_spans(a->m, s->g, s->end, s->end + 1, first_span, &f);
+		if (f.ok && f.s.start >= s->end) {
+			add(a, 0, UINT32_MAX, "  %-12s %s%s%s%s", "then", gt_gostate_name((enum gt_gostate)f.s.state),
+			    f.s.reason ? " (" : "", fn_of(a, f.s.reason), f.s.reason ? ")" : "");
+			add(a, 0, UINT32_MAX, "%s", "");
+			add(a, TUI_C_TITLE, UINT32_MAX, "Stack where it stopped running:");
+			add_stack(a, f.s.stack, 0);
+		}
+		struct first_span b = {{0}, 0};
+		gt_model_g_spans(a->m, s->g, s->start, s->start + 1, first_span, &b);
+		if (b.ok && b.s.stack) {
+			add(a, 0, UINT32_MAX, "%s", "");
+			add(a, TUI_C_TITLE, UINT32_MAX, "Stack where it started running:");
+			add_stack(a, b.s.stack, 0);
+		}
+		add(a, 0, UINT32_MAX, "%s", "");
+		add(a, TUI_C_DIM, s->g, "Press %s on a goroutine line to open the goroutine.",
+		    tui_key_of(a, GT_ACTION_OPEN_SELECTION));
+		break;
+	}
+	case TUI_SEL_RANGE:
+		build_range(a, s->set, s->index);
+		break;
+	case TUI_SEL_GROUP: {
+		add(a, TUI_C_TITLE, UINT32_MAX, "%u goroutines blocked at the end: %s", s->count,
+		    s->reason ? fn_of(a, s->reason) : "(no reason)");
+		add(a, 0, UINT32_MAX, "%s", "");
+		add(a, TUI_C_TITLE, UINT32_MAX, "Stack:");
+		add_stack(a, s->stack, 0);
+		add(a, 0, UINT32_MAX, "%s", "");
+		add(a, TUI_C_TITLE, UINT32_MAX, "Goroutines:");
+		uint32_t n = gt_model_g_count(a->m), listed = 0;
+		for (uint32_t i = 0; i < n && listed < MAX_LIST; i++) {
+			const struct gt_goroutine g_ = tui_g(a, i), *g = &g_;
+			if (g->end_state != GT_GS_WAITING || g->end_reason != s->reason || g->end_stack != s->stack)
+				continue;
+			char since[32];
+			tui_fmt_time(a, since, sizeof since, g->end_since);
+			add(a, 0, i, "  G%-8lld %s  since %s", (long long)g->id, fn_of(a, g->start_func), since);
+			listed++;
+		}
+		if (listed < s->count)
+			add(a, TUI_C_DIM, UINT32_MAX, "  … and %u more", s->count - listed);
+		break;
+	}
+	case TUI_SEL_REF: {
+		size_t n;
+		uint32_t k = s->ref.index;
+		switch (s->ref.what) {
+		case GT_REF_TASK: {
+			const struct gt_task *t = gt_model_tasks(a->m, &n);
+			if (k >= n)
+				break;
+			add(a, TUI_C_TITLE, UINT32_MAX, "Task %llu %s", (unsigned long long)t[k].id, fn_of(a, t[k].type));
+			add(a, 0, UINT32_MAX, "  %-12s TaskBegin/TaskEnd", "kind");
+			if (t[k].start != INT64_MIN)
+				add_time(a, "time", t[k].start, t[k].end == INT64_MAX ? t[k].start : t[k].end);
+			if (t[k].parent != GT_NO_TASK)
+				add(a, 0, UINT32_MAX, "  %-12s %llu", "parent", (unsigned long long)t[k].parent);
+			add_g_line(a, "begun by", t[k].g_start);
+			add_g_line(a, "ended by", t[k].g_end);
+			break;
+		}
+		case GT_REF_REGION: {
+			const struct gt_region *r = gt_model_regions(a->m, &n);
+			if (k >= n)
+				break;
+			add(a, TUI_C_TITLE, UINT32_MAX, "Region %s", fn_of(a, r[k].type));
+			add(a, 0, UINT32_MAX, "  %-12s RegionBegin/RegionEnd, task %llu, depth %u", "kind",
+			    (unsigned long long)r[k].task, r[k].depth);
+			if (r[k].start != INT64_MIN)
+				add_time(a, "time", r[k].start, r[k].end);
+			add_g_line(a, "goroutine", r[k].g);
+			add(a, 0, UINT32_MAX, "%s", "");
+			add(a, TUI_C_TITLE, UINT32_MAX, "Stack:");
+			add_stack(a, r[k].stack, s->match);
+			break;
+		}
+		case GT_REF_LOG: {
+			const struct gt_log *l = gt_model_logs(a->m, &n);
+			if (k >= n)
+				break;
+			add(a, TUI_C_TITLE, UINT32_MAX, "Log [%s] %s", fn_of(a, l[k].category), fn_of(a, l[k].message));
+			add(a, 0, UINT32_MAX, "  %-12s Log, task %llu", "kind", (unsigned long long)l[k].task);
+			add_time(a, "time", l[k].ts, l[k].ts);
+			add_g_line(a, "goroutine", l[k].g);
+			add(a, 0, UINT32_MAX, "%s", "");
+			add(a, TUI_C_TITLE, UINT32_MAX, "Stack:");
+			add_stack(a, l[k].stack, s->match);
+			break;
+		}
+		case GT_REF_STW:
+			build_range(a, GT_RS_STW, k);
+			break;
+		default:
+			break;
+		}
+		break;
+	}
+	default:
+		add(a, TUI_C_DIM, UINT32_MAX, "nothing selected");
+		break;
+	}
+}
+
+static int rows_of(const struct tui_app *a) { return tui_body_rows(a); }
+
+void tui_inspector_draw(struct tui_app *a)
+{
+	struct tui_inspector *in = &a->insp;
+	int y = tui_body_top(a), rows = rows_of(a);
+	if (in->cur >= in->nlines)
+		in->cur = in->nlines ? in->nlines - 1 : 0;
+	if (in->cur < in->top)
+		in->top = in->cur;
+	if (in->cur >= in->top + (size_t)rows)
+		in->top = in->cur - (size_t)rows + 1;
+	for (int i = 0; i < rows && in->top + (size_t)i < in->nlines; i++) {
+		size_t k = in->top + (size_t)i;
+		int attr = tui_attr((enum tui_color)in->line_role[k]);
+		if (k == in->cur) {
+			attr = tui_attr(TUI_C_SELECTED);
+			tui_fill(y + i, 0, a->cols, attr, " ");
+		}
+		const char *line = in->lines[k];
+		/* "func  file:line": the file part dimmer */
+		const char *sep = in->line_role[k] == TUI_C_FUNC ? strstr(line + 4, "  ") : NULL;
+		if (sep && k != in->cur) {
+			char head[1024];
+			size_t hn = (size_t)(sep - line) < sizeof head - 1 ? (size_t)(sep - line) : sizeof head - 1;
+			memcpy(head, line, hn);
+			head[hn] = 0;
+			int x = tui_put(y + i, 0, a->cols, attr, head);
+			tui_put(y + i, x, a->cols - x, tui_attr(TUI_C_FILELINE), sep);
+		} else {
+			tui_put(y + i, 0, a->cols, attr, line);
+		}
+	}
+}
+
+int tui_inspector_action(struct tui_app *a, enum gt_action act)
+{
+	struct tui_inspector *in = &a->insp;
+	long d = 0;
+	int rows = rows_of(a);
+	switch (act) {
+	case GT_ACTION_MOVE_UP: d = -1; break;
+	case GT_ACTION_MOVE_DOWN: d = 1; break;
+	case GT_ACTION_PAGE_UP: d = -rows; break;
+	case GT_ACTION_PAGE_DOWN: d = rows; break;
+	case GT_ACTION_HALF_PAGE_UP: d = -rows / 2; break;
+	case GT_ACTION_HALF_PAGE_DOWN: d = rows / 2; break;
+	case GT_ACTION_GOTO_FIRST: d = -(long)in->nlines; break;
+	case GT_ACTION_GOTO_LAST: d = (long)in->nlines; break;
+	case GT_ACTION_OPEN_SELECTION: {
+		uint32_t g = in->nlines ? in->line_g[in->cur] : UINT32_MAX;
+		if (g == UINT32_MAX) {
+			/* not a goroutine line: the selection's goroutine, if any */
+			if (in->sel.kind == TUI_SEL_GSPAN || in->sel.kind == TUI_SEL_PSPAN ||
+			    (in->sel.kind == TUI_SEL_GOROUTINE))
+				g = in->sel.g;
+		}
+		if (g == UINT32_MAX) {
+			tui_status(a, "no goroutine on this line");
+			return TUI_REDRAW_STATUS;
+		}
+		tui_open_goroutine(a, g);
+		return TUI_REDRAW;
+	}
+	case GT_ACTION_ZOOM_FIT:
+	case GT_ACTION_ZOOM_IN: {
+		/* show the selection on the timeline */
+		const struct tui_sel *s = &in->sel;
+		int np = (int)gt_model_p_count(a->m);
+		if (s->kind == TUI_SEL_RANGE || (s->kind == TUI_SEL_REF && s->ref.what == GT_REF_STW)) {
+			enum gt_range_set set = s->kind == TUI_SEL_RANGE ? s->set : GT_RS_STW;
+			size_t idx = s->kind == TUI_SEL_RANGE ? s->index : s->ref.index, n;
+			const struct gt_range *r = gt_model_ranges(a->m, set, &n);
+			if (idx < n) {
+				int lane = np + (set == GT_RS_GC ? TUI_LANE_GC : set == GT_RS_STW ? TUI_LANE_STW : TUI_LANE_ASSIST);
+				tui_timeline_show(a, r[idx].start, r[idx].end, lane);
+				tui_switch(a, TUI_V_TIMELINE);
+			}
+			return TUI_REDRAW;
+		}
+		if (s->kind == TUI_SEL_PSPAN || s->kind == TUI_SEL_GSPAN) {
+			tui_timeline_show(a, s->start, s->end, -1);
+			tui_switch(a, TUI_V_TIMELINE);
+			return TUI_REDRAW;
+		}
+		return TUI_UNHANDLED;
+	}
+	default:
+		return TUI_UNHANDLED;
+	}
+	long c = (long)in->cur + d;
+	if (c < 0)
+		c = 0;
+	if (in->nlines && c >= (long)in->nlines)
+		c = (long)in->nlines - 1;
+	in->cur = in->nlines ? (size_t)c : 0;
+	return TUI_REDRAW;
+}
