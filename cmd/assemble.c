@@ -28,6 +28,8 @@ static FILE *open_out(const char *path)
 	return f;
 }
 
+/* Closes OUT; a write error there is an I/O error (exit 2) unless one was
+ * already reported. */
 static int close_out(FILE *f, const char *path, int rc)
 {
 	int bad = fflush(f) != 0 || ferror(f);
@@ -53,6 +55,10 @@ static int assemble(const char *inpath, const char *outpath)
 	if (gt_txtar_file(text, len, "trace", &sec, &seclen, &first) == 0) {
 		text = sec;
 		len = seclen;
+	} else if (gt_txtar_file(text, len, "expect", &sec, &seclen, &first) == 0) {
+		fprintf(stderr, "gtview: %s: a trace test without a \"-- trace --\" file\n", in.name);
+		gt_input_close(&in);
+		return GT_EXIT_BAD_TRACE;
 	} else {
 		first = 1;
 	}
@@ -74,11 +80,9 @@ static int assemble(const char *inpath, const char *outpath)
 		free(bin);
 		return GT_EXIT_USAGE;
 	}
-	int rc = GT_EXIT_OK;
-	if (fwrite(bin, 1, binlen, f) != binlen)
-		rc = GT_EXIT_USAGE;
+	fwrite(bin, 1, binlen, f); /* a failure shows in ferror(f) */
 	free(bin);
-	return close_out(f, outpath, rc == GT_EXIT_OK ? GT_EXIT_OK : GT_EXIT_BAD_TRACE);
+	return close_out(f, outpath, GT_EXIT_OK);
 }
 
 static int disassemble(const char *inpath, const char *outpath, unsigned flags)
@@ -107,6 +111,14 @@ int cmd_assemble(int argc, char **argv)
 	unsigned flags = 0;
 	int i = 1;
 	for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
+		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+			printf("usage: gtview assemble TEXT OUT\n"
+			       "       gtview assemble -d [--pads] TRACE OUT\n"
+			       "TEXT: a v2 trace in Go's text form, or a Go trace test (.test);\n"
+			       "-d: the other way; --pads: keep padded uvarints as #pad lines.\n"
+			       "OUT may be - for stdout.\n");
+			return GT_EXIT_OK;
+		}
 		if (!strcmp(argv[i], "-d"))
 			dis = 1;
 		else if (!strcmp(argv[i], "--pads"))

@@ -4,6 +4,7 @@
  * (the figures then cover what came before the error). */
 #include "cmd/commands.h"
 #include "cmd/input.h"
+#include "model/report.h"
 #include "model/stats.h"
 
 #include <stdio.h>
@@ -53,10 +54,12 @@ int cmd_stats(int argc, char **argv)
 		gt_input_close(&in);
 		return GT_EXIT_USAGE;
 	}
-	if (json)
+	if (json) {
 		gt_stats_write_json(stdout, &s, t, &res);
-	else
+	} else {
 		gt_stats_write_text(stdout, &s, t, &res);
+		gt_report_stats_headlines(stdout, in.data, in.len); /* model/report_gc.c */
+	}
 	int rc = GT_EXIT_OK;
 	if (res.status != GT_OK) {
 		fprintf(stderr, "gtview: %s: offset %llu: %s\n", in.name,

@@ -183,7 +183,8 @@ int v1_convert(struct v1_ctx *c, const struct v1_ev *ev, uint64_t ord)
 {
 	(void)ord;
 	struct gt_event e;
-	struct v1_proc *p = v1_proc_get(c, ev->p);
+	struct v1_proc *p = ev->pi < c->nproc && c->procs[ev->pi].pid == ev->p ?
+	                    &c->procs[ev->pi] : v1_proc_get(c, ev->p);
 	if (!p)
 		return nomem(c, ev->off);
 	memset(&e, 0, sizeof e);

@@ -61,6 +61,9 @@ struct v1_ev {
 	uint64_t off;      /* byte offset of the record */
 	uint32_t stk;      /* v1 stack id (0 none) */
 	int32_t p;
+	uint32_t gi;       /* index in gs of g */
+	uint32_t ti;       /* index in gs of the goroutine it orders, or ~0 */
+	uint32_t pi;       /* index in procs of the P it came from */
 	uint8_t type;
 };
 
@@ -106,6 +109,11 @@ struct v1_proc {
 	uint64_t last_g;
 	uint8_t done, has_head, in_front, started;
 	struct v1_ev head;
+	uint64_t cache_g;        /* last goroutine looked up, and its index */
+	uint32_t cache_gi;
+	/* the head's ordering requirement (Go's stateTransition) */
+	uint8_t tord, ist, nst;
+	uint64_t iseq, nseq;
 	/* postprocess */
 	uint8_t running, sweep, stw;
 	uint64_t run_g;
@@ -233,6 +241,8 @@ int v1_read_raw(struct v1_ctx *c, uint64_t *pos, struct v1_raw *r, int skip);
 int v1_scan(struct v1_ctx *c);
 struct v1_proc *v1_proc_get(struct v1_ctx *c, int32_t pid);
 struct v1_g *v1_g_get(struct v1_ctx *c, uint64_t id);
+/* Index in gs of goroutine id (created if new), UINT32_MAX when out of memory. */
+uint32_t v1_g_index(struct v1_ctx *c, uint64_t id);
 gt_stack v1_stack(const struct v1_ctx *c, uint32_t id);
 gt_str v1_string(const struct v1_ctx *c, uint64_t id);
 

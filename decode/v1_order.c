@@ -60,21 +60,58 @@ static void state_transition(const struct v1_ev *ev, struct trans *t)
 	}
 }
 
-static int ready(const struct v1_ctx *c, const struct trans *t)
+/* Whether p's head may be merged now (Go's transitionReady). */
+static inline int ready(const struct v1_ctx *c, const struct v1_proc *p)
 {
-	if (!t->ordered)
+	if (!p->tord)
 		return 1;
-	const uint32_t *gi = v1_map_get(&c->gmap, t->g);
-	uint64_t seq = gi ? c->gs[*gi].oseq : 0;
-	uint8_t st = gi ? c->gs[*gi].ostatus : G_DEAD;
-	return (t->iseq == NOSEQ || t->iseq == seq) && t->ist == st;
+	const struct v1_g *g = &c->gs[p->head.ti];
+	return (p->iseq == NOSEQ || p->iseq == g->oseq) && p->ist == g->ostatus;
+}
+
+static int nomem(struct v1_ctx *c, uint64_t off)
+{
+	c->res->status = GT_NOMEM;
+	return v1_fail(c, off, "out of memory");
+}
+
+/* Resolves the goroutines of p's new head to indices and caches its
+ * ordering requirement. */
+static int prepare(struct v1_ctx *c, struct v1_proc *p)
+{
+	struct v1_ev *ev = &p->head;
+	if (p->cache_gi == UINT32_MAX || p->cache_g != ev->g) {
+		uint32_t gi = v1_g_index(c, ev->g);
+		if (gi == UINT32_MAX)
+			return nomem(c, ev->off);
+		p->cache_g = ev->g;
+		p->cache_gi = gi;
+	}
+	ev->gi = p->cache_gi;
+	ev->pi = (uint32_t)(p - c->procs);
+	ev->ti = UINT32_MAX;
+	struct trans t;
+	state_transition(ev, &t);
+	p->tord = (uint8_t)t.ordered;
+	if (t.ordered) {
+		ev->ti = t.g == ev->g ? ev->gi : v1_g_index(c, t.g);
+		if (ev->ti == UINT32_MAX)
+			return nomem(c, ev->off);
+		p->iseq = t.iseq;
+		p->nseq = t.nseq;
+		p->ist = t.ist;
+		p->nst = t.nst;
+	}
+	return 0;
 }
 
 /* Decodes the event record r (at off) of proc p into ev. */
 static void parse_event(struct v1_ctx *c, struct v1_proc *p, const struct v1_raw *r,
                         uint64_t off, struct v1_ev *ev)
 {
-	memset(ev, 0, sizeof *ev);
+	ev->args[0] = ev->args[1] = ev->args[2] = ev->args[3] = 0;
+	ev->stk = 0;
+	ev->seq = 0;
 	ev->type = r->type;
 	ev->p = p->pid;
 	ev->g = p->last_g;
@@ -111,6 +148,36 @@ static void parse_event(struct v1_ctx *c, struct v1_proc *p, const struct v1_raw
 	}
 }
 
+/* Re-reads a record pass 1 has validated, when its arguments are inline
+ * (most are); 0 leaves it to v1_read_raw. */
+static inline int fast_raw(const struct v1_ctx *c, uint64_t *pos, struct v1_raw *r)
+{
+	const uint8_t *q = c->buf + *pos;
+	if (c->end - *pos < 32 || c->ver < 7)
+		return 0;
+	unsigned typ = q[0] & 0x3f, n = (q[0] >> 6) + 1u;
+	if (n == 4 || typ == V1_STRING || typ >= V1_COUNT)
+		return 0;
+	q++;
+	for (unsigned i = 0; i < n; i++) {
+		uint64_t v = 0;
+		for (unsigned k = 0, s = 0;; k++, s += 7) {
+			if (k == 10)
+				return 0;
+			uint8_t x = *q++;
+			v |= (uint64_t)(x & 0x7f) << s;
+			if (x < 0x80)
+				break;
+		}
+		r->args[i] = v;
+	}
+	r->type = (uint8_t)typ;
+	r->nargs = n;
+	r->data = r->str = NULL;
+	*pos = (uint64_t)(q - c->buf);
+	return 1;
+}
+
 /* Loads the next event of p into p->head: 1, 0 no more, -1 error. */
 static int cursor_next(struct v1_ctx *c, struct v1_proc *p)
 {
@@ -119,7 +186,7 @@ static int cursor_next(struct v1_ctx *c, struct v1_proc *p)
 		if (c->sample_i >= c->nsample)
 			return 0;
 		p->head = c->samples[c->sample_i++];
-		return 1;
+		return prepare(c, p) ? -1 : 1;
 	}
 	for (;;) {
 		if (p->pos == 0) {
@@ -138,7 +205,7 @@ static int cursor_next(struct v1_ctx *c, struct v1_proc *p)
 			p->pos = pos;
 		}
 		uint64_t off = p->pos;
-		int rc = v1_read_raw(c, &p->pos, &r, 0);
+		int rc = fast_raw(c, &p->pos, &r) ? 1 : v1_read_raw(c, &p->pos, &r, 0);
 		if (rc == 0) {
 			p->pos = 0;
 			continue;
@@ -154,7 +221,7 @@ static int cursor_next(struct v1_ctx *c, struct v1_proc *p)
 			continue;
 		}
 		parse_event(c, p, &r, off, &p->head);
-		return 1;
+		return prepare(c, p) ? -1 : 1;
 	}
 }
 
@@ -287,10 +354,30 @@ int v1_order_next(struct v1_ctx *c, struct v1_ev *ev)
 		*ev = c->flat[c->flat_i++];
 		return 1;
 	}
-	struct trans t;
+	uint32_t pi;
+	struct v1_proc *p;
+	/* Fast path: only the P that gave the last event needs a new head
+	 * and, ready and earliest, it is next without going through the heap
+	 * (the same choice the loop below makes). */
+	if (c->navail == 1) {
+		pi = c->avail[0];
+		p = &c->procs[pi];
+		if (!p->has_head) {
+			int rc = cursor_next(c, p);
+			if (rc < 0)
+				return -1;
+			if (rc == 0) {
+				p->done = 1;
+				c->navail = 0;
+			} else
+				p->has_head = 1;
+		}
+		if (c->navail && ready(c, p) && (c->nheap == 0 || head_less(c, pi, c->heap[0])))
+			goto take;
+	}
 	for (uint32_t i = 0; i < c->navail; i++) {
-		uint32_t pi = c->avail[i];
-		struct v1_proc *p = &c->procs[pi];
+		pi = c->avail[i];
+		p = &c->procs[pi];
 		if (!p->has_head) {
 			int rc = cursor_next(c, p);
 			if (rc < 0)
@@ -302,8 +389,7 @@ int v1_order_next(struct v1_ctx *c, struct v1_ev *ev)
 			}
 			p->has_head = 1;
 		}
-		state_transition(&p->head, &t);
-		if (!ready(c, &t))
+		if (!ready(c, p))
 			continue;
 		heap_push(c, pi);
 		c->avail[i--] = c->avail[--c->navail];
@@ -316,24 +402,20 @@ int v1_order_next(struct v1_ctx *c, struct v1_ev *ev)
 		}
 		return 0;
 	}
-	uint32_t pi = heap_pop(c);
-	struct v1_proc *p = &c->procs[pi];
+	pi = heap_pop(c);
+	p = &c->procs[pi];
+	c->avail[c->navail++] = pi;
+take:
 	*ev = p->head;
 	p->has_head = 0;
-	c->avail[c->navail++] = pi;
-	state_transition(ev, &t);
 	fold_local(ev);
-	if (t.ordered) {
-		struct v1_g *g = v1_g_get(c, t.g);
-		if (!g) {
-			c->res->status = GT_NOMEM;
-			return v1_fail(c, ev->off, "out of memory");
-		}
-		if (!((t.iseq == NOSEQ || t.iseq == g->oseq) && t.ist == g->ostatus))
+	if (p->tord) {
+		struct v1_g *g = &c->gs[ev->ti];
+		if (!((p->iseq == NOSEQ || p->iseq == g->oseq) && p->ist == g->ostatus))
 			return v1_fail(c, ev->off, "encountered impossible goroutine state transition");
-		uint64_t seq = t.nseq == NOSEQ ? g->oseq : t.nseq == SEQINC ? g->oseq + 1 : t.nseq;
+		uint64_t seq = p->nseq == NOSEQ ? g->oseq : p->nseq == SEQINC ? g->oseq + 1 : p->nseq;
 		g->oseq = seq;
-		g->ostatus = t.nst;
+		g->ostatus = p->nst;
 	}
 	return 1;
 }

@@ -120,9 +120,7 @@ int v1_analyse(struct v1_ctx *c)
 		prev = ev.ts;
 		if (n == 0)
 			c->min_ts = ev.ts;
-		struct v1_g *g = v1_g_get(c, ev.g);
-		if (!g)
-			return nomem(c, ev.off);
+		struct v1_g *g = &c->gs[ev.gi];
 		if (g->sys_k) {
 			if (ev.type == V1_GO_SYSBLOCK)
 				c->sysblocked[(g->sys_k - 1) / 8] |= (uint8_t)(1u << ((g->sys_k - 1) % 8));
@@ -272,9 +270,10 @@ static void regions_flush(struct v1_ctx *c, struct v1_g *g)
 
 int v1_postprocess(struct v1_ctx *c, struct v1_ev *ev)
 {
-	struct v1_proc *p = v1_proc_get(c, ev->p);
-	struct v1_g *g = v1_g_get(c, ev->g);
-	if (!p || !g)
+	struct v1_proc *p = ev->pi < c->nproc && c->procs[ev->pi].pid == ev->p ?
+	                    &c->procs[ev->pi] : v1_proc_get(c, ev->p);
+	struct v1_g *g = &c->gs[ev->gi];
+	if (!p)
 		return nomem(c, ev->off);
 	long long ts = ev->ts;
 	switch (ev->type) {
@@ -344,9 +343,7 @@ int v1_postprocess(struct v1_ctx *c, struct v1_ev *ev)
 	case V1_GO_CREATE: {
 		if (check_running(c, p, g, ev, 1))
 			return -1;
-		struct v1_g *n = v1_g_get(c, ev->args[0]);
-		if (!n)
-			return nomem(c, ev->off);
+		struct v1_g *n = &c->gs[ev->ti];
 		if (n->present)
 			return v1_fail(c, ev->off, "g %llu already exists (time %lld)",
 			               (unsigned long long)ev->args[0], ts);
@@ -392,9 +389,7 @@ int v1_postprocess(struct v1_ctx *c, struct v1_ev *ev)
 		if (ev->p != V1_TIMER_P && p->run_g != ev->g)
 			return v1_fail(c, ev->off, "p %d is not running g %llu while unpark (time %lld)",
 			               ev->p, (unsigned long long)ev->g, ts);
-		struct v1_g *g1 = v1_g_get(c, ev->args[0]);
-		if (!g1)
-			return nomem(c, ev->off);
+		struct v1_g *g1 = &c->gs[ev->ti];
 		if (g1->pstate != G_WAITING)
 			return v1_fail(c, ev->off, "g %llu is not waiting before unpark (time %lld)",
 			               (unsigned long long)ev->args[0], ts);

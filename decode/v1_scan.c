@@ -44,9 +44,22 @@ static inline int uvarint(const uint8_t **pp, const uint8_t *e, uint64_t *v)
 
 #define CUT (-2) /* the record runs past the end of the file */
 
+static int val_slow(struct v1_ctx *c, const uint8_t **p, const uint8_t *e, uint64_t *v,
+                    uint64_t recoff, unsigned typ);
+
 /* Reads a varint at *p within [*p, e): sets the error on failure. */
-static int val(struct v1_ctx *c, const uint8_t **p, const uint8_t *e, uint64_t *v,
-               uint64_t recoff, unsigned typ)
+static inline int val(struct v1_ctx *c, const uint8_t **p, const uint8_t *e, uint64_t *v,
+                      uint64_t recoff, unsigned typ)
+{
+	if (*p < e && **p < 0x80) { /* most arguments fit one byte */
+		*v = *(*p)++;
+		return 0;
+	}
+	return val_slow(c, p, e, v, recoff, typ);
+}
+
+static int val_slow(struct v1_ctx *c, const uint8_t **p, const uint8_t *e, uint64_t *v,
+                    uint64_t recoff, unsigned typ)
 {
 	int r = uvarint(p, e, v);
 	if (r > 0)
@@ -60,7 +73,7 @@ static int val(struct v1_ctx *c, const uint8_t **p, const uint8_t *e, uint64_t *
 int v1_read_raw(struct v1_ctx *c, uint64_t *pos, struct v1_raw *r, int skip)
 {
 	const uint8_t *e = c->buf + c->end, *p = c->buf + *pos;
-	uint64_t off = *pos, v;
+	uint64_t off = *pos, v = 0;
 	int rc;
 	if (p >= e)
 		return 0;
@@ -73,7 +86,7 @@ int v1_read_raw(struct v1_ctx *c, uint64_t *pos, struct v1_raw *r, int skip)
 	if (typ == V1_NONE || typ >= V1_COUNT || v1_descs[typ].min_ver > c->ver)
 		return v1_fail(c, off, "unknown event type %u", typ);
 	if (typ == V1_STRING) {
-		uint64_t id, ln;
+		uint64_t id = 0, ln = 0;
 		if ((rc = val(c, &p, e, &id, off, typ)) || (rc = val(c, &p, e, &ln, off, typ)))
 			return rc;
 		if (!skip && id == 0)
@@ -102,7 +115,7 @@ int v1_read_raw(struct v1_ctx *c, uint64_t *pos, struct v1_raw *r, int skip)
 		}
 		r->nargs = n;
 	} else {
-		uint64_t ln;
+		uint64_t ln = 0;
 		if ((rc = val(c, &p, e, &ln, off, typ)))
 			return rc;
 		if (c->ver >= 11 && ln > 2048)
@@ -150,6 +163,7 @@ struct v1_proc *v1_proc_get(struct v1_ctx *c, int32_t pid)
 	struct v1_proc *p = &c->procs[c->nproc];
 	memset(p, 0, sizeof *p);
 	p->pid = pid;
+	p->cache_gi = UINT32_MAX;
 	p->first = p->cur = UINT32_MAX;
 	*slot = c->nproc++;
 	return p;
@@ -169,6 +183,12 @@ struct v1_g *v1_g_get(struct v1_ctx *c, uint64_t id)
 	g->id = id;
 	*slot = c->ng++;
 	return g;
+}
+
+uint32_t v1_g_index(struct v1_ctx *c, uint64_t id)
+{
+	struct v1_g *g = v1_g_get(c, id);
+	return g ? (uint32_t)(g - c->gs) : UINT32_MAX;
 }
 
 gt_stack v1_stack(const struct v1_ctx *c, uint32_t id)
@@ -232,17 +252,21 @@ static int read_stack(struct v1_ctx *c, uint64_t off, uint32_t *frames)
 	uint64_t pos = off;
 	if (v1_read_raw(c, &pos, &r, 0) != 1)
 		return v1_fail(c, off, "cannot re-read stack record");
+	/* short stacks may come with inline arguments */
 	const uint8_t *p = r.data, *e = r.data + r.dlen;
+	uint32_t ai = 0;
 	uint64_t id, size, v[4];
-	if (!p || uvarint(&p, e, &id) <= 0 || uvarint(&p, e, &size) <= 0)
+#define NEXT(x) (p ? uvarint(&p, e, &(x)) > 0 : ai < r.nargs && ai < V1_RAW_ARGS ? ((x) = r.args[ai++], 1) : 0)
+	if (!NEXT(id) || !NEXT(size))
 		return v1_fail(c, off, "bad stack record");
 	if ((uint32_t)id == 0 || size == 0)
 		return 0;
 	unsigned per = c->ver < 7 ? 1 : 4;
 	for (uint64_t i = 0; i < size; i++) {
 		for (unsigned k = 0; k < per; k++)
-			if (uvarint(&p, e, &v[k]) <= 0)
+			if (!NEXT(v[k]))
 				return v1_fail(c, off, "bad stack record");
+#undef NEXT
 		uint32_t *slot = v1_map_put(&c->pcmap, v[0]);
 		if (!slot)
 			return nomem(c, off);
@@ -383,7 +407,7 @@ int v1_scan(struct v1_ctx *c)
 				goto out;
 			}
 			uint64_t want = 2 + (c->ver < 7 ? 1 : 4) * size;
-			if (r.nargs != want || !r.data) {
+			if (r.nargs != want || (!r.data && r.nargs > V1_RAW_ARGS)) {
 				v1_fail(c, off, "EvStack has wrong number of arguments: want %llu, got %u",
 				        (unsigned long long)want, r.nargs);
 				goto out;

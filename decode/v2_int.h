@@ -127,14 +127,34 @@ struct v2_gen {
 	uint32_t nsamples, capsamples;
 };
 
-/* Why a generation read stopped. */
-enum v2_stop { V2_STOP_EOF, V2_STOP_NEXT, V2_STOP_EOG };
-
 struct v2_err {
 	uint64_t offset;
 	int at_eof;        /* the error comes from the file ending early */
 	char msg[200];
 };
+
+/* Fills e (message formatted as printf) and returns -1. */
+int v2_fail(struct v2_err *e, uint64_t off, int at_eof, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+/* Grows *p (elements of elem bytes) to hold need; -1 when out of memory. */
+int v2_grow(void **p, uint32_t *cap, size_t elem, uint64_t need);
+/* Replaces the value of an existing key; 0 when absent. */
+int v2_idmap_set(struct v2_idmap *m, uint64_t key, uint32_t val);
+
+/* The data of one batch: p .. end, offsets relative to buf (the file). */
+struct rd {
+	const uint8_t *buf;
+	const uint8_t *p, *end;
+};
+
+/* Structural batches (v2_tables.c); r starts at the batch's first byte. */
+int v2_add_strings(struct v2_gen *g, struct rd *r, struct gt_tables *t, struct v2_err *e);
+int v2_add_stacks(struct v2_gen *g, struct rd *r, struct v2_err *e);
+int v2_add_cpu_samples(struct v2_gen *g, struct rd *r, struct v2_err *e);
+int v2_set_sync(struct v2_gen *g, struct rd *r, int version, uint64_t btime,
+                struct v2_err *e);
+/* After the scan: checks the stacks' strings, interns frames and stacks. */
+int v2_resolve_stacks(struct v2_gen *g, struct gt_tables *t, struct v2_err *e);
 
 /* Reads the generation starting at pos into g (reset first).  Returns 1
  * when a generation was read (*next = where the next one starts), 0 at a

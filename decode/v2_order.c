@@ -78,10 +78,10 @@ void gt_v2_order_free(struct gt_v2_order *o)
 	free(o->regs);
 	free(o->q);
 	free(o->buf);
-	gt_idmap_free(&o->gmap);
-	gt_idmap_free(&o->pmap);
-	gt_idmap_free(&o->mmap);
-	gt_idmap_free(&o->tmap);
+	gt_v2o_idmap_free(&o->gmap);
+	gt_v2o_idmap_free(&o->pmap);
+	gt_v2o_idmap_free(&o->mmap);
+	gt_v2o_idmap_free(&o->tmap);
 	free(o);
 }
 
@@ -116,8 +116,9 @@ int gt_v2o_validate(struct gt_v2_order *o, struct ctx c, int m, int p, int g)
 
 void gt_v2o_qev(struct qev *e, const struct gt_v2_base *ev, struct ctx c)
 {
-	memset(e, 0, sizeof *e);
 	e->type = ev->type;
+	e->x0 = 0;
+	e->xstr = 0;
 	e->time = ev->time;
 	e->offset = ev->offset;
 	memcpy(e->args, ev->args, sizeof e->args);
@@ -170,7 +171,7 @@ static int grow_pool(void **p, uint32_t *cap, size_t size)
 
 struct gstate *gt_v2o_g(struct gt_v2_order *o, int64_t id)
 {
-	uint32_t i = gt_idmap_get(&o->gmap, (uint64_t)id);
+	uint32_t i = gt_v2o_idmap_get(&o->gmap, (uint64_t)id);
 	return i == NONE_IDX ? NULL : &o->gs[i];
 }
 
@@ -185,7 +186,7 @@ struct gstate *gt_v2o_g_new(struct gt_v2_order *o, int64_t id)
 			return NULL;
 		i = o->ng++;
 	}
-	if (gt_idmap_put(&o->gmap, (uint64_t)id, i) < 0)
+	if (gt_v2o_idmap_put(&o->gmap, (uint64_t)id, i) < 0)
 		return NULL;
 	struct gstate *g = &o->gs[i];
 	memset(g, 0, sizeof *g);
@@ -195,18 +196,18 @@ struct gstate *gt_v2o_g_new(struct gt_v2_order *o, int64_t id)
 
 void gt_v2o_g_del(struct gt_v2_order *o, int64_t id)
 {
-	uint32_t i = gt_idmap_get(&o->gmap, (uint64_t)id);
+	uint32_t i = gt_v2o_idmap_get(&o->gmap, (uint64_t)id);
 	if (i == NONE_IDX)
 		return;
 	gt_v2o_regions_free(o, &o->gs[i]);
-	gt_idmap_del(&o->gmap, (uint64_t)id);
+	gt_v2o_idmap_del(&o->gmap, (uint64_t)id);
 	o->gs[i].next_free = o->gfree;
 	o->gfree = i + 1;
 }
 
 struct pstate *gt_v2o_p(struct gt_v2_order *o, int64_t id)
 {
-	uint32_t i = gt_idmap_get(&o->pmap, (uint64_t)id);
+	uint32_t i = gt_v2o_idmap_get(&o->pmap, (uint64_t)id);
 	return i == NONE_IDX ? NULL : &o->ps[i];
 }
 
@@ -214,7 +215,7 @@ struct pstate *gt_v2o_p_new(struct gt_v2_order *o, int64_t id)
 {
 	if (o->np == o->pcap && grow_pool((void **)&o->ps, &o->pcap, sizeof *o->ps) < 0)
 		return NULL;
-	if (gt_idmap_put(&o->pmap, (uint64_t)id, o->np) < 0)
+	if (gt_v2o_idmap_put(&o->pmap, (uint64_t)id, o->np) < 0)
 		return NULL;
 	struct pstate *p = &o->ps[o->np++];
 	memset(p, 0, sizeof *p);
@@ -224,7 +225,7 @@ struct pstate *gt_v2o_p_new(struct gt_v2_order *o, int64_t id)
 
 struct mstate *gt_v2o_m(struct gt_v2_order *o, int64_t id)
 {
-	uint32_t i = gt_idmap_get(&o->mmap, (uint64_t)id);
+	uint32_t i = gt_v2o_idmap_get(&o->mmap, (uint64_t)id);
 	return i == NONE_IDX ? NULL : &o->ms[i];
 }
 
@@ -232,7 +233,7 @@ struct mstate *gt_v2o_m_new(struct gt_v2_order *o, int64_t id)
 {
 	if (o->nm == o->mcap && grow_pool((void **)&o->ms, &o->mcap, sizeof *o->ms) < 0)
 		return NULL;
-	if (gt_idmap_put(&o->mmap, (uint64_t)id, o->nm) < 0)
+	if (gt_v2o_idmap_put(&o->mmap, (uint64_t)id, o->nm) < 0)
 		return NULL;
 	struct mstate *m = &o->ms[o->nm++];
 	m->id = id;
@@ -285,12 +286,16 @@ int gt_v2_order_advance(struct gt_v2_order *o, const struct gt_v2_base *ev,
 	struct ctx c = { GT_NONE, GT_NONE, m };
 	uint32_t mi = NONE_IDX;
 	if (m != GT_NONE) {
-		mi = gt_idmap_get(&o->mmap, (uint64_t)m);
+		/* Ms are never removed: cache the last one (runs of events
+		 * come from the same M). */
+		mi = o->nm && o->ms[o->mlast].id == m ? o->mlast
+		                                      : gt_v2o_idmap_get(&o->mmap, (uint64_t)m);
 		if (mi == NONE_IDX) {
 			if (!gt_v2o_m_new(o, m))
 				return gt_v2o_fail(o, "out of memory");
 			mi = o->nm - 1;
 		}
+		o->mlast = mi;
 		c.p = o->ms[mi].p;
 		c.g = o->ms[mi].g;
 	}

@@ -83,11 +83,11 @@ struct task { uint64_t id, parent; gt_str name; uint32_t next_free; };
 struct region { uint64_t task; gt_str name; uint32_t next; };
 
 /* id -> index map; linear probing with backward-shift deletion. */
-struct idmap { uint64_t *keys; uint32_t *vals; uint32_t cap, n; };
-uint32_t gt_idmap_get(const struct idmap *m, uint64_t key); /* UINT32_MAX: none */
-int gt_idmap_put(struct idmap *m, uint64_t key, uint32_t val);
-void gt_idmap_del(struct idmap *m, uint64_t key);
-void gt_idmap_free(struct idmap *m);
+struct v2o_idmap { uint64_t *keys; uint32_t *vals; uint32_t cap, n; };
+uint32_t gt_v2o_idmap_get(const struct v2o_idmap *m, uint64_t key); /* UINT32_MAX: none */
+int gt_v2o_idmap_put(struct v2o_idmap *m, uint64_t key, uint32_t val);
+void gt_v2o_idmap_del(struct v2o_idmap *m, uint64_t key);
+void gt_v2o_idmap_free(struct v2o_idmap *m);
 
 struct ctx { int64_t g, p, m; };
 
@@ -111,10 +111,10 @@ struct gt_v2_order {
 	const struct gt_v2_gen_view *gv;
 	char *err; size_t errsz;
 
-	struct gstate *gs; uint32_t ng, gcap, gfree; struct idmap gmap;
-	struct pstate *ps; uint32_t np, pcap; struct idmap pmap;
-	struct mstate *ms; uint32_t nm, mcap; struct idmap mmap;
-	struct task *tasks; uint32_t nt, tcap, tfree; struct idmap tmap;
+	struct gstate *gs; uint32_t ng, gcap, gfree; struct v2o_idmap gmap;
+	struct pstate *ps; uint32_t np, pcap; struct v2o_idmap pmap;
+	struct mstate *ms; uint32_t nm, mcap, mlast; struct v2o_idmap mmap;
+	struct task *tasks; uint32_t nt, tcap, tfree; struct v2o_idmap tmap;
 	struct region *regs; uint32_t nr, rcap, rfree;
 
 	uint64_t gc_seq;

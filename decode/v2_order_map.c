@@ -14,7 +14,7 @@ static uint32_t slot_of(uint64_t key, uint32_t mask)
 	return (uint32_t)key & mask;
 }
 
-uint32_t gt_idmap_get(const struct idmap *m, uint64_t key)
+uint32_t gt_v2o_idmap_get(const struct v2o_idmap *m, uint64_t key)
 {
 	if (!m->cap)
 		return EMPTY;
@@ -27,7 +27,7 @@ uint32_t gt_idmap_get(const struct idmap *m, uint64_t key)
 	}
 }
 
-static int grow(struct idmap *m)
+static int grow(struct v2o_idmap *m)
 {
 	uint32_t ncap = m->cap ? m->cap * 2 : 64;
 	uint64_t *keys = malloc(sizeof *keys * ncap);
@@ -57,7 +57,7 @@ static int grow(struct idmap *m)
 	return 0;
 }
 
-int gt_idmap_put(struct idmap *m, uint64_t key, uint32_t val)
+int gt_v2o_idmap_put(struct v2o_idmap *m, uint64_t key, uint32_t val)
 {
 	if ((m->n + 1) * 4 > m->cap * 3 && grow(m) < 0)
 		return -1;
@@ -71,7 +71,7 @@ int gt_idmap_put(struct idmap *m, uint64_t key, uint32_t val)
 	return 0;
 }
 
-void gt_idmap_del(struct idmap *m, uint64_t key)
+void gt_v2o_idmap_del(struct v2o_idmap *m, uint64_t key)
 {
 	if (!m->cap)
 		return;
@@ -96,7 +96,7 @@ void gt_idmap_del(struct idmap *m, uint64_t key)
 	m->vals[i] = EMPTY;
 }
 
-void gt_idmap_free(struct idmap *m)
+void gt_v2o_idmap_free(struct v2o_idmap *m)
 {
 	free(m->keys);
 	free(m->vals);

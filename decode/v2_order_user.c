@@ -36,7 +36,7 @@ int gt_v2o_task_begin(struct gt_v2_order *o, const struct gt_v2_base *ev,
 {
 	(void)nc;
 	uint64_t id = ev->args[0];
-	if (gt_idmap_get(&o->tmap, id) != UINT32_MAX)
+	if (gt_v2o_idmap_get(&o->tmap, id) != UINT32_MAX)
 		return gt_v2o_fail(o, "task ID conflict: %llu", (unsigned long long)id);
 	uint64_t parent = ev->args[1];
 	if (parent == 0) /* 0 means no parent here, not the background task */
@@ -60,7 +60,7 @@ int gt_v2o_task_begin(struct gt_v2_order *o, const struct gt_v2_base *ev,
 		}
 		i = o->nt++;
 	}
-	if (gt_idmap_put(&o->tmap, id, i) < 0)
+	if (gt_v2o_idmap_put(&o->tmap, id, i) < 0)
 		return gt_v2o_fail(o, "out of memory");
 	o->tasks[i] = (struct task){ id, parent, name, 0 };
 	if (gt_v2o_validate(o, *c, MUST, MUST, MUST) < 0)
@@ -78,12 +78,12 @@ int gt_v2o_task_end(struct gt_v2_order *o, const struct gt_v2_base *ev,
 	struct qev e;
 	gt_v2o_qev(&e, ev, *c);
 	uint64_t id = ev->args[0];
-	uint32_t i = gt_idmap_get(&o->tmap, id);
+	uint32_t i = gt_v2o_idmap_get(&o->tmap, id);
 	if (i != UINT32_MAX) {
 		/* The end may be in another generation: carry the type over. */
 		e.x0 = o->tasks[i].parent;
 		e.xstr = o->tasks[i].name;
-		gt_idmap_del(&o->tmap, id);
+		gt_v2o_idmap_del(&o->tmap, id);
 		o->tasks[i].next_free = o->tfree;
 		o->tfree = i + 1;
 	} else {

@@ -15,8 +15,9 @@
 
 struct cursor {
 	int64_t m;
-	uint32_t idx, end;  /* batches gen.sorted[idx..end) */
-	uint32_t off;       /* next byte in the current batch */
+	uint32_t idx, end;      /* batches gen.sorted[idx..end) not entered yet */
+	const uint8_t *p, *pend; /* the rest of the current batch */
+	uint64_t btime;         /* the current batch's base time (ticks) */
 	int64_t last_ts;
 	struct gt_v2_base ev;
 };
@@ -90,13 +91,28 @@ static enum gt_status fail(struct reader *r, enum gt_status st, uint64_t off,
 	return st;
 }
 
+/* Bytes of the file fully decoded: everything before the position of the
+ * least advanced cursor (an M's batches come in file order), so a caller
+ * may drop those pages. */
+static uint64_t done_upto(const struct reader *r)
+{
+	uint64_t done = r->gen.end;
+	for (uint32_t i = 0; i < r->nheap; i++) {
+		uint64_t at = r->curs[r->heap[i]].ev.offset; /* its pending event */
+		if (at < done)
+			done = at;
+	}
+	return done < r->gen.start ? r->gen.start : done;
+}
+
 /* Delivers one event, with Go's rule that times strictly increase. */
 static int emit(struct reader *r, struct gt_event *ev)
 {
 	if (ev->ts <= r->last_ts)
 		ev->ts = r->last_ts + 1;
 	r->last_ts = ev->ts;
-	r->res->events++;
+	if ((++r->res->events & 0xffff) == 0 && r->sink->progress)
+		r->sink->progress(r->sink->ctx, done_upto(r), r->len);
 	return r->sink->event(r->sink->ctx, ev, r->t) ? -1 : 0;
 }
 
@@ -159,31 +175,27 @@ static inline int uv(const uint8_t **q, const uint8_t *end, uint64_t *v)
 /* 1: c->ev holds the next event; 0: no more; -1: error in r->res. */
 static int next_event(struct reader *r, struct cursor *c)
 {
-	const struct v2_batch *b;
-	for (;;) {
+	while (c->p == c->pend) { /* Go accepts empty batches */
 		if (c->idx == c->end)
 			return 0;
-		b = &r->gen.sorted[c->idx];
-		if (c->off != b->len)
-			break;
-		c->idx++;
-		c->off = 0;
+		const struct v2_batch *b = &r->gen.sorted[c->idx++];
+		c->p = r->buf + b->off;
+		c->pend = c->p + b->len;
+		c->btime = b->time;
 		c->last_ts = 0;
 	}
 	if (c->last_ts == 0)
-		c->last_ts = v2_mul(r->gen.freq, b->time);
-	const uint8_t *p = r->buf + b->off + c->off, *end = r->buf + b->off + b->len;
+		c->last_ts = v2_mul(r->gen.freq, c->btime);
+	const uint8_t *p = c->p, *end = c->pend;
 	uint64_t at = (uint64_t)(p - r->buf);
 	char msg[96];
 	uint8_t type = *p;
 	int na = r->timed_nargs[type];
-	if (na < 0) {
-		snprintf(msg, sizeof msg, "found invalid event type: %u", type);
-		fail(r, GT_INVALID, at, msg);
-		return -1;
-	}
-	if (na == 0) {
-		snprintf(msg, sizeof msg, "found event without a timestamp: type=%u", type);
+	if (na <= 0) {
+		if (na < 0)
+			snprintf(msg, sizeof msg, "found invalid event type: %u", type);
+		else
+			snprintf(msg, sizeof msg, "found event without a timestamp: type=%u", type);
 		fail(r, GT_INVALID, at, msg);
 		return -1;
 	}
@@ -204,7 +216,7 @@ static int next_event(struct reader *r, struct cursor *c)
 	c->ev.offset = at;
 	c->ev.time = (int64_t)((uint64_t)v2_mul(r->gen.freq, dt) + (uint64_t)c->last_ts);
 	c->last_ts = c->ev.time;
-	c->off += (uint32_t)(q - p);
+	c->p = q;
 	return 1;
 }
 

@@ -245,10 +245,16 @@ static void check_model(const uint8_t *buf, size_t len, const struct gt_decode_r
 		}
 	}
 	for (int k = 0; k < GT_METRIC_OTHER; k++) {
-		size_t n;
-		const struct gt_point *p = gt_model_metric(m, (enum gt_metric_kind)k, &n);
-		for (size_t i = 1; i < n; i++)
-			FZ_ASSERT(p[i - 1].ts <= p[i].ts, "metric %d point %zu out of order", k, i);
+		size_t n = gt_model_metric_count(m, (enum gt_metric_kind)k);
+		struct gt_point prev = {INT64_MIN, 0}, p;
+		for (size_t i = 0; i < n; i++) {
+			FZ_ASSERT(gt_model_metric_get(m, (enum gt_metric_kind)k, i, &p) == 0, "metric %d point %zu of %zu", k, i, n);
+			FZ_ASSERT(prev.ts <= p.ts, "metric %d point %zu out of order", k, i);
+			FZ_ASSERT(p.ts >= lo && p.ts <= hi, "metric %d point %zu at %lld outside [%lld, %lld]", k, i,
+			          (long long)p.ts, (long long)lo, (long long)hi);
+			prev = p;
+		}
+		FZ_ASSERT(gt_model_metric_get(m, (enum gt_metric_kind)k, n, &p) == -1, "metric %d point past the end", k);
 	}
 	gt_model_free(m);
 }

@@ -30,7 +30,9 @@
 enum gt_view { GT_VIEW_TIMELINE, GT_VIEW_GOROUTINES, GT_VIEW_GC };
 
 struct gt_settings {
-	bool color;              /* colours (off: NO_COLOR, --no-color, set color off) */
+	bool color;              /* colours.  Final: NO_COLOR is already applied (and
+	                            `set color on` in the config overrides it, as
+	                            no-color.org allows); do not check NO_COLOR again */
 	bool ascii;              /* ASCII line drawing instead of Unicode */
 	bool mouse;              /* enable mouse reporting */
 	enum gt_view default_view; /* the view shown first */

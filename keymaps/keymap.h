@@ -21,7 +21,8 @@
  *   case GT_FEED_NONE:    not bound (pending prefix, if any, dropped); break;
  *   }
  * Set TERMKEY_CANON_DELBS on the real TermKey (Backspace sends DEL on most
- * terminals).  Mouse and unknown-CSI keys never match; handle them first.
+ * terminals), and create it with TERMKEY_FLAG_CTRLC: the emacs preset binds
+ * <C-x><C-c>, which otherwise raises SIGINT instead of arriving as a key.  Mouse and unknown-CSI keys never match; handle them first.
  * Script/test input in `<Key>` notation: gt_keymap_feed(km, "<C-d>", &act)
  * once per key (split a run like "gg" with gt_keymap_split_key).
  * A prompt (search text) should bypass the keymap and call gt_keymap_cancel.

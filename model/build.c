@@ -69,12 +69,13 @@ void gt_model_free(struct gt_model *m)
 		return;
 	if (m->owns_tables)
 		gt_tables_free(m->tables);
-	gt_vec_free(&m->gids);
+	gt_idseq_free(&m->gids);
 	gt_vec_free(&m->gheads);
 	gt_vec_free(&m->gix);
 	gt_barena_free(&m->garena);
 	gt_ids_free(&m->gendkey);
 	free(m->gperm);
+	free(m->gsorted);
 	for (size_t i = 0; i < m->glive.n; i++)
 		free(GT_VEC_AT(m->glive, struct gt_glive, i).buf);
 	gt_vec_free(&m->glive);

@@ -19,11 +19,9 @@ uint32_t gt_gb_live(struct gt_model *m, int64_t id)
 	uint32_t slot = gt_ids_get(&m->glivemap, id);
 	if (slot == UINT32_MAX) {
 		uint32_t gi = (uint32_t)m->gids.n;
-		int64_t *pid = gt_vec_push(&m->gids, sizeof *pid);
 		uint32_t *head = gt_vec_push(&m->gheads, sizeof *head);
-		if (!pid || !head)
+		if (!head || gt_idseq_add(&m->gids, id) < 0)
 			return UINT32_MAX;
-		*pid = id;
 		if (m->gfree.n) {
 			slot = GT_VEC_AT(m->gfree, uint32_t, --m->gfree.n);
 		} else {
@@ -65,19 +63,24 @@ static int reserve(struct gt_glive *L, uint32_t n)
 	return 0;
 }
 
-static int flush(struct gt_model *m, struct gt_glive *L)
+/* Chunk layout: u16 length | 0x8000 when a next chunk follows, then (only
+ * then) u32 next, then the bytes.  A chunk that gets a successor is
+ * written with room for the link (a live goroutine past GT_GCHUNK bytes). */
+static int flush(struct gt_model *m, struct gt_glive *L, int more)
 {
 	if (!L->len)
 		return 0;
-	uint32_t ref = gt_barena_alloc(&m->garena, 6 + L->len);
+	uint32_t hdr = more ? 6 : 2;
+	uint32_t ref = gt_barena_alloc(&m->garena, hdr + L->len);
 	if (!ref)
 		return -1;
 	uint8_t *ch = gt_barena_at(&m->garena, ref);
-	uint16_t len = (uint16_t)L->len;
+	uint16_t len = (uint16_t)(L->len | (more ? 0x8000u : 0));
 	uint32_t zero = 0;
 	memcpy(ch, &len, 2);
-	memcpy(ch + 2, &zero, 4);
-	memcpy(ch + 6, L->buf, L->len);
+	if (more)
+		memcpy(ch + 2, &zero, 4);
+	memcpy(ch + hdr, L->buf, L->len);
 	if (L->tail) {
 		memcpy(gt_barena_at(&m->garena, L->tail) + 2, &ref, 4);
 		struct gt_gix *e = gt_vec_push(&m->gix, sizeof *e);
@@ -91,7 +94,7 @@ static int flush(struct gt_model *m, struct gt_glive *L)
 	} else {
 		GT_VEC_AT(m->gheads, uint32_t, L->gi) = ref;
 	}
-	L->tail = ref;
+	L->tail = more ? ref : 0;
 	L->rec0 = L->nrec;
 	memcpy(L->cum0, L->cum, sizeof L->cum);
 	L->len = 0;
@@ -123,7 +126,7 @@ static int append_rec(struct gt_model *m, struct gt_glive *L, int64_t start, int
 	L->nrec++;
 	L->cum[GT_VEC_AT(m->keys, struct gt_gkey, key).state] += end - start;
 	if (L->len >= GT_GCHUNK)
-		return flush(m, L);
+		return flush(m, L, 1);
 	return 0;
 }
 
@@ -131,7 +134,7 @@ static int append_rec(struct gt_model *m, struct gt_glive *L, int64_t start, int
 static int retire(struct gt_model *m, uint32_t slot, int64_t id, int dead)
 {
 	struct gt_glive *L = live_at(m, slot);
-	if (flush(m, L) < 0)
+	if (flush(m, L, 0) < 0)
 		return -1;
 	if (L->end_key && gt_ids_put(&m->gendkey, L->gi, L->end_key) < 0)
 		return -1;

@@ -84,9 +84,14 @@ static void load_chunk(struct gt_gcur *c, uint32_t ref)
 	const uint8_t *ch = gt_barena_at(c->a, ref);
 	uint16_t len;
 	memcpy(&len, ch, 2);
-	memcpy(&c->next, ch + 2, 4);
-	c->p = ch + 6;
-	c->end = c->p + len;
+	c->next = 0;
+	if (len & 0x8000) {
+		memcpy(&c->next, ch + 2, 4);
+		c->p = ch + 6;
+	} else {
+		c->p = ch + 2;
+	}
+	c->end = c->p + (len & 0x7fff);
 	c->prev_end = c->base;
 }
 

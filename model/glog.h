@@ -5,8 +5,8 @@
  * While it lives, its records collect in a small buffer (struct gt_glive,
  * one per live goroutine only); the buffer goes to the arena as a chunk of
  * exactly its size when the goroutine ends, when it reaches GT_GCHUNK
- * bytes, or at the end of the trace.  Chunk: u16 length, u32 next chunk,
- * then the bytes.  The first chunk opens with a header (creation facts).
+ * bytes, or at the end of the trace.  Chunk: u16 length (bit 15: a u32
+ * reference to the next chunk follows), then the bytes.  The first chunk opens with a header (creation facts).
  * A record is varint(key<<1 | has_gap) [zigzag varint gap] varint(dur):
  * intervals of a goroutine are nearly always back to back, so the gap is
  * usually absent; the first record of a chunk counts its gap from the
@@ -47,7 +47,7 @@ struct gt_glive {
 	int64_t first_start;  /* start of the first record in buf */
 	int64_t cum[GT_GS__COUNT], cum0[GT_GS__COUNT]; /* now / at buf start */
 	uint32_t nrec, rec0;  /* records so far / at buf start */
-	uint32_t tail;        /* last chunk written; 0 none */
+	uint32_t tail;        /* last chunk written, awaiting its link; 0 none */
 	uint32_t end_key;     /* key of a same-state last transition; 0 none */
 	gt_str start_func;
 	uint8_t gc_worker, header_done;

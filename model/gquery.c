@@ -9,7 +9,7 @@ uint32_t gt_model_g_count(const struct gt_model *m) { return (uint32_t)m->gids.n
 
 int64_t gt_model_g_id(const struct gt_model *m, uint32_t gi)
 {
-	return gi < m->gids.n ? GT_VEC_AT(m->gids, int64_t, gi) : GT_NONE;
+	return gi < m->gids.n ? gt_idseq_get(&m->gids, gi) : GT_NONE;
 }
 
 /* Index entries of goroutine gi: [*lo, *hi) in m->gix. */
@@ -44,7 +44,7 @@ int gt_model_g(const struct gt_model *m, uint32_t gi, struct gt_goroutine *out)
 	if (gi >= m->gids.n)
 		return -1;
 	memset(out, 0, sizeof *out);
-	out->id = GT_VEC_AT(m->gids, int64_t, gi);
+	out->id = gt_idseq_get(&m->gids, gi);
 	out->created = INT64_MIN;
 	out->creator = GT_NONE;
 	out->first_ts = INT64_MIN;
@@ -116,20 +116,15 @@ int gt_model_g(const struct gt_model *m, uint32_t gi, struct gt_goroutine *out)
 
 /* ---- lookup by Go id: a permutation sorted by id, built on first use ---- */
 
-static int64_t gid(const struct gt_model *m, uint32_t i)
-{
-	return GT_VEC_AT(m->gids, int64_t, i);
-}
-
-static void sift(const struct gt_model *m, uint32_t *v, size_t i, size_t n)
+static void sift(const int64_t *id, uint32_t *v, size_t i, size_t n)
 {
 	for (;;) {
 		size_t c = 2 * i + 1;
 		if (c >= n)
 			return;
-		if (c + 1 < n && gid(m, v[c + 1]) > gid(m, v[c]))
+		if (c + 1 < n && id[v[c + 1]] > id[v[c]])
 			c++;
-		if (gid(m, v[c]) <= gid(m, v[i]))
+		if (id[v[c]] <= id[v[i]])
 			return;
 		uint32_t t = v[c];
 		v[c] = v[i];
@@ -140,13 +135,13 @@ static void sift(const struct gt_model *m, uint32_t *v, size_t i, size_t n)
 
 /* Ids arrive nearly sorted (creation order), so insertion sort with a
  * budget; heapsort when it runs out.  Both in place. */
-static void sort_perm(const struct gt_model *m, uint32_t *v, size_t n)
+static void sort_perm(const int64_t *id, uint32_t *v, size_t n)
 {
 	size_t budget = 32 * n + 1024;
 	for (size_t i = 1; i < n; i++) {
 		uint32_t x = v[i];
 		size_t j = i;
-		while (j > 0 && gid(m, v[j - 1]) > gid(m, x)) {
+		while (j > 0 && id[v[j - 1]] > id[x]) {
 			v[j] = v[j - 1];
 			j--;
 			if (!budget--)
@@ -159,12 +154,12 @@ heap:
 	for (size_t i = 0; i < n; i++)
 		v[i] = (uint32_t)i;
 	for (size_t i = n / 2; i-- > 0;)
-		sift(m, v, i, n);
+		sift(id, v, i, n);
 	for (size_t e = n; e-- > 1;) {
 		uint32_t t = v[0];
 		v[0] = v[e];
 		v[e] = t;
-		sift(m, v, 0, e);
+		sift(id, v, 0, e);
 	}
 }
 
@@ -174,16 +169,25 @@ static void ensure_perm(const struct gt_model *cm)
 	size_t n = m->gids.n;
 	pthread_mutex_lock(&m->search_mu);
 	if (!m->gperm && n) {
-		int sorted = 1;
-		for (size_t i = 1; i < n && sorted; i++)
-			sorted = gid(m, (uint32_t)i - 1) < gid(m, (uint32_t)i);
-		m->gperm = malloc(n * sizeof *m->gperm);
-		if (m->gperm) {
+		uint32_t *perm = malloc(n * sizeof *perm);
+		int64_t *ids = malloc(n * sizeof *ids);
+		if (perm && ids) {
+			gt_idseq_all(&m->gids, ids);
 			for (size_t i = 0; i < n; i++)
-				m->gperm[i] = (uint32_t)i;
-			if (!sorted)
-				sort_perm(m, m->gperm, n);
+				perm[i] = (uint32_t)i;
+			sort_perm(ids, perm, n);
+			/* ids in rank order, reusing nothing: one more array */
+			int64_t *sorted = malloc(n * sizeof *sorted);
+			if (sorted) {
+				for (size_t i = 0; i < n; i++)
+					sorted[i] = ids[perm[i]];
+				m->gsorted = sorted;
+				m->gperm = perm;
+				perm = NULL;
+			}
 		}
+		free(perm);
+		free(ids);
 	}
 	pthread_mutex_unlock(&m->search_mu);
 }
@@ -203,12 +207,12 @@ uint32_t gt_model_g_find(const struct gt_model *m, int64_t id)
 	size_t lo = 0, hi = n;
 	while (lo < hi) {
 		size_t mid = (lo + hi) / 2;
-		if (gid(m, m->gperm[mid]) < id)
+		if (m->gsorted[mid] < id)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	return lo < n && gid(m, m->gperm[lo]) == id ? m->gperm[lo] : UINT32_MAX;
+	return lo < n && m->gsorted[lo] == id ? m->gperm[lo] : UINT32_MAX;
 }
 
 /* ---- intervals --------------------------------------------------------------- */

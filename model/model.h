@@ -134,8 +134,9 @@ void gt_model_g_waiting_by_reason(const struct gt_model *m, uint32_t gi,
 
 /* Goroutines alive over time: a time-weighted mean per column of the
  * number of goroutines in each state.  The model keeps this at a fixed
- * resolution (GT_MODEL_COUNT_BUCKETS over the trace); finer columns get
- * the value of their bucket. */
+ * resolution: between GT_MODEL_COUNT_BUCKETS and twice as many equal
+ * buckets over the trace (at least 1 us wide); columns finer than a
+ * bucket get their bucket's mean. */
 #define GT_MODEL_COUNT_BUCKETS 65536
 struct gt_gcount { float runnable, running, waiting, syscall; };
 void gt_model_gcounts(const struct gt_model *m, int64_t t0, int64_t t1,

@@ -6,6 +6,7 @@
 
 #include "model/glog.h"
 #include "model/ids.h"
+#include "model/idseq.h"
 #include "model/series.h"
 #include "model/lane.h"
 #include "model/model.h"
@@ -57,12 +58,13 @@ struct gt_model {
 
 	/* Goroutines by dense index (order of first appearance): Go id and
 	 * first chunk of the packed log (glog.h). */
-	struct gt_vec gids;    /* int64_t */
+	struct gt_idseq gids;  /* Go ids, packed */
 	struct gt_vec gheads;  /* uint32_t */
 	struct gt_vec gix;     /* struct gt_gix, sorted by (gi, rec0) at finish */
 	struct gt_barena garena;
 	struct gt_ids gendkey; /* gi -> key of a same-state last transition */
-	uint32_t *gperm;       /* indices sorted by Go id (finish) */
+	uint32_t *gperm;       /* indices sorted by Go id (first lookup) */
+	int64_t *gsorted;      /* the Go ids in that order */
 	/* Live goroutines only, while loading. */
 	struct gt_vec glive;   /* struct gt_glive */
 	struct gt_vec gfree;   /* uint32_t: free glive slots */
@@ -124,6 +126,6 @@ void gt_model_g_columns(const struct gt_model *m, uint32_t gi, int64_t t0, int64
 /* model/search.c */
 void gt_model_search_free(struct gt_model *m);
 
-#define GT_CB 131072 /* count buckets held; merged in pairs when full */
+#define GT_CB (2 * GT_MODEL_COUNT_BUCKETS) /* buckets held; merged in pairs when full */
 
 #endif

@@ -404,6 +404,9 @@ void gt_stats_write_text(FILE *out, const struct gt_stats *s, const struct gt_ta
 	        res->status == GT_OK ? "" : ", ", res->status == GT_OK ? "" : gt_status_name(res->status));
 	if (res->status != GT_OK)
 		fprintf(out, "error:       offset %llu: %s\n", (unsigned long long)res->offset, res->msg);
+	if (res->status == GT_TRUNCATED)
+		fprintf(out, "kept:        the events of the first %llu bytes; the figures cover them\n",
+		        (unsigned long long)res->bytes_kept);
 	fprintf(out, "events:      %llu\n", (unsigned long long)s->events);
 	if (s->events)
 		fprintf(out, "time:        %.6f s .. %.6f s (%.6f s)\n", secs(s->min_ts),

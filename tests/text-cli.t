@@ -7,7 +7,7 @@ set -u
 here=$(dirname "$0")
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
-echo "1..11"
+echo "1..13"
 i=0
 check() { # description, then a command; passes when it succeeds
 	i=$((i + 1))
@@ -44,3 +44,7 @@ head -c 42 "$tmp/a.trace" > "$tmp/cut.trace"
 check "-d on a cut trace: exit 1" run 1 assemble -d "$tmp/cut.trace" -
 check "-d on a cut trace: offset in the message, events before it printed" \
 	sh -c "grep -q 'offset [0-9]*: trace ends inside' '$tmp/err' && head -1 '$tmp/out' | grep -qx 'Trace Go1.22'"
+
+printf -- '-- expect --\nSUCCESS\n' > "$tmp/notrace.test"
+check "a .test without its trace file: exit 1" run 1 assemble "$tmp/notrace.test" "$tmp/x"
+check "a .test without its trace file: said so" grep -q 'without a "-- trace --" file' "$tmp/err"

@@ -45,7 +45,7 @@ golden() {
 }
 has() { grep -qF -- "$2" "$1.screen" || { echo "# $1: no '$2'"; sed 's/^/#   /' "$1.screen"; return 1; }; }
 
-echo 1..16
+echo 1..19
 
 # 1-3: the timeline: one lane per P, then GC, STW, assists, heap, counts
 shot timeline 100 30 demo.trace
@@ -132,8 +132,10 @@ check $ok "resize: redraws at 70x20; 30x8 says the terminal is too small"
 LC_ALL=C LANG=C shot ascii 100 30 demo.trace 2 b
 ok=$?
 LC_ALL=C LANG=C LC_ALL=C grep -q '[^ -~]' ascii.screen && { echo "# non-ASCII in the C locale"; ok=1; }
-GTVIEW_SCRIPT=timeline.keys LINES=30 COLUMNS=100 "$GTVIEW" --ascii demo.trace >/dev/null 2>&1
-LC_ALL=C grep -q '[^ -~]' timeline.screen && { echo "# non-ASCII with --ascii"; ok=1; }
+printf ':save-screen asc2.screen\n' >asc2.keys
+GTVIEW_SCRIPT=asc2.keys LINES=30 COLUMNS=100 "$GTVIEW" --ascii demo.trace >/dev/null 2>&1
+[ -s asc2.screen ] || ok=1
+LC_ALL=C grep -q '[^ -~]' asc2.screen && { echo "# non-ASCII with --ascii"; ok=1; }
 check $ok "ASCII only in the C locale and with --ascii"
 
 # 15: a trace that cannot be read: message with the offset, exit 1, no screen
@@ -153,3 +155,31 @@ ok=$?
 tail -n 1 cut.screen | grep -Eq 'offset [0-9]+' || { echo "# status:"; tail -n 1 cut.screen | sed 's/^/#   /'; ok=1; }
 grep -q '^>P' cut.screen || ok=1
 check $ok "truncated trace: what was kept is shown, the error on the status line"
+
+# 17: text and state filters and sorting in the goroutine list
+shot filter 100 30 demo.trace 2 '&parseFile<Enter>' s s
+ok=$?
+has filter 'of 1500 goroutines, matching "parseFile"' || ok=1
+has filter 'running▾' || ok=1
+grep -E '^[ >]G[0-9]+ ' filter.screen | grep -v 'bundler.parseFile' && { echo "# a row does not match"; ok=1; }
+grep -E '^[ >]G[0-9]+ ' filter.screen | awk '{ print $3 }' >run.col
+shot state 100 30 demo.trace 2 f f f
+has state '13 of 1500 goroutines, state Waiting' || ok=1
+check $ok "goroutine list: text filter, state filter, sort by running time"
+
+# 18: mono: no colours with --no-color / NO_COLOR still draws everything
+NO_COLOR=1 shot mono 100 30 demo.trace
+ok=$?
+diff -u timeline.screen mono.screen | sed 's/^/# /'
+cmp -s timeline.screen mono.screen || ok=1
+check $ok "NO_COLOR: the same screen (roles fall back to attributes)"
+
+# 19: the mouse (SGR reports decoded by termkey): a click sets the lane and
+# the cursor, the wheel zooms there; in a list a click selects, a second opens
+shot mouse 100 30 demo.trace ':mouse 1 4 40' ':save-screen click.screen' ':mouse 4 4 40' ':mouse 4 4 40' \
+	':save-screen wheel.screen' 2 ':mouse 1 6 5' ':mouse 1 6 5'
+ok=$?
+grep -q '^>P1 ' click.screen && head -n 1 click.screen | grep -q 'cursor 0.649515s' || { echo "# click"; ok=1; }
+head -n 1 wheel.screen | grep -q 'window 0.487136s-0.991071s  cursor 0.649515s' || { echo "# wheel"; ok=1; }
+has mouse 'G3 runtime.bgsweep  created before the trace' || ok=1
+check $ok "mouse: click selects lane and time, wheel zooms there, click twice opens a row"

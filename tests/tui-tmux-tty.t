@@ -7,7 +7,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 command -v bash >/dev/null || { echo "1..0 # SKIP no bash"; exit 0; }
 cp "$here/fixtures/demo.trace" "$TMUX_TMP/demo.trace"
 cd "$TMUX_TMP" || exit 1
-echo 1..8
+echo 1..9
 
 wait_file() { # wait_file PATH: until it exists and is not empty
 	_i=0
@@ -59,11 +59,13 @@ run 'stty -a >during5'
 same_stty during5 || ok=1
 tap $ok "Ctrl-Z: suspended, the shell has its terminal modes back"
 
-run 'fg'
+run 'fg; echo fg-done-5'
 tmux_wait "[goroutines]" && tmux_wait "1500 of 1500 goroutines"
 tap $? "fg: the viewer redraws where it was"
 
+# typed keys would go to the viewer until it has exited: wait for it
 tmux_keys q
+tmux_wait fg-done-5
 run 'stty -a >after5'
 same_stty after5
 tap $? "after fg and q: terminal modes as before"
@@ -72,3 +74,14 @@ run 'clear; cat demo.trace | "$GTVIEW" -; echo $? >rc6; stty -a >after6'
 tmux_wait "<stdin>" && tmux_keys 3 && tmux_wait "[gc]" && tmux_keys q
 same_stty after6 && [ "$(cat rc6)" = 0 ]
 tap $? "trace on stdin, keys from /dev/tty; terminal modes as before"
+
+run 'clear; sh -c '"'"'echo $$ >pid7; exec "$GTVIEW" demo.trace'"'"''
+tmux_wait "[timeline]" && kill -TSTP "$(cat pid7)" && tmux_wait "Stopped"
+ok=$?
+run 'stty -a >during7'
+same_stty during7 || ok=1
+run 'fg; echo fg-done-7'
+tmux_wait "[timeline]" && tmux_keys q && tmux_wait fg-done-7
+run 'stty -a >after7'
+same_stty after7 || ok=1
+tap $ok "kill -TSTP suspends like Ctrl-Z; terminal modes as before, during and after"

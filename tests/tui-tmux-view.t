@@ -5,11 +5,11 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/tools/tmux-lib.sh"
 cp "$here/fixtures/demo.trace" "$TMUX_TMP/demo.trace"
 cd "$TMUX_TMP" || exit 1
-echo 1..7
+echo 1..8
 
-tmux_start 100 30 "$GTVIEW demo.trace"
+tmux_start 100 30 "$GTVIEW --demo"
 tmux_wait "[timeline]"
-tap $? "the viewer starts on the timeline"
+tap $? "gtview --demo starts on the timeline of the embedded trace"
 
 s=$(tmux_screen)
 ok=0
@@ -49,5 +49,10 @@ tmux_wait "Terminal too small"
 tap $? "a tiny terminal shows a clear message"
 
 tmux_resize 100 30
-tmux_wait "[inspector]" && tmux_keys q && tmux_gone
-tap $? "back to a usable size it redraws, and q quits"
+tmux_wait "[inspector]"
+tap $? "back to a usable size it redraws"
+
+# a lone Escape (after termkey's wait) goes back to the search results
+tmux_keys Escape
+tmux_wait '"runtime.gcBgMarkWorker": 4 goroutines' && tmux_keys q && tmux_gone
+tap $? "Escape goes back a view; q quits"

@@ -4,8 +4,11 @@
 #   tools/make-fixtures.sh [WORKDIR]      (default /tmp/gtview-fixtures)
 #
 # Each trace is written by a real Go runtime: the esbuild bundler (a Go
-# program) from the npm registry, run with --trace=FILE on a small JS
-# project generated here.  esbuild versions and the Go that built them:
+# program) from the npm registry, run with --trace=FILE --watch and
+# GOMAXPROCS=3 on a small JS project generated here (40 modules): the first
+# build, a pause past a generation boundary, one rebuild, then esbuild is
+# told to exit (stdin closed), so each trace is whole, spans two
+# generations and holds a few GC cycles.  esbuild versions and their Go:
 #   0.23.1 -> Go 1.22   (header "go 1.22 trace")  esbuild_go122.trace
 #   0.25.9 -> Go 1.23   (header "go 1.23 trace")  esbuild_go123.trace
 #   0.27.3 -> Go 1.25   (header "go 1.25 trace")  esbuild_go125.trace
@@ -16,8 +19,10 @@
 #
 # Needs npm, python3, tar.  esbuild itself is unpacked into WORKDIR and is
 # never committed.  Traces differ from run to run (scheduling); sizes are
-# checked to stay between 20 KB and 300 KB (demo: at most 600 KB).
-# Not run by CI: the committed fixtures are its output.
+# checked to stay between 20 KB and 300 KB (demo: at most 600 KB), with a
+# few tries.  tests/fixtures-traces.t checks what gtview reports on them
+# against a raw count of their wire events.  Not run by CI: the committed
+# fixtures are its output.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 dest=$here/tests/fixtures

@@ -32,26 +32,27 @@ static const struct {
 	void (*draw)(struct tui_app *a);
 	int (*action)(struct tui_app *a, enum gt_action act);
 	const enum gt_action hints[8];
+	int (*click)(struct tui_app *a, int y, int x);
 } views[TUI_V__COUNT] = {
 	[TUI_V_TIMELINE] = {"timeline", tui_timeline_draw, tui_timeline_action,
 		{GT_ACTION_ZOOM_IN, GT_ACTION_ZOOM_OUT, GT_ACTION_ZOOM_FIT, GT_ACTION_PAN_RIGHT,
-		 GT_ACTION_OPEN_SELECTION, GT_ACTION_SEARCH, GT_ACTION_SHOW_HELP, GT_ACTION_QUIT}},
+		 GT_ACTION_OPEN_SELECTION, GT_ACTION_SEARCH, GT_ACTION_SHOW_HELP, GT_ACTION_QUIT}, tui_timeline_click},
 	[TUI_V_GOROUTINES] = {"goroutines", tui_goroutines_draw, tui_goroutines_action,
 		{GT_ACTION_TOGGLE_BLOCKED, GT_ACTION_SORT_NEXT, GT_ACTION_FILTER_STATE,
 		 GT_ACTION_FILTER_TEXT, GT_ACTION_OPEN_SELECTION, GT_ACTION_NEXT_PANE,
-		 GT_ACTION_SHOW_HELP, GT_ACTION_QUIT}},
+		 GT_ACTION_SHOW_HELP, GT_ACTION_QUIT}, tui_goroutines_click},
 	[TUI_V_GC] = {"gc", tui_gc_draw, tui_gc_action,
 		{GT_ACTION_SORT_NEXT, GT_ACTION_SORT_REVERSE, GT_ACTION_FILTER_STATE,
-		 GT_ACTION_OPEN_SELECTION, GT_ACTION_NEXT_PANE, GT_ACTION_SHOW_HELP, GT_ACTION_QUIT}},
+		 GT_ACTION_OPEN_SELECTION, GT_ACTION_NEXT_PANE, GT_ACTION_SHOW_HELP, GT_ACTION_QUIT}, tui_gc_click},
 	[TUI_V_GOROUTINE] = {"goroutine", tui_goroutine_draw, tui_goroutine_action,
 		{GT_ACTION_OPEN_SELECTION, GT_ACTION_NEXT_PANE, GT_ACTION_GO_BACK,
-		 GT_ACTION_SHOW_HELP, GT_ACTION_QUIT}},
+		 GT_ACTION_SHOW_HELP, GT_ACTION_QUIT}, tui_goroutine_click},
 	[TUI_V_INSPECTOR] = {"inspector", tui_inspector_draw, tui_inspector_action,
 		{GT_ACTION_MOVE_DOWN, GT_ACTION_OPEN_SELECTION, GT_ACTION_GO_BACK,
-		 GT_ACTION_SHOW_HELP, GT_ACTION_QUIT}},
+		 GT_ACTION_SHOW_HELP, GT_ACTION_QUIT}, tui_inspector_click},
 	[TUI_V_SEARCH] = {"search", tui_search_draw, tui_search_action,
 		{GT_ACTION_OPEN_SELECTION, GT_ACTION_SEARCH_NEXT, GT_ACTION_SEARCH_PREV,
-		 GT_ACTION_SEARCH, GT_ACTION_GO_BACK, GT_ACTION_QUIT}},
+		 GT_ACTION_SEARCH, GT_ACTION_GO_BACK, GT_ACTION_QUIT}, tui_search_click},
 	[TUI_V_HELP] = {"help", tui_help_draw, tui_help_action,
 		{GT_ACTION_MOVE_DOWN, GT_ACTION_GO_BACK}},
 };
@@ -151,7 +152,15 @@ static void draw_header(struct tui_app *a)
 		lw = a->cols - rw;
 	}
 	int x = tui_put(0, 0, lw, attr, " gtview ");
-	tui_put(0, x, lw - x, attr, a->file_name);
+	/* a long path keeps its end: the file's name matters most */
+	const char *name = a->file_name;
+	int room = lw - x - 1;
+	if (tui_width(name) > room && room > 4) {
+		while (*name && tui_width(name) > room - 1)
+			name++;
+		x += tui_put(0, x, 1, attr, tui_glyph(TUI_G_ELLIPSIS));
+	}
+	tui_put(0, x, lw - x, attr, name);
 	tui_put_right(0, 0, a->cols, attr, right);
 }
 
@@ -418,9 +427,49 @@ static int run_action(struct tui_app *a, enum gt_action act)
 	return r;
 }
 
+static int run_action(struct tui_app *a, enum gt_action act);
+
+/* Wheel: up/down (zoom on the timeline, around the pointer); click:
+ * select what is under the pointer; a second click on it opens it. */
+static int mouse(struct tui_app *a, TermKey *tk, TermKeyKey *key)
+{
+	TermKeyMouseEvent ev;
+	int button, line, col;
+	if (termkey_interpret_mouse(tk, key, &ev, &button, &line, &col) != TERMKEY_RES_KEY)
+		return 0;
+	if (ev != TERMKEY_MOUSE_PRESS || a->prompt.open)
+		return 0;
+	int y = line - 1, x = col - 1;
+	enum tui_view_id v = tui_current(a);
+	if (v == TUI_V_HELP)
+		return run_action(a, button == 5 ? GT_ACTION_MOVE_DOWN : button == 4 ? GT_ACTION_MOVE_UP : GT_ACTION_GO_BACK);
+	if (button == 4 || button == 5) {
+		if (v == TUI_V_TIMELINE) {
+			if (views[v].click)
+				views[v].click(a, y, x);
+			return run_action(a, button == 4 ? GT_ACTION_ZOOM_IN : GT_ACTION_ZOOM_OUT);
+		}
+		return run_action(a, button == 4 ? GT_ACTION_MOVE_UP : GT_ACTION_MOVE_DOWN);
+	}
+	if (button != 1 || !views[v].click)
+		return 0;
+	static int last_y = -1, last_x = -1;
+	static enum tui_view_id last_v;
+	int again = v == last_v && y == last_y && (v != TUI_V_TIMELINE || x == last_x);
+	last_y = y;
+	last_x = x;
+	last_v = v;
+	int r = views[v].click(a, y, x);
+	if (r && again && v != TUI_V_TIMELINE)
+		return run_action(a, GT_ACTION_OPEN_SELECTION);
+	return r;
+}
+
 static int handle_key(struct tui_app *a, TermKey *tk, TermKeyKey *key)
 {
-	if (key->type == TERMKEY_TYPE_MOUSE || key->type == TERMKEY_TYPE_POSITION ||
+	if (key->type == TERMKEY_TYPE_MOUSE)
+		return a->config->settings.mouse ? mouse(a, tk, key) : 0;
+	if (key->type == TERMKEY_TYPE_POSITION ||
 	    key->type == TERMKEY_TYPE_MODEREPORT || key->type == TERMKEY_TYPE_UNKNOWN_CSI ||
 	    key->type == TERMKEY_TYPE_DCS || key->type == TERMKEY_TYPE_OSC) {
 		if (key->type == TERMKEY_TYPE_UNKNOWN_CSI) {
@@ -456,6 +505,49 @@ static int handle_key(struct tui_app *a, TermKey *tk, TermKeyKey *key)
 
 /* ---- script commands (headless tests) ------------------------------------ */
 
+static double now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+/* ":bench-frames N FILE": draws N frames of the current view at random
+ * (but repeatable) zooms and cursor positions; writes ms per frame. */
+static int bench_frames(struct tui_app *a, int n, const char *path)
+{
+	uint64_t seed = 0x9E3779B97F4A7C15ull;
+	int64_t full = a->info.max_ts + 1 - a->info.min_ts;
+	double total = 0, worst = 0;
+	struct tui_timeline saved = a->tl;
+	for (int i = 0; i < n; i++) {
+		seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+		int zoom = (int)(seed >> 58);          /* 0..63 halvings */
+		int64_t span = full >> (zoom % 40);
+		if (span < 100)
+			span = 100;
+		double pos = (double)((seed >> 20) & 0xFFFFF) / 0x100000;
+		a->tl.t0 = a->info.min_ts + (int64_t)(pos * (double)(full - span));
+		a->tl.t1 = a->tl.t0 + span;
+		a->tl.cursor = a->tl.t0 + span / 2;
+		a->tl.cursor_set = 1;
+		double t0 = now_ms();
+		draw(a, TUI_REDRAW_ALL);
+		double ms = now_ms() - t0;
+		total += ms;
+		if (ms > worst)
+			worst = ms;
+	}
+	a->tl = saved;
+	FILE *f = fopen(path, "w");
+	if (!f)
+		tui_die("bench-frames %s: %s", path, strerror(errno));
+	fprintf(f, "%s %dx%d view=%s frames=%d mean_ms=%.3f max_ms=%.3f\n", a->file_name, COLS, LINES,
+	        views[tui_current(a)].name, n, n ? total / n : 0, worst);
+	fclose(f);
+	return TUI_REDRAW_ALL;
+}
+
 static int run_command(struct tui_app *a, const char *cmd)
 {
 	char arg[1024];
@@ -466,6 +558,22 @@ static int run_command(struct tui_app *a, const char *cmd)
 			tui_die("save-screen %s: %s", arg, strerror(errno));
 		return 0;
 	}
+	int b;
+	if (sscanf(cmd, "mouse %d %d %d", &b, &r, &c) == 3) {
+		/* an SGR mouse press at 1-based (r, c), decoded by termkey as a
+		 * terminal's would be */
+		char seq[64];
+		int code = b >= 4 ? 64 + b - 4 : b - 1;
+		snprintf(seq, sizeof seq, "\033[<%d;%d;%dM", code, c, r);
+		termkey_push_bytes(a->keys_tk, seq, strlen(seq));
+		TermKeyKey key;
+		int flags = 0;
+		while (termkey_getkey(a->keys_tk, &key) == TERMKEY_RES_KEY)
+			flags |= handle_key(a, a->keys_tk, &key);
+		return flags;
+	}
+	if (sscanf(cmd, "bench-frames %d %1023s", &c, arg) == 2)
+		return bench_frames(a, c, arg);
 	if (sscanf(cmd, "resize %dx%d", &c, &r) == 2) {
 		resizeterm(r, c);
 		return TUI_REDRAW_ALL;
@@ -487,6 +595,8 @@ static int loop(struct tui_app *a, struct tui_script *script, const sigset_t *un
 			tui_term_resize(&a->term);
 			flags |= TUI_REDRAW_ALL;
 		}
+		if (tui_sig_tstp) /* kill -TSTP: suspend as Ctrl-Z does */
+			flags |= TUI_SUSPEND;
 		if (tui_sig_cont) {
 			tui_sig_cont = 0;
 			tui_term_resize(&a->term);
@@ -593,6 +703,7 @@ static int start_terminal(struct tui_app *a, const struct tui_run_opts *o, int h
 	tui_colors_init(o->config->settings.color);
 	if (a->term.tk)
 		termkey_set_waittime(a->term.tk, o->config->settings.escape_delay_ms);
+	tui_term_mouse(&a->term, o->config->settings.mouse);
 	return 0;
 }
 
@@ -720,7 +831,9 @@ int tui_run(const struct tui_run_opts *o)
 	}
 	a->keys_tk = a->term.tk;
 	if (!a->keys_tk) {
-		a->keys_tk = termkey_new_abstract("xterm", TERMKEY_FLAG_UTF8);
+		a->keys_tk = tui_termkey_abstract();
+		if (!a->keys_tk)
+			tui_die("out of memory");
 		a->own_keys_tk = 1;
 	}
 	if (gt_config_message_count(a->config)) {

@@ -245,6 +245,14 @@ int tui_search_choose(struct tui_app *a);   /* results for the selected match */
 int tui_search_step(struct tui_app *a, int dir); /* n / N from any view */
 void tui_search_free(struct tui_app *a);
 
+/* Mouse clicks at screen (y, x), 0-based: select what is there. */
+int tui_timeline_click(struct tui_app *a, int y, int x);
+int tui_goroutines_click(struct tui_app *a, int y, int x);
+int tui_goroutine_click(struct tui_app *a, int y, int x);
+int tui_gc_click(struct tui_app *a, int y, int x);
+int tui_inspector_click(struct tui_app *a, int y, int x);
+int tui_search_click(struct tui_app *a, int y, int x);
+
 void tui_help_draw(struct tui_app *a);
 int tui_help_action(struct tui_app *a, enum gt_action act);
 

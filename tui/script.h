@@ -2,7 +2,9 @@
  *
  * GTVIEW_SCRIPT names a file.  Each line is either
  *   # a comment
- *   :command args      (":save-screen FILE", ":resize COLSxROWS")
+ *   :command args      ":save-screen FILE", ":resize COLSxROWS",
+ *                      ":mouse BUTTON ROW COL" (a press, 1-based; 4/5 wheel),
+ *                      ":bench-frames N FILE" (ms per frame, random zooms)
  *   keys               in <Key> notation: "jj<Down><C-d>/net<Enter>"
  * "<lt>" is a literal '<'; spaces between keys are ignored except inside
  * <Space>.  Keys are parsed with termkey_strpkey (TERMKEY_FORMAT_VIM), the

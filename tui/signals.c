@@ -6,6 +6,7 @@
 volatile sig_atomic_t tui_sig_winch;
 volatile sig_atomic_t tui_sig_cont;
 volatile sig_atomic_t tui_sig_quit;
+volatile sig_atomic_t tui_sig_tstp;
 
 static sigset_t old_mask;
 static int installed;
@@ -15,11 +16,12 @@ static void on_signal(int sig)
 	switch (sig) {
 	case SIGWINCH: tui_sig_winch = 1; break;
 	case SIGCONT: tui_sig_cont = 1; break;
+	case SIGTSTP: tui_sig_tstp = 1; break;
 	default: tui_sig_quit = sig; break;
 	}
 }
 
-static const int handled[] = {SIGWINCH, SIGCONT, SIGINT, SIGTERM, SIGHUP};
+static const int handled[] = {SIGWINCH, SIGCONT, SIGTSTP, SIGINT, SIGTERM, SIGHUP};
 
 void tui_signals_install(sigset_t *unblocked)
 {
@@ -48,4 +50,23 @@ void tui_signals_restore(void)
 		signal(handled[i], SIG_DFL);
 	sigprocmask(SIG_SETMASK, &old_mask, NULL);
 	installed = 0;
+}
+
+void tui_signals_stop_self(void)
+{
+	/* Our SIGTSTP handler only sets a flag: stop with the default action,
+	 * unblocked, then take the signal back. */
+	struct sigaction dfl, old;
+	memset(&dfl, 0, sizeof dfl);
+	dfl.sa_handler = SIG_DFL;
+	sigemptyset(&dfl.sa_mask);
+	sigaction(SIGTSTP, &dfl, &old);
+	sigset_t m, prev;
+	sigemptyset(&m);
+	sigaddset(&m, SIGTSTP);
+	sigprocmask(SIG_UNBLOCK, &m, &prev);
+	kill(0, SIGTSTP);
+	sigprocmask(SIG_SETMASK, &prev, NULL);
+	sigaction(SIGTSTP, &old, NULL);
+	tui_sig_tstp = 0;
 }

@@ -1,5 +1,6 @@
 /* term.c: terminal start-up and shut-down in the order STYLE.md gives. */
 #include "tui/term.h"
+#include "tui/signals.h"
 
 #include <curses.h>
 #include <errno.h>
@@ -11,6 +12,28 @@
 #include <unistd.h>
 
 struct tui_term *tui_term_active;
+
+/* ncurses' xterm entries say kmous=\E[< (SGR mouse); libtermkey 0.22's
+ * terminfo driver then takes "\E[<" for an X10 mouse prefix and reads
+ * the SGR report as garbage.  Declaring the X10 prefix leaves SGR reports
+ * to termkey's CSI driver, which decodes them right. */
+static const char *fix_terminfo(const char *name, const char *value, void *data)
+{
+	(void)data;
+	if (!strcmp(name, "key_mouse"))
+		return "\033[M";
+	return value;
+}
+
+TermKey *tui_termkey_abstract(void)
+{
+	TermKey *tk = termkey_new_abstract("xterm", TERMKEY_FLAG_UTF8 | TERMKEY_FLAG_NOSTART);
+	if (!tk)
+		return NULL;
+	termkey_hook_terminfo_getstr(tk, fix_terminfo, NULL);
+	termkey_start(tk);
+	return tk;
+}
 
 static void curses_modes(void)
 {
@@ -51,8 +74,14 @@ int tui_term_open(struct tui_term *t, int headless, int use_dev_tty, int ascii,
 		}
 		t->tty_fd = fd;
 		int flags = t->utf8 ? TERMKEY_FLAG_UTF8 : TERMKEY_FLAG_RAW;
-		t->tk = termkey_new(fd, flags);
+		t->tk = termkey_new(fd, flags | TERMKEY_FLAG_NOSTART);
 		if (!t->tk) {
+			snprintf(err, errlen, "cannot start the terminal (termkey: %s)",
+			         strerror(errno));
+			goto fail;
+		}
+		termkey_hook_terminfo_getstr(t->tk, fix_terminfo, NULL);
+		if (!termkey_start(t->tk)) {
 			snprintf(err, errlen, "cannot start the terminal (termkey: %s)",
 			         strerror(errno));
 			goto fail;
@@ -90,8 +119,24 @@ fail:
 	return -1;
 }
 
+static void mouse_codes(struct tui_term *t, int on)
+{
+	if (t->headless || !t->out)
+		return;
+	fputs(on ? "\033[?1000h\033[?1006h" : "\033[?1006l\033[?1000l", t->out);
+	fflush(t->out);
+}
+
+void tui_term_mouse(struct tui_term *t, int on)
+{
+	t->mouse = on && !t->headless;
+	mouse_codes(t, t->mouse);
+}
+
 void tui_term_close(struct tui_term *t)
 {
+	if (t->started && t->mouse)
+		mouse_codes(t, 0);
 	if (t->started) {
 		endwin(); /* first: back to termkey's modes … */
 		t->started = 0;
@@ -120,12 +165,15 @@ void tui_term_suspend(struct tui_term *t)
 {
 	if (t->headless || !t->started)
 		return;
+	if (t->mouse)
+		mouse_codes(t, 0);
 	endwin();
 	termkey_stop(t->tk);
-	/* SIGTSTP has its default action: this stops us until `fg`. */
-	kill(0, SIGTSTP);
+	tui_signals_stop_self(); /* until `fg` */
 	termkey_start(t->tk);
 	curses_modes();
+	if (t->mouse)
+		mouse_codes(t, 1);
 	tui_term_resize(t); /* the size may have changed while stopped */
 	clearok(curscr, TRUE);
 }

@@ -21,6 +21,7 @@ struct tui_term {
 	int headless;
 	int utf8;          /* draw with Unicode glyphs */
 	int started;       /* between tui_term_open and tui_term_close */
+	int mouse;         /* mouse reporting is on */
 };
 
 /* Opens the terminal.  use_dev_tty: read keys from /dev/tty (the trace came
@@ -31,8 +32,15 @@ int tui_term_open(struct tui_term *t, int headless, int use_dev_tty, int ascii,
 void tui_term_close(struct tui_term *t);
 /* Ctrl-Z: give the terminal back, stop, and take it again on resume. */
 void tui_term_suspend(struct tui_term *t);
+/* Mouse reporting (xterm 1000 + SGR 1006), decoded by termkey; curses'
+ * mousemask is never used.  Turned off again by suspend and close. */
+void tui_term_mouse(struct tui_term *t, int on);
 /* After SIGWINCH: asks the tty for its size and tells curses. */
 void tui_term_resize(struct tui_term *t);
+
+/* A termkey for decoding without a terminal (headless scripts), set up
+ * like the real one.  NULL when out of memory. */
+TermKey *tui_termkey_abstract(void);
 
 /* The process-wide terminal, so a fatal signal or die() can restore it. */
 extern struct tui_term *tui_term_active;

@@ -222,3 +222,14 @@ int tui_gc_action(struct tui_app *a, enum gt_action act)
 	gv->sel = gv->nrows ? (size_t)s : 0;
 	return TUI_REDRAW;
 }
+
+int tui_gc_click(struct tui_app *a, int y, int x)
+{
+	(void)x;
+	struct tui_gcview *gv = &a->gc;
+	int r = y - (tui_body_top(a) + 2);
+	if (r < 0 || r >= list_rows(a) || gv->top + (size_t)r >= gv->nrows)
+		return 0;
+	gv->sel = gv->top + (size_t)r;
+	return TUI_REDRAW;
+}

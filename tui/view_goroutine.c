@@ -220,3 +220,25 @@ int tui_goroutine_action(struct tui_app *a, enum gt_action act)
 	gd->sel = gd->nspans ? (size_t)s : 0;
 	return TUI_REDRAW;
 }
+
+int tui_goroutine_click(struct tui_app *a, int y, int x)
+{
+	struct tui_goroutine *gd = &a->gd;
+	int top = tui_body_top(a);
+	if (y == top + 1 && gd->nspans) {
+		/* on its timeline: the interval at that time */
+		int w = a->cols - 1 > MAX_COLS ? MAX_COLS : a->cols - 1;
+		int64_t t = gd->t0 + (int64_t)((double)(gd->t1 - gd->t0) * x / w);
+		for (size_t i = 0; i < gd->nspans; i++)
+			if (gd->spans[i].end > t) {
+				gd->sel = i;
+				break;
+			}
+		return TUI_REDRAW;
+	}
+	int r = y - (top + 4);
+	if (r < 0 || r >= list_rows(a) || gd->top + (size_t)r >= gd->nspans)
+		return 0;
+	gd->sel = gd->top + (size_t)r;
+	return TUI_REDRAW;
+}

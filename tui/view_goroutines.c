@@ -313,7 +313,7 @@ void tui_goroutines_draw(struct tui_app *a)
 		if (at_cursor) {
 			struct state_at s = {0, 0};
 			gt_model_g_spans(a->m, row->g, a->tl.cursor, a->tl.cursor + 1, take_state, &s);
-			state = s.found ? s.state : GT_GS_NOTEXIST;
+			state = s.found ? s.state : -1; /* before its first transition */
 		}
 		char run[32], wait[32];
 		tui_fmt_dur(run, sizeof run, g->ns[GT_GS_RUNNING]);
@@ -323,7 +323,7 @@ void tui_goroutines_draw(struct tui_app *a)
 		           (long long)g->id);
 		x += col_w[0];
 		tui_put(y + i, x, col_w[1] - 1, sel ? base : tui_attr((enum tui_color)state_role(state)),
-		        gt_gostate_name((enum gt_gostate)state));
+		        state < 0 ? "-" : gt_gostate_name((enum gt_gostate)state));
 		x += col_w[1];
 		tui_put_right(y + i, x, col_w[2] - 1, base, run);
 		x += col_w[2];
@@ -454,5 +454,18 @@ int tui_goroutines_action(struct tui_app *a, enum gt_action act)
 	default:
 		return TUI_UNHANDLED;
 	}
+	return TUI_REDRAW;
+}
+
+int tui_goroutines_click(struct tui_app *a, int y, int x)
+{
+	(void)x;
+	struct tui_goroutines *gl = &a->gl;
+	int r = y - (tui_body_top(a) + 2);
+	if (r < 0 || r >= list_rows(a) || gl->top + (size_t)r >= gl->nrows)
+		return 0;
+	gl->pane = 0;
+	gl->sel = gl->top + (size_t)r;
+	gl->preview_top = 0;
 	return TUI_REDRAW;
 }

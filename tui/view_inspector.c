@@ -247,6 +247,28 @@ static void build_range(struct tui_app *a, enum gt_range_set set, size_t i)
 	add(a, TUI_C_DIM, UINT32_MAX, "Press %s to show it on the timeline.", tui_key_of(a, GT_ACTION_ZOOM_FIT));
 }
 
+/* The M holding P index pi at t (one span query per M); GT_NONE. */
+struct holder { uint32_t pi; int found; };
+static int is_holder(void *ctx, const struct gt_pspan *s)
+{
+	struct holder *h = ctx;
+	if (s->g == h->pi)
+		h->found = 1;
+	return h->found;
+}
+
+static int64_t thread_holding(struct tui_app *a, uint32_t pi, int64_t t)
+{
+	uint32_t n = gt_model_m_count(a->m);
+	for (uint32_t mi = 0; mi < n; mi++) {
+		struct holder h = {pi, 0};
+		gt_model_m_spans(a->m, mi, t, t + 1, is_holder, &h);
+		if (h.found)
+			return gt_model_m(a->m, mi)->id;
+	}
+	return GT_NONE;
+}
+
 void tui_inspector_build(struct tui_app *a)
 {
 	struct tui_inspector *in = &a->insp;
@@ -278,11 +300,16 @@ void tui_inspector_build(struct tui_app *a)
 	case TUI_SEL_PSPAN: {
 		const struct gt_goroutine g_ = tui_g(a, s->g), *g = &g_;
 		const struct gt_proc *p = gt_model_p(a->m, s->p);
+		int64_t mid = thread_holding(a, s->p, s->start);
 		add(a, TUI_C_TITLE, s->g, "G%lld %s running on P%lld", (long long)g->id, fn_of(a, g->start_func),
 		    (long long)p->id);
 		add(a, 0, UINT32_MAX, "  %-12s StateTransition to Running .. from Running", "kind");
 		add_time(a, "time", s->start, s->end);
-		add(a, 0, s->g, "  %-12s G%lld / P%lld / -", "G / P / M", (long long)g->id, (long long)p->id);
+		if (mid != GT_NONE)
+			add(a, 0, s->g, "  %-12s G%lld / P%lld / M%lld", "G / P / M", (long long)g->id,
+			    (long long)p->id, (long long)mid);
+		else
+			add(a, 0, s->g, "  %-12s G%lld / P%lld / -", "G / P / M", (long long)g->id, (long long)p->id);
 		if (g->gc_worker)
 			add(a, 0, UINT32_MAX, "  %-12s GC mark worker", "note");
 		struct first_span f = {{0}, 0};
@@ -487,5 +514,16 @@ int tui_inspector_action(struct tui_app *a, enum gt_action act)
 	if (in->nlines && c >= (long)in->nlines)
 		c = (long)in->nlines - 1;
 	in->cur = in->nlines ? (size_t)c : 0;
+	return TUI_REDRAW;
+}
+
+int tui_inspector_click(struct tui_app *a, int y, int x)
+{
+	(void)x;
+	struct tui_inspector *in = &a->insp;
+	int r = y - tui_body_top(a);
+	if (r < 0 || r >= rows_of(a) || in->top + (size_t)r >= in->nlines)
+		return 0;
+	in->cur = in->top + (size_t)r;
 	return TUI_REDRAW;
 }

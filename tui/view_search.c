@@ -125,11 +125,12 @@ int tui_search_step(struct tui_app *a, int dir)
 		tui_status(a, "no search results: press %s to search", tui_key_of(a, GT_ACTION_SEARCH));
 		return TUI_REDRAW_STATUS;
 	}
+	const char *wrap = "";
 	if (dir > 0 && sr->rsel + 1 >= n) {
-		tui_status(a, "last match; wrapped to the first");
+		wrap = " (wrapped to the first)";
 		sr->rsel = 0;
 	} else if (dir < 0 && sr->rsel == 0) {
-		tui_status(a, "first match; wrapped to the last");
+		wrap = " (wrapped to the last)";
 		sr->rsel = n - 1;
 	} else {
 		sr->rsel = dir > 0 ? sr->rsel + 1 : sr->rsel - 1;
@@ -137,6 +138,7 @@ int tui_search_step(struct tui_app *a, int dir)
 	if (tui_current(a) == TUI_V_INSPECTOR)
 		tui_pop(a);
 	open_result(a, sr->rsel);
+	tui_status(a, "\"%s\": match %zu of %zu%s", gt_model_str(a->m, sr->chosen), sr->rsel + 1, n, wrap);
 	return TUI_REDRAW;
 }
 
@@ -291,5 +293,19 @@ int tui_search_action(struct tui_app *a, enum gt_action act)
 	if (n && s >= (long)n)
 		s = (long)n - 1;
 	*sel = n ? (size_t)s : 0;
+	return TUI_REDRAW;
+}
+
+int tui_search_click(struct tui_app *a, int y, int x)
+{
+	(void)x;
+	struct tui_search *sr = &a->search;
+	int r = y - (tui_body_top(a) + 1);
+	size_t *sel = sr->results ? &sr->rsel : &sr->msel;
+	size_t top = sr->results ? sr->rtop : sr->mtop;
+	size_t n = sr->results ? nresults(a) : sr->nmatches;
+	if (r < 0 || r >= list_rows(a) || top + (size_t)r >= n)
+		return 0;
+	*sel = top + (size_t)r;
 	return TUI_REDRAW;
 }

@@ -654,3 +654,21 @@ int tui_timeline_action(struct tui_app *a, enum gt_action act)
 	}
 	return TUI_REDRAW;
 }
+
+int tui_timeline_click(struct tui_app *a, int y, int x)
+{
+	struct tui_timeline *tl = &a->tl;
+	int w = plot_w(a), np = nprocs(a), pr = p_rows(a);
+	if (pr > np)
+		pr = np;
+	int r = y - (tui_body_top(a) + 1);
+	if (r < 0 || r >= pr + TUI_LANE__COUNT)
+		return 0;
+	tl->lane = r < pr ? tl->top + r : np + (r - pr);
+	if (x >= LABEL_W && x < LABEL_W + w) {
+		tl->cursor = col_t(tl, w, x - LABEL_W);
+		tl->cursor_set = 1;
+	}
+	clamp(a);
+	return TUI_REDRAW;
+}

@@ -15,7 +15,7 @@ static void test_random_ops(void **state)
 {
 	(void)state;
 	static uint32_t ref[KEYS]; /* UINT32_MAX: absent */
-	struct idmap m = { 0 };
+	struct v2o_idmap m = { 0 };
 	for (int i = 0; i < KEYS; i++)
 		ref[i] = UINT32_MAX;
 	uint64_t x = 88172645463325252ULL;
@@ -25,24 +25,24 @@ static void test_random_ops(void **state)
 		/* Keys far apart and near each other, and the all-ones id. */
 		uint64_t kk = k == 0 ? UINT64_MAX : (uint64_t)k * 7919;
 		if ((x >> 20) % 3 == 0) {
-			gt_idmap_del(&m, kk);
+			gt_v2o_idmap_del(&m, kk);
 			ref[k] = UINT32_MAX;
 		} else {
 			uint32_t v = (uint32_t)(x >> 32) % 1000000;
-			assert_int_equal(gt_idmap_put(&m, kk, v), 0);
+			assert_int_equal(gt_v2o_idmap_put(&m, kk, v), 0);
 			ref[k] = v;
 		}
 		if (step % 997 == 0) {
 			uint32_t n = 0;
 			for (int i = 0; i < KEYS; i++) {
 				uint64_t ki = i == 0 ? UINT64_MAX : (uint64_t)i * 7919;
-				assert_int_equal(gt_idmap_get(&m, ki), ref[i]);
+				assert_int_equal(gt_v2o_idmap_get(&m, ki), ref[i]);
 				n += ref[i] != UINT32_MAX;
 			}
 			assert_int_equal(m.n, n);
 		}
 	}
-	gt_idmap_free(&m);
+	gt_v2o_idmap_free(&m);
 }
 
 int main(void)

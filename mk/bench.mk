@@ -1,0 +1,31 @@
+# mk/bench.mk: `make bench`: load speed and memory of the whole pipeline
+# (decode + validate + the full model, as the viewer loads a trace) on big
+# real traces, one child process per trace:
+#
+#   make bench [BENCH_TRACES="a.trace b.trace"] [BENCH_DIR=/tmp/gtview-big]
+#
+# Prints per trace: MB/s and events/s (wall clock and CPU time), peak RSS
+# (getrusage ru_maxrss, mapped file pages included) against the file size,
+# and the model's own bytes per event.  The default traces are written by
+# ../shared/tools/make-big-traces.sh (about 5 minutes) when missing.
+# Targets on 2 cores: >= 300 MB/s, peak RSS <= 2x the file.  No test
+# asserts timings; see notes in the README for measured figures.
+
+SHARED       ?= ../shared
+BENCH_DIR    ?= /tmp/gtview-big
+BENCH_TRACES ?= $(BENCH_DIR)/churn_go119.trace $(BENCH_DIR)/esbuild_go126.trace \
+                $(BENCH_DIR)/esbuild_go122.trace
+BENCH_BIN    := $(BUILD)/bench/bench-load
+
+$(BENCH_BIN): bench/load.c $(LIB)
+	@mkdir -p $(@D)
+	@echo "  CC    $<"
+	$(Q)$(CC) $(CFLAGS) -o $@ $< $(LIB) $(LDLIBS) -lpthread
+
+bench: $(BENCH_BIN)
+	@for t in $(BENCH_TRACES); do \
+		[ -s "$$t" ] || { bash $(SHARED)/tools/make-big-traces.sh $(BENCH_DIR) >&2 || exit 1; break; }; \
+	done
+	$(BENCH_BIN) $(BENCH_TRACES)
+
+.PHONY: bench

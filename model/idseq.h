@@ -1,0 +1,29 @@
+/* idseq.h: an append-only sequence of int64 ids, packed: zigzag varint
+ * deltas with a plain checkpoint every GT_IDSEQ_STEP ids.  Goroutine ids
+ * in order of first appearance are nearly increasing, so ~1-2 bytes an id
+ * instead of 8 (millions of goroutines in a big trace). */
+#ifndef GT_MODEL_IDSEQ_H
+#define GT_MODEL_IDSEQ_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define GT_IDSEQ_STEP 32
+
+struct gt_idseq {
+	int64_t *base;     /* first id of each step */
+	uint32_t *off;     /* byte offset of the deltas after it */
+	size_t nck, capck;
+	uint8_t *bytes;
+	size_t len, cap;
+	size_t n;
+	int64_t last;
+};
+
+int gt_idseq_add(struct gt_idseq *s, int64_t id); /* -1: no memory */
+int64_t gt_idseq_get(const struct gt_idseq *s, size_t i);
+/* All ids into out[0..n). */
+void gt_idseq_all(const struct gt_idseq *s, int64_t *out);
+void gt_idseq_free(struct gt_idseq *s);
+size_t gt_idseq_bytes(const struct gt_idseq *s);
+#endif

@@ -1,0 +1,3 @@
+module v1basic
+
+go 1.19

@@ -1,0 +1,3 @@
+module v1cpu
+
+go 1.19
