@@ -45,10 +45,35 @@ static int process(struct v1_ctx *c, struct v1_ev *ev, uint64_t ord)
 	return v1_convert(c, ev, ord);
 }
 
+/* Tells the sink how far the second run has got: no P will read the file
+ * below the returned offset again (the loader may give those pages back). */
+static void report(struct v1_ctx *c)
+{
+	if (!c->sink || !c->sink->progress)
+		return;
+	uint64_t low = c->end;
+	for (uint32_t i = 0; i < c->nproc; i++) {
+		const struct v1_proc *p = &c->procs[i];
+		uint64_t at;
+		if (p->pos)
+			at = p->pos;
+		else {
+			uint32_t nb = p->cur == UINT32_MAX ? p->first : c->batches[p->cur].next;
+			if (nb == UINT32_MAX)
+				continue;
+			at = c->batches[nb].off;
+		}
+		if (at < low)
+			low = at;
+	}
+	c->sink->progress(c->sink->ctx, low, c->len);
+}
+
 static int deliver_all(struct v1_ctx *c)
 {
 	struct v1_ev ev;
 	uint32_t mi = 0, mt = 0;
+	c->replay = 1;
 	if (v1_order_start(c) || v1_convert_init(c))
 		return -1;
 	v1_post_reset(c);
@@ -80,12 +105,16 @@ static int deliver_all(struct v1_ctx *c)
 		}
 		if (process(c, &ev, i))
 			return -1;
+		if ((i & 0xffff) == 0xffff && c->ver >= 7)
+			report(c);
 	}
 	for (; mt < c->nmoved; mt++) {
 		struct v1_ev mev = c->moved[c->moved_by_ts[mt]].ev;
 		if (process(c, &mev, c->moved[c->moved_by_ts[mt]].idx))
 			return -1;
 	}
+	if (c->sink && c->sink->progress)
+		c->sink->progress(c->sink->ctx, c->len, c->len);
 	return v1_emit_sync(c, c->last_ts + 1, c->end);
 }
 
@@ -95,6 +124,7 @@ static void ctx_free(struct v1_ctx *c)
 	for (uint32_t i = 0; i < c->ng; i++)
 		free(c->gs[i].wake);
 	free(c->gs);
+	free(c->gord);
 	free(c->procs);
 	free(c->batches);
 	free(c->stack_offs);
@@ -110,6 +140,7 @@ static void ctx_free(struct v1_ctx *c)
 	v1_map_free(&c->pcmap);
 	v1_map_free(&c->timers);
 	v1_map_free(&c->gmap);
+	free(c->gdirect);
 	v1_map_free(&c->taskmap);
 	v1_map_free(&c->futile);
 }
@@ -160,7 +191,7 @@ enum gt_status gt_decode_v1(const uint8_t *buf, size_t len, int version,
 		snprintf(res->msg, sizeof res->msg, "%s", c->err);
 	} else if (c->truncated) {
 		res->status = GT_TRUNCATED;
-		res->offset = c->end;
+		res->offset = c->gap_off ? c->gap_off : c->end;
 		snprintf(res->msg, sizeof res->msg, "%s", c->why);
 	} else {
 		res->bytes_kept = len;

@@ -4,10 +4,13 @@
  * The decoder never builds per-event heap objects.  Pass 1 (v1_scan.c)
  * indexes the mmap'd file: per-P batch offsets, strings, stacks, the
  * frequency, timer goroutines and CPU samples.  The ordering source
- * (v1_order.c) then merges per-P cursors over the file into Go's order; it
- * runs twice: once to analyse (time order, syscall exits moved back in time,
- * futile wakeups, which syscalls block) and once to validate (v1_post.c),
- * convert (v1_convert.c) and deliver.
+ * (v1_order.c) then merges per-P cursors over the file into Go's order
+ * while the first run analyses it (time order, syscall exits moved back in
+ * time, futile wakeups, which syscalls block) and logs which P each event
+ * came from (4 bits an event when there are at most 16 Ps); the second run
+ * replays that log over fresh cursors to validate (v1_post.c), convert
+ * (v1_convert.c) and deliver.  Memory: the log, per-P and per-goroutine
+ * state, the strings and stacks; the events stay in the file.
  */
 #ifndef GT_DECODE_V1_INT_H
 #define GT_DECODE_V1_INT_H
@@ -107,7 +110,7 @@ struct v1_proc {
 	uint64_t pos;            /* read position, 0 when the batch ended */
 	int64_t last_ts, last_seq;
 	uint64_t last_g;
-	uint8_t done, has_head, in_front, started;
+	uint8_t done, has_head;
 	struct v1_ev head;
 	uint64_t cache_g;        /* last goroutine looked up, and its index */
 	uint32_t cache_gi;
@@ -125,8 +128,6 @@ struct v1_proc {
 /* Per-goroutine state. */
 struct v1_g {
 	uint64_t id;
-	uint64_t oseq;           /* ordering */
-	uint8_t ostatus;
 	uint8_t present, pstate, plast, assist; /* postprocess */
 	uint8_t preinit, futile;
 	uint32_t regions;        /* top of its region stack, 0 none */
@@ -134,6 +135,13 @@ struct v1_g {
 	int64_t sysblock;        /* ts of last GoSysBlock / GoInSyscall */
 	uint32_t wake_n, wake_cap; /* futile analysis: wakeup offsets */
 	uint64_t *wake;
+};
+
+/* A goroutine's ordering state, apart from struct v1_g: the merge reads
+ * it for every event, so it is kept small and dense. */
+struct v1_gord {
+	uint64_t seq;
+	uint8_t status;
 };
 
 struct v1_task {
@@ -160,7 +168,8 @@ struct v1_ctx {
 	struct gt_decode_result *res;
 
 	int truncated;
-	char why[160];
+	char why[256];
+	uint64_t gap_off;         /* truncated: where ordering stopped, 0 none */
 	int64_t freq;
 	uint64_t nfutile;
 
@@ -182,8 +191,11 @@ struct v1_ctx {
 	uint32_t nsample, capsample;
 
 	struct v1_g *gs;
-	uint32_t ng, capg;
+	struct v1_gord *gord;    /* parallel to gs */
+	uint32_t ng, capg, capgord;
 	struct v1_map gmap;
+	uint32_t *gdirect;       /* small goroutine ids -> index (~0 none) */
+	uint32_t capgdirect;
 
 	struct v1_task *tasks;
 	uint32_t ntask, captask;
@@ -194,23 +206,29 @@ struct v1_ctx {
 
 	/* 1.5: all events sorted by seq */
 	struct v1_ev *flat;
-	uint64_t nflat, capflat_;
+	uint64_t nflat;
 
 	/* ordering source */
-	uint32_t *heap;          /* proc indices by head ts */
+	uint32_t *heap;          /* the frontier: proc indices ... */
+	int64_t *front_ts;       /* ... and their heads' times */
 	uint32_t nheap;
 	uint32_t *avail;
 	uint32_t navail;
 	uint64_t flat_i, sample_i;
+	/* the merge order of the first run, replayed by the second: the P of
+	 * each event, in 4, 8 or 16 bits */
+	uint8_t *olog;
+	uint64_t olog_n, olog_cap, olog_i;
+	int olog_bits, replay;
 
 	/* analysis results */
 	uint64_t nordered;       /* events the order yields (kept) */
 	int64_t min_ts;
 	struct v1_moved *moved;
-	uint32_t nmoved, capmoved;
+	uint32_t nmoved;
 	uint32_t *moved_by_ts;
 	uint8_t *sysblocked;     /* bit per GoSysCall in order */
-	uint64_t nsyscall, capsys;
+	uint64_t nsyscall;
 	struct v1_map futile;    /* offsets of futile events */
 
 	/* postprocess globals */
@@ -236,6 +254,40 @@ struct v1_ctx {
 int v1_fail(struct v1_ctx *c, uint64_t off, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
+/* Reads the record at *pos when it is an event with inline arguments
+ * (most are) of a 1.7+ trace, checking what v1_read_raw checks; 0 leaves
+ * it to v1_read_raw (other records, errors, the last 32 bytes). */
+static inline int v1_fast_raw(const struct v1_ctx *c, uint64_t *pos, struct v1_raw *r)
+{
+	const uint8_t *q = c->buf + *pos;
+	if (c->end - *pos < 32 || c->ver < 7)
+		return 0;
+	unsigned typ = q[0] & 0x3f, n = (q[0] >> 6) + 1u;
+	if (n == 4 || typ <= V1_BATCH || typ == V1_STRING || typ >= V1_COUNT ||
+	    v1_descs[typ].min_ver > c->ver)
+		return 0;
+	q++;
+	for (unsigned i = 0; i < n; i++) {
+		uint64_t v = 0;
+		for (unsigned k = 0, s = 0;; k++, s += 7) {
+			uint8_t x = *q++;
+			if (k == 9 && x > 1)
+				return 0;
+			v |= (uint64_t)(x & 0x7f) << s;
+			if (x < 0x80)
+				break;
+			if (k == 9)
+				return 0;
+		}
+		r->args[i] = v;
+	}
+	r->type = (uint8_t)typ;
+	r->nargs = n;
+	r->data = r->str = NULL;
+	*pos = (uint64_t)(q - c->buf);
+	return 1;
+}
+
 /* v1_scan.c */
 int v1_read_raw(struct v1_ctx *c, uint64_t *pos, struct v1_raw *r, int skip);
 int v1_scan(struct v1_ctx *c);
@@ -250,6 +302,8 @@ gt_str v1_string(const struct v1_ctx *c, uint64_t id);
  * -2: no consistent ordering (c->err set too). */
 int v1_order_start(struct v1_ctx *c);
 int v1_order_next(struct v1_ctx *c, struct v1_ev *ev);
+/* Records ev's P in the merge-order log (first run); 0 ok, -1 OOM. */
+int v1_order_log(struct v1_ctx *c, const struct v1_ev *ev);
 void v1_order_free(struct v1_ctx *c);
 
 /* v1_post.c */

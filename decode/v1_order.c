@@ -65,8 +65,8 @@ static inline int ready(const struct v1_ctx *c, const struct v1_proc *p)
 {
 	if (!p->tord)
 		return 1;
-	const struct v1_g *g = &c->gs[p->head.ti];
-	return (p->iseq == NOSEQ || p->iseq == g->oseq) && p->ist == g->ostatus;
+	const struct v1_gord *g = &c->gord[p->head.ti];
+	return (p->iseq == NOSEQ || p->iseq == g->seq) && p->ist == g->status;
 }
 
 static int nomem(struct v1_ctx *c, uint64_t off)
@@ -148,36 +148,6 @@ static void parse_event(struct v1_ctx *c, struct v1_proc *p, const struct v1_raw
 	}
 }
 
-/* Re-reads a record pass 1 has validated, when its arguments are inline
- * (most are); 0 leaves it to v1_read_raw. */
-static inline int fast_raw(const struct v1_ctx *c, uint64_t *pos, struct v1_raw *r)
-{
-	const uint8_t *q = c->buf + *pos;
-	if (c->end - *pos < 32 || c->ver < 7)
-		return 0;
-	unsigned typ = q[0] & 0x3f, n = (q[0] >> 6) + 1u;
-	if (n == 4 || typ == V1_STRING || typ >= V1_COUNT)
-		return 0;
-	q++;
-	for (unsigned i = 0; i < n; i++) {
-		uint64_t v = 0;
-		for (unsigned k = 0, s = 0;; k++, s += 7) {
-			if (k == 10)
-				return 0;
-			uint8_t x = *q++;
-			v |= (uint64_t)(x & 0x7f) << s;
-			if (x < 0x80)
-				break;
-		}
-		r->args[i] = v;
-	}
-	r->type = (uint8_t)typ;
-	r->nargs = n;
-	r->data = r->str = NULL;
-	*pos = (uint64_t)(q - c->buf);
-	return 1;
-}
-
 /* Loads the next event of p into p->head: 1, 0 no more, -1 error. */
 static int cursor_next(struct v1_ctx *c, struct v1_proc *p)
 {
@@ -205,7 +175,7 @@ static int cursor_next(struct v1_ctx *c, struct v1_proc *p)
 			p->pos = pos;
 		}
 		uint64_t off = p->pos;
-		int rc = fast_raw(c, &p->pos, &r) ? 1 : v1_read_raw(c, &p->pos, &r, 0);
+		int rc = v1_fast_raw(c, &p->pos, &r) ? 1 : v1_read_raw(c, &p->pos, &r, 0);
 		if (rc == 0) {
 			p->pos = 0;
 			continue;
@@ -225,45 +195,26 @@ static int cursor_next(struct v1_ctx *c, struct v1_proc *p)
 	}
 }
 
-static int head_less(const struct v1_ctx *c, uint32_t a, uint32_t b)
+/* The frontier: Ps whose head was ready, unsorted (there are few Ps); the
+ * earliest (time, then P index) is merged next, as from Go's heap. */
+static void front_push(struct v1_ctx *c, uint32_t pi)
 {
-	const struct v1_ev *x = &c->procs[a].head, *y = &c->procs[b].head;
-	return x->ts != y->ts ? x->ts < y->ts : a < b;
+	c->heap[c->nheap] = pi;
+	c->front_ts[c->nheap++] = c->procs[pi].head.ts;
 }
 
-static void heap_push(struct v1_ctx *c, uint32_t pi)
+static uint32_t front_pop(struct v1_ctx *c)
 {
-	uint32_t j = c->nheap++;
-	c->heap[j] = pi;
-	while (j > 0) {
-		uint32_t i = (j - 1) / 2;
-		if (!head_less(c, c->heap[j], c->heap[i]))
-			break;
-		uint32_t t = c->heap[i];
-		c->heap[i] = c->heap[j];
-		c->heap[j] = t;
-		j = i;
+	uint32_t best = 0;
+	for (uint32_t i = 1; i < c->nheap; i++) {
+		int64_t a = c->front_ts[i], b = c->front_ts[best];
+		int lt = a < b || (a == b && c->heap[i] < c->heap[best]);
+		best = lt ? i : best;
 	}
-}
-
-static uint32_t heap_pop(struct v1_ctx *c)
-{
-	uint32_t top = c->heap[0], n = --c->nheap;
-	c->heap[0] = c->heap[n];
-	for (uint32_t i = 0;;) {
-		uint32_t l = 2 * i + 1, r = l + 1, m = i;
-		if (l < n && head_less(c, c->heap[l], c->heap[m]))
-			m = l;
-		if (r < n && head_less(c, c->heap[r], c->heap[m]))
-			m = r;
-		if (m == i)
-			break;
-		uint32_t t = c->heap[i];
-		c->heap[i] = c->heap[m];
-		c->heap[m] = t;
-		i = m;
-	}
-	return top;
+	uint32_t pi = c->heap[best], n = --c->nheap;
+	c->heap[best] = c->heap[n];
+	c->front_ts[best] = c->front_ts[n];
+	return pi;
 }
 
 static void fold_local(struct v1_ev *ev)
@@ -322,21 +273,24 @@ int v1_order_start(struct v1_ctx *c)
 		p->pos = 0;
 		p->last_ts = p->last_seq = 0;
 		p->last_g = 0;
-		p->done = p->has_head = p->in_front = 0;
+		p->done = p->has_head = 0;
 	}
 	for (uint32_t i = 0; i < c->ng; i++) {
-		c->gs[i].oseq = 0;
-		c->gs[i].ostatus = G_DEAD;
+		c->gord[i].seq = 0;
+		c->gord[i].status = G_DEAD;
 	}
 	c->sample_i = 0;
 	c->flat_i = 0;
+	c->olog_i = 0;
 	if (c->ver < 7)
 		return c->flat ? 0 : build_flat(c);
 	free(c->heap);
 	free(c->avail);
+	free(c->front_ts);
 	c->heap = malloc((c->nproc + 1) * sizeof *c->heap);
 	c->avail = malloc((c->nproc + 1) * sizeof *c->avail);
-	if (!c->heap || !c->avail) {
+	c->front_ts = malloc((c->nproc + 1) * sizeof *c->front_ts);
+	if (!c->heap || !c->avail || !c->front_ts) {
 		c->res->status = GT_NOMEM;
 		return v1_fail(c, 0, "out of memory");
 	}
@@ -344,6 +298,55 @@ int v1_order_start(struct v1_ctx *c)
 	for (uint32_t i = 0; i < c->nproc; i++)
 		c->avail[c->navail++] = i;
 	return 0;
+}
+
+int v1_order_log(struct v1_ctx *c, const struct v1_ev *ev)
+{
+	if (c->ver < 7)
+		return 0;
+	if (!c->olog_bits)
+		c->olog_bits = c->nproc <= 16 ? 4 : c->nproc <= 256 ? 8 : 16;
+	uint64_t need = (c->olog_n + 1) * (uint64_t)c->olog_bits / 8 + 2;
+	if (need > c->olog_cap) {
+		uint64_t cap = c->olog_cap ? c->olog_cap * 2 : 1 << 16;
+		uint8_t *n = realloc(c->olog, cap);
+		if (!n)
+			return nomem(c, ev->off);
+		memset(n + c->olog_cap, 0, cap - c->olog_cap);
+		c->olog = n;
+		c->olog_cap = cap;
+	}
+	uint64_t i = c->olog_n++;
+	uint32_t pi = ev->pi;
+	if (c->olog_bits == 4)
+		c->olog[i / 2] |= (uint8_t)(pi << (i % 2 * 4));
+	else if (c->olog_bits == 8)
+		c->olog[i] = (uint8_t)pi;
+	else {
+		c->olog[2 * i] = (uint8_t)pi;
+		c->olog[2 * i + 1] = (uint8_t)(pi >> 8);
+	}
+	return 0;
+}
+
+/* The second run: the same order, from the log. */
+static int replay_next(struct v1_ctx *c, struct v1_ev *ev)
+{
+	if (c->olog_i >= c->olog_n)
+		return 0;
+	uint64_t i = c->olog_i++;
+	uint32_t pi = c->olog_bits == 4 ? (uint32_t)(c->olog[i / 2] >> (i % 2 * 4)) & 15 :
+	              c->olog_bits == 8 ? c->olog[i] :
+	              (uint32_t)c->olog[2 * i] | (uint32_t)c->olog[2 * i + 1] << 8;
+	if (pi >= c->nproc)
+		return v1_fail(c, 0, "merge order log damaged");
+	struct v1_proc *p = &c->procs[pi];
+	int rc = cursor_next(c, p);
+	if (rc <= 0)
+		return rc < 0 ? -1 : v1_fail(c, 0, "ordering changed between passes");
+	*ev = p->head;
+	fold_local(ev);
+	return 1;
 }
 
 int v1_order_next(struct v1_ctx *c, struct v1_ev *ev)
@@ -354,27 +357,10 @@ int v1_order_next(struct v1_ctx *c, struct v1_ev *ev)
 		*ev = c->flat[c->flat_i++];
 		return 1;
 	}
+	if (c->replay)
+		return replay_next(c, ev);
 	uint32_t pi;
 	struct v1_proc *p;
-	/* Fast path: only the P that gave the last event needs a new head
-	 * and, ready and earliest, it is next without going through the heap
-	 * (the same choice the loop below makes). */
-	if (c->navail == 1) {
-		pi = c->avail[0];
-		p = &c->procs[pi];
-		if (!p->has_head) {
-			int rc = cursor_next(c, p);
-			if (rc < 0)
-				return -1;
-			if (rc == 0) {
-				p->done = 1;
-				c->navail = 0;
-			} else
-				p->has_head = 1;
-		}
-		if (c->navail && ready(c, p) && (c->nheap == 0 || head_less(c, pi, c->heap[0])))
-			goto take;
-	}
 	for (uint32_t i = 0; i < c->navail; i++) {
 		pi = c->avail[i];
 		p = &c->procs[pi];
@@ -391,7 +377,7 @@ int v1_order_next(struct v1_ctx *c, struct v1_ev *ev)
 		}
 		if (!ready(c, p))
 			continue;
-		heap_push(c, pi);
+		front_push(c, pi);
 		c->avail[i--] = c->avail[--c->navail];
 	}
 	if (c->nheap == 0) {
@@ -402,20 +388,19 @@ int v1_order_next(struct v1_ctx *c, struct v1_ev *ev)
 		}
 		return 0;
 	}
-	pi = heap_pop(c);
+	pi = front_pop(c);
 	p = &c->procs[pi];
 	c->avail[c->navail++] = pi;
-take:
 	*ev = p->head;
 	p->has_head = 0;
 	fold_local(ev);
 	if (p->tord) {
-		struct v1_g *g = &c->gs[ev->ti];
-		if (!((p->iseq == NOSEQ || p->iseq == g->oseq) && p->ist == g->ostatus))
+		struct v1_gord *g = &c->gord[ev->ti];
+		if (!((p->iseq == NOSEQ || p->iseq == g->seq) && p->ist == g->status))
 			return v1_fail(c, ev->off, "encountered impossible goroutine state transition");
-		uint64_t seq = p->nseq == NOSEQ ? g->oseq : p->nseq == SEQINC ? g->oseq + 1 : p->nseq;
-		g->oseq = seq;
-		g->ostatus = p->nst;
+		uint64_t seq = p->nseq == NOSEQ ? g->seq : p->nseq == SEQINC ? g->seq + 1 : p->nseq;
+		g->seq = seq;
+		g->status = p->nst;
 	}
 	return 1;
 }
@@ -424,7 +409,11 @@ void v1_order_free(struct v1_ctx *c)
 {
 	free(c->heap);
 	free(c->avail);
+	free(c->front_ts);
 	free(c->flat);
+	free(c->olog);
+	c->olog = NULL;
+	c->front_ts = NULL;
 	c->heap = c->avail = NULL;
 	c->flat = NULL;
 }

@@ -108,8 +108,10 @@ int v1_analyse(struct v1_ctx *c)
 			/* keep what could be ordered before the first gap */
 			size_t l = strlen(c->why);
 			snprintf(c->why + l, sizeof c->why - l,
-			         "; events after the first gap cannot be ordered (at offset %llu)",
+			         "; kept the events before the first gap (at offset %llu: "
+			         "the events it waits for were never written)",
 			         (unsigned long long)c->err_off);
+			c->gap_off = c->err_off;
 			c->err[0] = 0;
 			break;
 		}
@@ -117,6 +119,8 @@ int v1_analyse(struct v1_ctx *c)
 			return -1;
 		if (ev.ts < prev)
 			return v1_fail(c, ev.off, "time stamps out of order");
+		if (v1_order_log(c, &ev))
+			return -1;
 		prev = ev.ts;
 		if (n == 0)
 			c->min_ts = ev.ts;

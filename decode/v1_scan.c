@@ -169,17 +169,40 @@ struct v1_proc *v1_proc_get(struct v1_ctx *c, int32_t pid)
 	return p;
 }
 
+/* Goroutine ids are small and dense in real traces: they index a table
+ * directly, as long as it stays within what the file could describe. */
+static uint32_t *g_slot(struct v1_ctx *c, uint64_t id)
+{
+	/* the choice depends on id alone, so an id never moves */
+	if (id >= (1u << 22) || id >= c->len)
+		return v1_map_put(&c->gmap, id);
+	if (id >= c->capgdirect) {
+		uint64_t cap = c->capgdirect ? c->capgdirect : 1024;
+		while (cap <= id)
+			cap *= 2;
+		uint32_t *t = realloc(c->gdirect, cap * sizeof *t);
+		if (!t)
+			return NULL;
+		memset(t + c->capgdirect, 0xff, (cap - c->capgdirect) * sizeof *t);
+		c->gdirect = t;
+		c->capgdirect = (uint32_t)cap;
+	}
+	return &c->gdirect[id];
+}
+
 struct v1_g *v1_g_get(struct v1_ctx *c, uint64_t id)
 {
-	uint32_t *slot = v1_map_put(&c->gmap, id);
+	uint32_t *slot = g_slot(c, id);
 	if (!slot)
 		return NULL;
 	if (*slot != UINT32_MAX)
 		return &c->gs[*slot];
-	if (v1_grow((void **)&c->gs, &c->capg, sizeof *c->gs, c->ng + 1ULL))
+	if (v1_grow((void **)&c->gs, &c->capg, sizeof *c->gs, c->ng + 1ULL) ||
+	    v1_grow((void **)&c->gord, &c->capgord, sizeof *c->gord, c->ng + 1ULL))
 		return NULL;
 	struct v1_g *g = &c->gs[c->ng];
 	memset(g, 0, sizeof *g);
+	memset(&c->gord[c->ng], 0, sizeof *c->gord);
 	g->id = id;
 	*slot = c->ng++;
 	return g;
@@ -300,15 +323,27 @@ int v1_scan(struct v1_ctx *c)
 	uint32_t *lastb = NULL; /* per proc: last batch, parallel to procs */
 	uint32_t caplast = 0;
 	int has_freq = 0, rc = 0;
+	int argn[V1_COUNT];
+	for (unsigned t = 0; t < V1_COUNT; t++)
+		argn[t] = v1_arg_num(t, c->ver);
 	for (;;) {
 		uint64_t off = pos;
+		if (cur && v1_fast_raw(c, &pos, &r)) {
+			/* the common case: an event with inline arguments */
+			if ((int)r.nargs != argn[r.type] || r.type == V1_STW_START ||
+			    r.type == V1_FREQUENCY || r.type == V1_TIMER_GOROUTINE ||
+			    r.type == V1_STACK || r.type == V1_CPU_SAMPLE || r.type == V1_FUTILE_WAKEUP)
+				pos = off; /* let the general path below check and report */
+			else
+				continue;
+		}
 		rc = v1_read_raw(c, &pos, &r, 0);
 		if (rc == 0)
 			break;
 		if (rc == CUT) {
 			c->truncated = 1;
 			snprintf(c->why, sizeof c->why,
-			         "the file ends inside a record at offset %llu (the writer was cut off)",
+			         "the file ends inside a record at offset %llu: the writer was cut off",
 			         (unsigned long long)off);
 			c->end = off;
 			rc = 0;
@@ -433,11 +468,11 @@ int v1_scan(struct v1_ctx *c)
 	if (!has_freq && !c->truncated) {
 		c->truncated = 1;
 		snprintf(c->why, sizeof c->why,
-		         "no EvFrequency event: the trace has no footer (the writer was cut off); "
-		         "timestamps are raw ticks");
+		         "no footer (no frequency event): the writer was cut off; "
+		         "times are raw ticks");
 	} else if (!has_freq) {
 		size_t n = strlen(c->why);
-		snprintf(c->why + n, sizeof c->why - n, "; no frequency: timestamps are raw ticks");
+		snprintf(c->why + n, sizeof c->why - n, "; no frequency event: times are raw ticks");
 	}
 	if (!has_freq)
 		c->freq = 1000000000;

@@ -1,4 +1,5 @@
-/* v2_int.h: the v2 reader's private state (decode/v2_read.c, v2_gen.c).
+/* v2_int.h: the v2 reader's private state (decode/v2_read.c, v2_gen.c,
+ * v2_tables.c, v2_util.c).
  *
  * A generation is read in two steps, as Go's reader does: first every
  * batch header of the generation is scanned (strings, stacks, CPU samples

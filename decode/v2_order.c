@@ -62,8 +62,11 @@ static const gt_v2o_handler dispatch[256] = {
 struct gt_v2_order *gt_v2_order_new(int version)
 {
 	struct gt_v2_order *o = calloc(1, sizeof *o);
-	if (o)
-		o->version = version;
+	if (!o)
+		return NULL;
+	o->version = version;
+	for (unsigned i = 0; i < GT_V2O_DENSE_P; i++)
+		o->pdense[i] = NONE_IDX;
 	return o;
 }
 
@@ -71,6 +74,11 @@ void gt_v2_order_free(struct gt_v2_order *o)
 {
 	if (!o)
 		return;
+	for (uint32_t i = 0; i < o->ng; i++)
+		if (o->gs[i].status != GS_FREE)
+			free(o->gs[i].rs.big);
+	for (uint32_t i = 0; i < o->np; i++)
+		free(o->ps[i].rs.big);
 	free(o->gs);
 	free(o->ps);
 	free(o->ms);
@@ -96,8 +104,8 @@ int gt_v2o_fail(struct gt_v2_order *o, const char *fmt, ...)
 	return -1;
 }
 
-/* Go's validateCtx, with its messages. */
-int gt_v2o_validate(struct gt_v2_order *o, struct ctx c, int m, int p, int g)
+/* Go's validateCtx messages, first failing check first. */
+int gt_v2o_validate_fail(struct gt_v2_order *o, struct ctx c, int m, int p, int g)
 {
 	if (m == MUST && c.m == GT_NONE)
 		return gt_v2o_fail(o, "expected a thread but didn't have one");
@@ -114,50 +122,19 @@ int gt_v2o_validate(struct gt_v2_order *o, struct ctx c, int m, int p, int g)
 	return 0;
 }
 
-void gt_v2o_qev(struct qev *e, const struct gt_v2_base *ev, struct ctx c)
-{
-	e->type = ev->type;
-	e->x0 = 0;
-	e->xstr = 0;
-	e->time = ev->time;
-	e->offset = ev->offset;
-	memcpy(e->args, ev->args, sizeof e->args);
-	e->ctx = c;
-}
-
-int gt_v2o_push(struct gt_v2_order *o, const struct qev *e)
-{
-	if (o->qlen == o->qcap) {
-		uint32_t ncap = o->qcap ? o->qcap * 2 : 16;
-		struct gt_event *nq = malloc(sizeof *nq * ncap);
-		if (!nq)
-			return gt_v2o_fail(o, "out of memory");
-		for (uint32_t i = 0; i < o->qlen; i++)
-			nq[i] = o->q[(o->qhead + i) & (o->qcap - 1)];
-		free(o->q);
-		o->q = nq;
-		o->qcap = ncap;
-		o->qhead = 0;
-	}
-	struct gt_event *out = &o->q[(o->qhead + o->qlen) & (o->qcap - 1)];
-	if (gt_v2o_convert(o, e, out) < 0)
-		return -1;
-	o->qlen++;
-	return 0;
-}
-
-int gt_v2_order_next(struct gt_v2_order *o, struct gt_event *out)
+struct gt_event *gt_v2_order_next(struct gt_v2_order *o)
 {
 	if (!o->qlen)
-		return 0;
-	*out = o->q[o->qhead];
+		return NULL;
+	struct gt_event *ev = &o->q[o->qhead];
 	o->qhead = (o->qhead + 1) & (o->qcap - 1);
 	o->qlen--;
-	return 1;
+	return ev;
 }
 
-/* Pools.  Records are found by id through the maps; pointers into a pool
- * stay valid only until the next *_new on that pool. */
+/* Pools.  Records are found by id through the maps (inline look-ups in
+ * v2_order_int.h); pointers into a pool stay valid only until the next
+ * *_new on that pool. */
 static int grow_pool(void **p, uint32_t *cap, size_t size)
 {
 	uint32_t ncap = *cap ? *cap * 2 : 64;
@@ -167,12 +144,6 @@ static int grow_pool(void **p, uint32_t *cap, size_t size)
 	*p = np;
 	*cap = ncap;
 	return 0;
-}
-
-struct gstate *gt_v2o_g(struct gt_v2_order *o, int64_t id)
-{
-	uint32_t i = gt_v2o_idmap_get(&o->gmap, (uint64_t)id);
-	return i == NONE_IDX ? NULL : &o->gs[i];
 }
 
 struct gstate *gt_v2o_g_new(struct gt_v2_order *o, int64_t id)
@@ -186,36 +157,49 @@ struct gstate *gt_v2o_g_new(struct gt_v2_order *o, int64_t id)
 			return NULL;
 		i = o->ng++;
 	}
-	if (gt_v2o_idmap_put(&o->gmap, (uint64_t)id, i) < 0)
+	if (gt_v2o_idmap_put(&o->gmap, (uint64_t)id, i) < 0) {
+		/* Back on the free list, so the record is not lost. */
+		o->gs[i].status = GS_FREE;
+		o->gs[i].rs.big = NULL;
+		o->gs[i].next_free = o->gfree;
+		o->gfree = i + 1;
 		return NULL;
+	}
 	struct gstate *g = &o->gs[i];
 	memset(g, 0, sizeof *g);
 	g->id = id;
 	return g;
 }
 
-void gt_v2o_g_del(struct gt_v2_order *o, int64_t id)
+void gt_v2o_g_del_at(struct gt_v2_order *o, struct gstate *g)
 {
-	uint32_t i = gt_v2o_idmap_get(&o->gmap, (uint64_t)id);
-	if (i == NONE_IDX)
-		return;
-	gt_v2o_regions_free(o, &o->gs[i]);
-	gt_v2o_idmap_del(&o->gmap, (uint64_t)id);
-	o->gs[i].next_free = o->gfree;
+	uint32_t i = (uint32_t)(g - o->gs);
+	if (GT_V2O_UNLIKELY(g->regions))
+		gt_v2o_regions_free(o, g);
+	if (GT_V2O_UNLIKELY(g->rs.big != NULL)) {
+		free(g->rs.big);
+		g->rs.big = NULL;
+	}
+	gt_v2o_idmap_del(&o->gmap, (uint64_t)g->id);
+	g->status = GS_FREE;
+	g->next_free = o->gfree;
 	o->gfree = i + 1;
 }
 
-struct pstate *gt_v2o_p(struct gt_v2_order *o, int64_t id)
+void gt_v2o_g_del(struct gt_v2_order *o, int64_t id)
 {
-	uint32_t i = gt_v2o_idmap_get(&o->pmap, (uint64_t)id);
-	return i == NONE_IDX ? NULL : &o->ps[i];
+	struct gstate *g = gt_v2o_g(o, id);
+	if (g)
+		gt_v2o_g_del_at(o, g);
 }
 
 struct pstate *gt_v2o_p_new(struct gt_v2_order *o, int64_t id)
 {
 	if (o->np == o->pcap && grow_pool((void **)&o->ps, &o->pcap, sizeof *o->ps) < 0)
 		return NULL;
-	if (gt_v2o_idmap_put(&o->pmap, (uint64_t)id, o->np) < 0)
+	if ((uint64_t)id < GT_V2O_DENSE_P)
+		o->pdense[id] = o->np;
+	else if (gt_v2o_idmap_put(&o->pmap, (uint64_t)id, o->np) < 0)
 		return NULL;
 	struct pstate *p = &o->ps[o->np++];
 	memset(p, 0, sizeof *p);
@@ -276,10 +260,19 @@ int gt_v2_order_advance(struct gt_v2_order *o, const struct gt_v2_base *ev,
 		err[0] = 0;
 	o->gv = gv;
 	o->gen = gv->gen;
-	if (!gv->tables)
+	if (GT_V2O_UNLIKELY(!gv->tables))
 		return gt_v2o_fail(o, "internal error: generation view without tables");
-	if (o->names_for != gv->tables)
+	if (GT_V2O_UNLIKELY(o->names_for != gv->tables)) {
 		intern_names(o, gv->tables);
+		o->memo_valid = 0;
+	}
+	if (GT_V2O_UNLIKELY(!o->memo_valid || o->memo_gen != gv->gen || o->memo_ctx != gv->ctx)) {
+		/* Another generation: its stack ids mean other stacks. */
+		memset(o->memo, 0, sizeof o->memo);
+		o->memo_gen = gv->gen;
+		o->memo_ctx = gv->ctx;
+		o->memo_valid = 1;
+	}
 	if (o->initial_gen == 0)
 		o->initial_gen = gv->gen;
 
@@ -300,7 +293,7 @@ int gt_v2_order_advance(struct gt_v2_order *o, const struct gt_v2_base *ev,
 		c.g = o->ms[mi].g;
 	}
 	gt_v2o_handler h = dispatch[ev->type];
-	if (!h)
+	if (GT_V2O_UNLIKELY(!h))
 		return gt_v2o_fail(o, "bad event type found while ordering: %u", ev->type);
 	struct ctx nc = c;
 	int r = h(o, ev, &c, &nc);

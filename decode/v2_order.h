@@ -1,8 +1,11 @@
-/* NOTE (v2order, helper): struct gt_v2_gen_view gained a `tables` field:
- * the orderer interns range/metric names ("stop-the-world (GC)") there;
- * set it to the trace's struct gt_tables.  Also: Go's reader bumps an
- * event time to lastTs+1 when it is not after the previous event's; that
- * stays with the reader (it sees Sync and CPU samples too), as in Go.
+/* NOTE (v2order): struct gt_v2_gen_view has a `tables` field: the
+ * orderer interns range/metric names ("stop-the-world (GC)") there.
+ * Go's time fix-up (an event not after the previous one gets lastTs+1)
+ * stays with the reader, which also sees Sync and CPU samples, as in Go.
+ * NOTE (perf2): gt_v2_order_next() now returns a pointer into the queue
+ * instead of copying into *out (decode/v2_read.c run() updated to match);
+ * the orderer remembers resolved stack ids per view (gen number + ctx):
+ * a view must keep resolving an id the same way for its gen number.
  *
  * v2_order.h: the v2 validator and orderer (the semantics of Go's
  * golang/exp trace/order.go): goroutine, P and M state machines, per-
@@ -12,7 +15,11 @@
  * it offers candidate events to gt_v2_order_advance() (one per M, lowest
  * time first, as Go's reader does) and drains what was completed with
  * gt_v2_order_next(), already converted to struct gt_event (event.go's
- * Kind/Range/StateTransition… mapping), in delivery order.
+ * Kind/Range/StateTransition… mapping), in delivery order.  String and
+ * stack ids of the events are resolved through the gen view when queued
+ * (Go's validateTableIDs), so a generation's tables may go once its
+ * events are drained.  Implementation: decode/v2_order*.c (dispatch and
+ * pools, _proc, _go, _ranges, _user, _event conversion, _map).
  */
 #ifndef GT_DECODE_V2_ORDER_H
 #define GT_DECODE_V2_ORDER_H
@@ -53,7 +60,9 @@ int gt_v2_order_advance(struct gt_v2_order *o, const struct gt_v2_base *ev,
                         int64_t m, const struct gt_v2_gen_view *gv,
                         char *err, size_t errsz);
 
-/* Pops the next completed event into *out; returns 0 when none is queued. */
-int gt_v2_order_next(struct gt_v2_order *o, struct gt_event *out);
+/* Pops the next completed event: a pointer into the orderer's queue
+ * (the caller may change it, e.g. fix its time), valid until the next
+ * gt_v2_order_advance(); NULL when none is queued. */
+struct gt_event *gt_v2_order_next(struct gt_v2_order *o);
 
 #endif

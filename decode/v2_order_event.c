@@ -8,7 +8,8 @@
 #include "decode/v2_order_int.h"
 
 #define ST GT_EV_STATE_TRANSITION
-#define I(nm, k, n, stk, stk2, s0, s1, st) { nm, k, n, stk, stk2, { s0, s1 }, st }
+#define I(nm, k, n, stk, stk2, s0, s1, st) \
+	{ nm, k, n, stk, stk2, { s0, s1 }, st, (stk) >= 0 || (stk2) >= 0 || (s0) >= 0 || (s1) >= 0 }
 static const struct w_info infos[W_GOROUTINE_STACK_FREE + 1] = {
 	[1] = I("EventBatch", GT_EV_BAD, 4, -1, -1, -1, -1, 0),
 	[2] = I("Stacks", GT_EV_BAD, 0, -1, -1, -1, -1, 0),
@@ -76,7 +77,7 @@ static const struct w_info infos[W_GOROUTINE_STACK_FREE + 1] = {
 
 const struct w_info *gt_v2o_info(unsigned type)
 {
-	static const struct w_info none = { NULL, GT_EV_BAD, 0, -1, -1, { -1, -1 }, 0 };
+	static const struct w_info none = { NULL, GT_EV_BAD, 0, -1, -1, { -1, -1 }, 0, 0 };
 	if (type < sizeof infos / sizeof infos[0] && infos[type].name)
 		return &infos[type];
 	return &none;
@@ -116,14 +117,33 @@ int gt_v2o_resolve_str(struct gt_v2_order *o, uint64_t id, gt_str *out)
 	return ok ? 0 : -1;
 }
 
-static int resolve_stack(struct gt_v2_order *o, const struct qev *e, uint64_t id, gt_stack *out)
+/* Through the gen view, remembering what resolved (see o->memo). */
+static int __attribute__((noinline)) resolve_stack_slow(struct gt_v2_order *o, unsigned type,
+                                                        uint64_t id, gt_stack *out)
 {
 	int ok = 1;
-	*out = id ? o->gv->stack(o->gv->ctx, id, &ok) : 0;
-	if (!ok)
+	*out = o->gv->stack(o->gv->ctx, id, &ok);
+	if (GT_V2O_UNLIKELY(!ok))
 		return gt_v2o_fail(o, "found invalid stack ID %llu for event %s",
-		                   (unsigned long long)id, gt_v2o_name(o->version, e->type));
+		                   (unsigned long long)id, gt_v2o_name(o->version, type));
+	struct v2o_stack_memo *mm = &o->memo[id & (GT_V2O_STACK_CACHE - 1)];
+	mm->id = id;
+	mm->v = *out;
 	return 0;
+}
+
+static inline int resolve_stack(struct gt_v2_order *o, unsigned type, uint64_t id, gt_stack *out)
+{
+	if (!id) {
+		*out = 0;
+		return 0;
+	}
+	const struct v2o_stack_memo *mm = &o->memo[id & (GT_V2O_STACK_CACHE - 1)];
+	if (GT_V2O_LIKELY(mm->id == id)) {
+		*out = mm->v;
+		return 0;
+	}
+	return resolve_stack_slow(o, type, id, out);
 }
 
 /* "stop-the-world (REASON)", interned. */
@@ -161,30 +181,38 @@ static void range(struct gt_event *out, uint8_t rk, gt_str name, uint8_t scope, 
 	out->u.range.scope_id = id;
 }
 
-int gt_v2o_convert(struct gt_v2_order *o, const struct qev *e, struct gt_event *out)
+static inline int convert(struct gt_v2_order *o, const struct gt_v2_base *e, struct ctx c,
+                          uint64_t x0, gt_str xstr, struct gt_event *out)
 {
-	const struct w_info *in = gt_v2o_info(e->type);
+	/* Handlers only queue types the table knows (dispatch[] and
+	 * synthetic events are a subset of infos[]). */
+	const struct w_info *in = &infos[e->type < sizeof infos / sizeof infos[0] ? e->type : 0];
 	const uint64_t *a = e->args;
-	memset(out, 0, sizeof *out);
 	out->ts = e->time;
-	out->g = e->ctx.g;
-	out->p = e->ctx.p;
-	out->m = e->ctx.m;
+	out->g = c.g;
+	out->p = c.p;
+	out->m = c.m;
 	out->offset = e->offset;
+	out->stack = 0;
 	out->kind = in->kind;
 	out->wire = e->type;
+	/* The union only (a whole-struct memset becomes a slow rep stos). */
+	memset(&out->u, 0, sizeof out->u);
 
 	/* validateTableIDs, resolving as we go. */
 	gt_stack stack2 = 0;
 	gt_str s[2] = { 0, 0 };
-	if (in->stack >= 0 && resolve_stack(o, e, a[in->stack], &out->stack) < 0)
-		return -1;
-	if (in->stack2 >= 0 && resolve_stack(o, e, a[in->stack2], &stack2) < 0)
-		return -1;
-	for (int i = 0; i < 2; i++)
-		if (in->str[i] >= 0 && gt_v2o_resolve_str(o, a[in->str[i]], &s[i]) < 0)
-			return gt_v2o_fail(o, "found invalid string ID %llu for event %s",
-			                   (unsigned long long)a[in->str[i]], gt_v2o_name(o->version, e->type));
+	if (in->ids) {
+		if (in->stack >= 0 && resolve_stack(o, e->type, a[in->stack], &out->stack) < 0)
+			return -1;
+		if (in->stack2 >= 0 && resolve_stack(o, e->type, a[in->stack2], &stack2) < 0)
+			return -1;
+		for (int i = 0; i < 2; i++)
+			if (in->str[i] >= 0 && gt_v2o_resolve_str(o, a[in->str[i]], &s[i]) < 0)
+				return gt_v2o_fail(o, "found invalid string ID %llu for event %s",
+				                   (unsigned long long)a[in->str[i]],
+				                   gt_v2o_name(o->version, e->type));
+	}
 
 	const uint8_t G = GT_RES_GOROUTINE, P = GT_RES_PROC;
 	switch (e->type) {
@@ -192,15 +220,15 @@ int gt_v2o_convert(struct gt_v2_order *o, const struct qev *e, struct gt_event *
 		trans(out, P, (int64_t)a[0], GT_PS_IDLE, GT_PS_RUNNING);
 		break;
 	case W_PROC_STOP:
-		trans(out, P, e->ctx.p, GT_PS_RUNNING, GT_PS_IDLE);
+		trans(out, P, c.p, GT_PS_RUNNING, GT_PS_IDLE);
 		break;
 	case W_PROC_STEAL:
-		trans(out, P, (int64_t)a[0], e->x0 == PS_ABANDONED ? GT_PS_IDLE : GT_PS_RUNNING, GT_PS_IDLE);
+		trans(out, P, (int64_t)a[0], x0 == PS_ABANDONED ? GT_PS_IDLE : GT_PS_RUNNING, GT_PS_IDLE);
 		break;
 	case W_PROC_STATUS: {
 		static const uint8_t map[PS__N] = { GT_PS_UNDETERMINED, GT_PS_RUNNING, GT_PS_IDLE,
 		                                    GT_PS_RUNNING, GT_PS_IDLE };
-		trans(out, P, (int64_t)a[0], (uint8_t)e->x0, map[a[1] < PS__N ? a[1] : 0]);
+		trans(out, P, (int64_t)a[0], (uint8_t)x0, map[a[1] < PS__N ? a[1] : 0]);
 		break;
 	}
 	case W_GO_CREATE:
@@ -216,14 +244,14 @@ int gt_v2o_convert(struct gt_v2_order *o, const struct qev *e, struct gt_event *
 		trans(out, G, (int64_t)a[0], GT_GS_RUNNABLE, GT_GS_RUNNING);
 		break;
 	case W_GO_DESTROY:
-		trans(out, G, e->ctx.g, GT_GS_RUNNING, GT_GS_NOTEXIST);
+		trans(out, G, c.g, GT_GS_RUNNING, GT_GS_NOTEXIST);
 		break;
 	case W_GO_DESTROY_SYSCALL:
-		trans(out, G, e->ctx.g, GT_GS_SYSCALL, GT_GS_NOTEXIST);
+		trans(out, G, c.g, GT_GS_SYSCALL, GT_GS_NOTEXIST);
 		break;
 	case W_GO_STOP:
 	case W_GO_BLOCK:
-		trans(out, G, e->ctx.g, GT_GS_RUNNING,
+		trans(out, G, c.g, GT_GS_RUNNING,
 		      e->type == W_GO_STOP ? GT_GS_RUNNABLE : GT_GS_WAITING);
 		out->u.trans.reason = s[0];
 		out->u.trans.stack = out->stack;
@@ -234,27 +262,27 @@ int gt_v2o_convert(struct gt_v2_order *o, const struct qev *e, struct gt_event *
 		trans(out, G, (int64_t)a[0], GT_GS_WAITING, GT_GS_RUNNABLE);
 		break;
 	case W_GO_SYSCALL_BEGIN:
-		trans(out, G, e->ctx.g, GT_GS_RUNNING, GT_GS_SYSCALL);
+		trans(out, G, c.g, GT_GS_RUNNING, GT_GS_SYSCALL);
 		out->u.trans.stack = out->stack;
 		break;
 	case W_GO_SYSCALL_END:
-		trans(out, G, e->ctx.g, GT_GS_SYSCALL, GT_GS_RUNNING);
+		trans(out, G, c.g, GT_GS_SYSCALL, GT_GS_RUNNING);
 		break;
 	case W_GO_SYSCALL_END_BLOCKED:
-		trans(out, G, e->ctx.g, GT_GS_SYSCALL, GT_GS_RUNNABLE);
+		trans(out, G, c.g, GT_GS_SYSCALL, GT_GS_RUNNABLE);
 		break;
 	case W_GO_STATUS:
 	case W_GO_STATUS_STACK: {
 		static const uint8_t map[GS__N] = { GT_GS_UNDETERMINED, GT_GS_RUNNABLE, GT_GS_RUNNING,
 		                                    GT_GS_SYSCALL, GT_GS_WAITING };
-		trans(out, G, (int64_t)a[0], (uint8_t)e->x0, map[a[2] < GS__N ? a[2] : 0]);
+		trans(out, G, (int64_t)a[0], (uint8_t)x0, map[a[2] < GS__N ? a[2] : 0]);
 		out->u.trans.stack = out->stack;
 		break;
 	}
 	case W_STW_BEGIN:
 	case W_STW_END: {
-		gt_str reason = e->type == W_STW_BEGIN ? s[0] : e->xstr;
-		range(out, GT_RANGE_STW, stw_name(o, reason), G, e->ctx.g);
+		gt_str reason = e->type == W_STW_BEGIN ? s[0] : xstr;
+		range(out, GT_RANGE_STW, stw_name(o, reason), G, c.g);
 		out->u.range.reason = reason;
 		break;
 	}
@@ -267,7 +295,7 @@ int gt_v2o_convert(struct gt_v2_order *o, const struct qev *e, struct gt_event *
 	case W_GC_SWEEP_ACTIVE:
 	case W_GC_SWEEP_END:
 		range(out, GT_RANGE_SWEEP, o->n_sweep, P,
-		      e->type == W_GC_SWEEP_ACTIVE ? (int64_t)a[0] : e->ctx.p);
+		      e->type == W_GC_SWEEP_ACTIVE ? (int64_t)a[0] : c.p);
 		if (e->type == W_GC_SWEEP_END) {
 			out->u.range.swept = a[0];
 			out->u.range.reclaimed = a[1];
@@ -277,7 +305,7 @@ int gt_v2o_convert(struct gt_v2_order *o, const struct qev *e, struct gt_event *
 	case W_GC_MARK_ASSIST_ACTIVE:
 	case W_GC_MARK_ASSIST_END:
 		range(out, GT_RANGE_MARK_ASSIST, o->n_assist, G,
-		      e->type == W_GC_MARK_ASSIST_ACTIVE ? (int64_t)a[0] : e->ctx.g);
+		      e->type == W_GC_MARK_ASSIST_ACTIVE ? (int64_t)a[0] : c.g);
 		break;
 	case W_PROCS_CHANGE:
 		out->u.metric.mkind = GT_METRIC_GOMAXPROCS;
@@ -296,7 +324,7 @@ int gt_v2o_convert(struct gt_v2_order *o, const struct qev *e, struct gt_event *
 		break;
 	case W_GO_LABEL:
 		out->u.label.label = s[0];
-		out->u.label.g = e->ctx.g;
+		out->u.label.g = c.g;
 		break;
 	case W_USER_TASK_BEGIN:
 		out->u.task.id = a[0];
@@ -305,8 +333,8 @@ int gt_v2o_convert(struct gt_v2_order *o, const struct qev *e, struct gt_event *
 		break;
 	case W_USER_TASK_END:
 		out->u.task.id = a[0];
-		out->u.task.parent = e->x0;
-		out->u.task.type = e->xstr;
+		out->u.task.parent = x0;
+		out->u.task.type = xstr;
 		break;
 	case W_USER_REGION_BEGIN:
 	case W_USER_REGION_END:
@@ -330,5 +358,33 @@ int gt_v2o_convert(struct gt_v2_order *o, const struct qev *e, struct gt_event *
 		return gt_v2o_fail(o, "internal error: no conversion for event %s",
 		                   gt_v2o_name(o->version, e->type));
 	}
+	return 0;
+}
+
+static int grow_queue(struct gt_v2_order *o)
+{
+	uint32_t ncap = o->qcap ? o->qcap * 2 : 16;
+	struct gt_event *nq = malloc(sizeof *nq * ncap);
+	if (!nq)
+		return -1;
+	for (uint32_t i = 0; i < o->qlen; i++)
+		nq[i] = o->q[(o->qhead + i) & (o->qcap - 1)];
+	free(o->q);
+	o->q = nq;
+	o->qcap = ncap;
+	o->qhead = 0;
+	return 0;
+}
+
+int gt_v2o_push(struct gt_v2_order *o, const struct gt_v2_base *ev, struct ctx c,
+                uint64_t x0, gt_str xstr)
+{
+	if (GT_V2O_UNLIKELY(o->qlen == o->qcap) && grow_queue(o) < 0)
+		return gt_v2o_fail(o, "out of memory");
+	/* Converted in place: the slot counts once the conversion is whole. */
+	struct gt_event *out = &o->q[(o->qhead + o->qlen) & (o->qcap - 1)];
+	if (convert(o, ev, c, x0, xstr, out) < 0)
+		return -1;
+	o->qlen++;
 	return 0;
 }

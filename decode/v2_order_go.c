@@ -7,25 +7,24 @@
 
 #define NAME(ev) gt_v2o_name(o->version, (ev)->type)
 
-static int push_as(struct gt_v2_order *o, const struct gt_v2_base *ev, struct ctx c)
-{
-	struct qev e;
-	gt_v2o_qev(&e, ev, c);
-	return gt_v2o_push(o, &e) < 0 ? -1 : 1;
-}
-
 /* The current goroutine, which must exist and be in `want`. */
-static struct gstate *cur_g(struct gt_v2_order *o, const struct gt_v2_base *ev,
-                            struct ctx c, uint8_t want, const char *want_name)
+static void __attribute__((cold, noinline))
+cur_g_fail(struct gt_v2_order *o, const struct gt_v2_base *ev, struct ctx c,
+           const struct gstate *g, const char *want_name)
 {
-	struct gstate *g = gt_v2o_g(o, c.g);
-	if (!g) {
+	if (!g)
 		gt_v2o_fail(o, "event %s for goroutine (%lld) that doesn't exist",
 		            NAME(ev), (long long)c.g);
-		return NULL;
-	}
-	if (g->status != want) {
+	else
 		gt_v2o_fail(o, "%s event for goroutine that's not %s", NAME(ev), want_name);
+}
+
+static inline struct gstate *cur_g(struct gt_v2_order *o, const struct gt_v2_base *ev,
+                                   struct ctx c, uint8_t want, const char *want_name)
+{
+	struct gstate *g = gt_v2o_g(o, c.g);
+	if (GT_V2O_UNLIKELY(!g || g->status != want)) {
+		cur_g_fail(o, ev, c, g, want_name);
 		return NULL;
 	}
 	return g;
@@ -65,9 +64,7 @@ int gt_v2o_go_status(struct gt_v2_order *o, const struct gt_v2_base *ev,
 		return gt_v2o_fail(o, "found goroutine status for new goroutine after the first generation: id=%lld status=%s",
 		                   (long long)gid, gt_v2o_gostatus_name(status));
 	}
-	struct qev e;
-	gt_v2o_qev(&e, ev, *c);
-	e.x0 = old;
+	struct ctx ec = *c; /* the event's context */
 
 	if (status == GS_RUNNING) {
 		nc->g = gid;
@@ -88,7 +85,7 @@ int gt_v2o_go_status(struct gt_v2_order *o, const struct gt_v2_base *ev,
 				if (ms->g != gid)
 					return gt_v2o_fail(o, "inconsistent thread for syscalling goroutine %lld: thread has goroutine %lld",
 					                   (long long)gid, (long long)ms->g);
-				e.ctx.g = ms->g;
+				ec.g = ms->g;
 			} else {
 				/* This event binds it: ctx stays the "before". */
 				ms = gt_v2o_m_new(o, mid);
@@ -96,10 +93,10 @@ int gt_v2o_go_status(struct gt_v2_order *o, const struct gt_v2_base *ev,
 					return gt_v2o_fail(o, "out of memory");
 				ms->g = gid;
 			}
-			e.ctx.m = mid;
+			ec.m = mid;
 		}
 	}
-	return gt_v2o_push(o, &e) < 0 ? -1 : 1;
+	return gt_v2o_push(o, ev, ec, old, 0) < 0 ? -1 : 1;
 }
 
 int gt_v2o_go_create(struct gt_v2_order *o, const struct gt_v2_base *ev,
@@ -119,7 +116,7 @@ int gt_v2o_go_create(struct gt_v2_order *o, const struct gt_v2_base *ev,
 		return gt_v2o_fail(o, "out of memory");
 	s->status = ev->type == W_GO_CREATE_BLOCKED ? GS_WAITING : GS_RUNNABLE;
 	s->seq = (struct seq){ o->gen, 0 };
-	return push_as(o, ev, *c);
+	return gt_v2o_push_as(o, ev, *c);
 }
 
 int gt_v2o_go_stop_exec(struct gt_v2_order *o, const struct gt_v2_base *ev,
@@ -131,11 +128,11 @@ int gt_v2o_go_stop_exec(struct gt_v2_order *o, const struct gt_v2_base *ev,
 	if (!s)
 		return -1;
 	if (ev->type == W_GO_DESTROY)
-		gt_v2o_g_del(o, c->g);
+		gt_v2o_g_del_at(o, s);
 	else
 		s->status = ev->type == W_GO_STOP ? GS_RUNNABLE : GS_WAITING;
 	nc->g = GT_NONE;
-	return push_as(o, ev, *c);
+	return gt_v2o_push_as(o, ev, *c);
 }
 
 int gt_v2o_go_start(struct gt_v2_order *o, const struct gt_v2_base *ev,
@@ -151,7 +148,7 @@ int gt_v2o_go_start(struct gt_v2_order *o, const struct gt_v2_base *ev,
 	s->status = GS_RUNNING;
 	s->seq = seq;
 	nc->g = gid;
-	return push_as(o, ev, *c);
+	return gt_v2o_push_as(o, ev, *c);
 }
 
 int gt_v2o_go_unblock(struct gt_v2_order *o, const struct gt_v2_base *ev,
@@ -166,7 +163,7 @@ int gt_v2o_go_unblock(struct gt_v2_order *o, const struct gt_v2_base *ev,
 	/* Anything may unblock a goroutine (sysmon too): no context check. */
 	s->status = GS_RUNNABLE;
 	s->seq = seq;
-	return push_as(o, ev, *c);
+	return gt_v2o_push_as(o, ev, *c);
 }
 
 /* GoSwitch(Destroy): unblock the next goroutine, block (destroy) this
@@ -184,32 +181,32 @@ int gt_v2o_go_switch(struct gt_v2_order *o, const struct gt_v2_base *ev,
 	struct gstate *ns = gt_v2o_g(o, next);
 	if (!ns || ns->status != GS_WAITING || !seq_succeeds(seq, ns->seq))
 		return 0;
-	if (push_as(o, ev, *c) < 0)
+	if (gt_v2o_push_as(o, ev, *c) < 0)
 		return -1;
 
-	struct qev e;
+	struct gt_v2_base e;
 	memset(&e, 0, sizeof e);
 	e.time = ev->time;
 	e.offset = ev->offset;
-	e.ctx = *c;
 	if (ev->type == W_GO_SWITCH) {
 		cur->status = GS_WAITING;
 		e.type = W_GO_BLOCK; /* no reason, no stack */
 	} else {
-		gt_v2o_g_del(o, c->g);
+		gt_v2o_g_del_at(o, cur);
 		e.type = W_GO_DESTROY;
 	}
-	if (gt_v2o_push(o, &e) < 0)
+	if (gt_v2o_push(o, &e, *c, 0, 0) < 0)
 		return -1;
 	ns->status = GS_RUNNING;
 	ns->seq = seq;
 	nc->g = next;
 
+	struct ctx sc = *c;
 	e.type = W_GO_START;
-	e.ctx.g = GT_NONE;
+	sc.g = GT_NONE;
 	e.args[0] = (uint64_t)next;
 	e.args[1] = ev->args[1];
-	return gt_v2o_push(o, &e) < 0 ? -1 : 1;
+	return gt_v2o_push(o, &e, sc, 0, 0) < 0 ? -1 : 1;
 }
 
 int gt_v2o_go_syscall_begin(struct gt_v2_order *o, const struct gt_v2_base *ev,
@@ -234,7 +231,7 @@ int gt_v2o_go_syscall_begin(struct gt_v2_order *o, const struct gt_v2_base *ev,
 		                   NAME(ev), (unsigned long long)p->seq.n, (unsigned long long)p->seq.gen,
 		                   (unsigned long long)pseq.n, (unsigned long long)pseq.gen);
 	p->seq = pseq;
-	return push_as(o, ev, *c);
+	return gt_v2o_push_as(o, ev, *c);
 }
 
 int gt_v2o_go_syscall_end(struct gt_v2_order *o, const struct gt_v2_base *ev,
@@ -255,7 +252,7 @@ int gt_v2o_go_syscall_end(struct gt_v2_order *o, const struct gt_v2_base *ev,
 		return gt_v2o_fail(o, "expected proc %lld in state Syscall, but got %s instead",
 		                   (long long)c->p, gt_v2o_procstatus_name(p->status));
 	p->status = PS_RUNNING;
-	return push_as(o, ev, *c);
+	return gt_v2o_push_as(o, ev, *c);
 }
 
 int gt_v2o_go_syscall_end_blocked(struct gt_v2_order *o, const struct gt_v2_base *ev,
@@ -277,7 +274,7 @@ int gt_v2o_go_syscall_end_blocked(struct gt_v2_order *o, const struct gt_v2_base
 		return -1;
 	nc->g = GT_NONE;
 	s->status = GS_RUNNABLE;
-	return push_as(o, ev, *c);
+	return gt_v2o_push_as(o, ev, *c);
 }
 
 int gt_v2o_go_create_syscall(struct gt_v2_order *o, const struct gt_v2_base *ev,
@@ -294,7 +291,7 @@ int gt_v2o_go_create_syscall(struct gt_v2_order *o, const struct gt_v2_base *ev,
 	s->status = GS_SYSCALL;
 	s->seq = (struct seq){ o->gen, 0 };
 	nc->g = gid;
-	return push_as(o, ev, *c);
+	return gt_v2o_push_as(o, ev, *c);
 }
 
 int gt_v2o_go_destroy_syscall(struct gt_v2_order *o, const struct gt_v2_base *ev,
@@ -307,7 +304,7 @@ int gt_v2o_go_destroy_syscall(struct gt_v2_order *o, const struct gt_v2_base *ev
 		return gt_v2o_fail(o, "event %s for goroutine (%lld) that doesn't exist", NAME(ev), (long long)c->g);
 	if (s->status != GS_SYSCALL)
 		return gt_v2o_fail(o, "%s event for goroutine that's not Syscall", NAME(ev));
-	gt_v2o_g_del(o, c->g);
+	gt_v2o_g_del_at(o, s);
 	nc->g = GT_NONE;
 	/* Drop our P too: the thread id may be reused, and the new M must not
 	 * look like it steals this P from itself. */
@@ -320,16 +317,14 @@ int gt_v2o_go_destroy_syscall(struct gt_v2_order *o, const struct gt_v2_base *ev
 			                   gt_v2o_procstatus_name(p->status), NAME(ev));
 		p->status = PS_ABANDONED;
 		nc->p = GT_NONE;
-		struct qev e;
+		struct gt_v2_base e;
 		memset(&e, 0, sizeof e);
 		e.type = W_PROC_STEAL; /* an extra self-steal */
 		e.time = ev->time;
 		e.offset = ev->offset;
-		e.ctx = *c;
 		e.args[0] = (uint64_t)c->p;
-		e.x0 = PS_SYSCALL;
-		if (gt_v2o_push(o, &e) < 0)
+		if (gt_v2o_push(o, &e, *c, PS_SYSCALL, 0) < 0)
 			return -1;
 	}
-	return push_as(o, ev, *c);
+	return gt_v2o_push_as(o, ev, *c);
 }

@@ -42,6 +42,7 @@ struct w_info {
 	int8_t stack2;       /* another stack arg to validate, -1 none */
 	int8_t str[2];       /* arg indices of string ids, -1 none */
 	uint8_t start;       /* for ends and actives: the begin type */
+	uint8_t ids;         /* any stack or string id to resolve */
 };
 const struct w_info *gt_v2o_info(unsigned type); /* never NULL */
 const char *gt_v2o_name(int version, unsigned type);
@@ -55,19 +56,33 @@ static inline int seq_succeeds(struct seq a, struct seq b)
 	return a.gen == b.gen && a.n == b.n + 1;
 }
 
-/* Ranges in flight on a goroutine or a P: begin type and STW reason. */
-#define GT_V2O_MAX_RANGES 6
+/* Ranges in flight on a goroutine or a P: begin type and STW reason, in
+ * Go's slice order (ends swap-remove).  Up to 4 inline; more (only hostile
+ * traces) spill to `big`, freed with the goroutine or the orderer. */
+#define GT_V2O_INLINE_RANGES 4
 struct rng { uint8_t typ; gt_str desc; };
-struct rangestate { uint8_t n; struct rng r[GT_V2O_MAX_RANGES]; };
+struct rangestate {
+	uint32_t n, cap;      /* cap 0: inline */
+	struct rng inl[GT_V2O_INLINE_RANGES];
+	struct rng *big;
+};
+static inline struct rng *rs_at(struct rangestate *rs)
+{
+	return rs->cap ? rs->big : rs->inl;
+}
+
+#define GT_V2O_LIKELY(x) __builtin_expect(!!(x), 1)
+#define GT_V2O_UNLIKELY(x) __builtin_expect(!!(x), 0)
 
 struct gstate {
 	int64_t id;
-	uint8_t status;       /* GS_* */
+	uint8_t status;       /* GS_*; GS_FREE while on the free list */
 	struct seq seq;
 	uint32_t regions;     /* head of the region stack (node index + 1) */
 	uint32_t next_free;
 	struct rangestate rs;
 };
+#define GS_FREE 0xff
 
 struct pstate {
 	int64_t id;
@@ -82,27 +97,42 @@ struct task { uint64_t id, parent; gt_str name; uint32_t next_free; };
 
 struct region { uint64_t task; gt_str name; uint32_t next; };
 
-/* id -> index map; linear probing with backward-shift deletion. */
-struct v2o_idmap { uint64_t *keys; uint32_t *vals; uint32_t cap, n; };
-uint32_t gt_v2o_idmap_get(const struct v2o_idmap *m, uint64_t key); /* UINT32_MAX: none */
+/* id -> index map; linear probing with backward-shift deletion.  Keys
+ * and values side by side: one cache line per probe. */
+struct v2o_slot { uint64_t key; uint32_t val; };
+struct v2o_idmap { struct v2o_slot *s; uint32_t cap, n; };
+#define GT_V2O_EMPTY UINT32_MAX
+/* Fibonacci hashing: sequential ids (goroutines) spread evenly. */
+static inline uint32_t gt_v2o_slot_of(uint64_t key, uint32_t mask)
+{
+	key *= 0x9E3779B97F4A7C15ULL;
+	return (uint32_t)(key >> 32 ^ key) & mask;
+}
+static inline uint32_t gt_v2o_idmap_get(const struct v2o_idmap *m, uint64_t key) /* GT_V2O_EMPTY: none */
+{
+	if (GT_V2O_UNLIKELY(!m->cap))
+		return GT_V2O_EMPTY;
+	uint32_t mask = m->cap - 1;
+	for (uint32_t i = gt_v2o_slot_of(key, mask);; i = (i + 1) & mask) {
+		const struct v2o_slot *s = &m->s[i];
+		if (s->key == key || s->val == GT_V2O_EMPTY)
+			return s->val;
+	}
+}
 int gt_v2o_idmap_put(struct v2o_idmap *m, uint64_t key, uint32_t val);
 void gt_v2o_idmap_del(struct v2o_idmap *m, uint64_t key);
 void gt_v2o_idmap_free(struct v2o_idmap *m);
 
 struct ctx { int64_t g, p, m; };
 
-/* A queued event before conversion: Go's Event{ctx, base} plus what
- * ordering smuggles into it. */
-struct qev {
-	uint8_t type;
-	int64_t time;
-	uint64_t offset;
-	uint64_t args[GT_V2_MAX_ARGS];
-	struct ctx ctx;
-	uint64_t x0;     /* ProcStatus: old state; ProcSteal: old status;
-	                    GoStatus: old state; TaskEnd: parent */
-	gt_str xstr;     /* STWEnd: reason; TaskEnd: type (global ids) */
-};
+/* Ps with small ids (all real ones: 0..GOMAXPROCS-1) are found through a
+ * dense table; others through pmap. */
+#define GT_V2O_DENSE_P 256
+
+/* Stack ids resolved in this generation, direct-mapped (only successful
+ * look-ups are kept, so errors still go through the gen view). */
+#define GT_V2O_STACK_CACHE 1024
+struct v2o_stack_memo { uint64_t id; gt_stack v; };
 
 struct gt_v2_order {
 	int version;
@@ -113,6 +143,7 @@ struct gt_v2_order {
 
 	struct gstate *gs; uint32_t ng, gcap, gfree; struct v2o_idmap gmap;
 	struct pstate *ps; uint32_t np, pcap; struct v2o_idmap pmap;
+	uint32_t pdense[GT_V2O_DENSE_P];
 	struct mstate *ms; uint32_t nm, mcap, mlast; struct v2o_idmap mmap;
 	struct task *tasks; uint32_t nt, tcap, tfree; struct v2o_idmap tmap;
 	struct region *regs; uint32_t nr, rcap, rfree;
@@ -120,7 +151,13 @@ struct gt_v2_order {
 	uint64_t gc_seq;
 	uint8_t gc_state; /* 0 undetermined, 1 not running, 2 running */
 
+	/* Delivery ring: events are converted in place; next hands out a
+	 * pointer into it, valid until the next advance. */
 	struct gt_event *q; uint32_t qcap, qhead, qlen;
+
+	/* The stack memo is for this generation view (gen number, ctx). */
+	uint64_t memo_gen; void *memo_ctx; int memo_valid;
+	struct v2o_stack_memo memo[GT_V2O_STACK_CACHE];
 
 	/* Interned names, for the tables they were interned in. */
 	struct gt_tables *names_for;
@@ -131,19 +168,52 @@ struct gt_v2_order {
 
 /* v2_order.c */
 int gt_v2o_fail(struct gt_v2_order *o, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+	__attribute__((format(printf, 2, 3), cold));
 enum { NO = 0, MAY = 1, MUST = 2 };
-int gt_v2o_validate(struct gt_v2_order *o, struct ctx c, int m, int p, int g);
-int gt_v2o_push(struct gt_v2_order *o, const struct qev *e);
-void gt_v2o_qev(struct qev *e, const struct gt_v2_base *ev, struct ctx c);
-struct gstate *gt_v2o_g(struct gt_v2_order *o, int64_t id);
+int gt_v2o_validate_fail(struct gt_v2_order *o, struct ctx c, int m, int p, int g)
+	__attribute__((cold));
+/* Go's validateCtx: 0, or -1 with its message.  Inline so that the
+ * constant requirements fold away. */
+static inline int gt_v2o_validate(struct gt_v2_order *o, struct ctx c, int m, int p, int g)
+{
+	if (GT_V2O_UNLIKELY((m == MUST && c.m == GT_NONE) || (m == NO && c.m != GT_NONE) ||
+	                    (p == MUST && c.p == GT_NONE) || (p == NO && c.p != GT_NONE) ||
+	                    (g == MUST && c.g == GT_NONE) || (g == NO && c.g != GT_NONE)))
+		return gt_v2o_validate_fail(o, c, m, p, g);
+	return 0;
+}
+/* Queues ev (in context c) converted to struct gt_event; x0 and xstr are
+ * what ordering learnt (ProcStatus/GoStatus: old state; ProcSteal: old
+ * status; TaskEnd: parent and type; STWEnd: reason).  0, or -1 with the
+ * message in o->err.  In v2_order_event.c. */
+int gt_v2o_push(struct gt_v2_order *o, const struct gt_v2_base *ev, struct ctx c,
+                uint64_t x0, gt_str xstr);
+/* Handlers' tail: queue ev as is; 1 advanced, -1 error. */
+static inline int gt_v2o_push_as(struct gt_v2_order *o, const struct gt_v2_base *ev, struct ctx c)
+{
+	return gt_v2o_push(o, ev, c, 0, 0) < 0 ? -1 : 1;
+}
 struct gstate *gt_v2o_g_new(struct gt_v2_order *o, int64_t id);
+void gt_v2o_g_del_at(struct gt_v2_order *o, struct gstate *g);
 void gt_v2o_g_del(struct gt_v2_order *o, int64_t id);
-struct pstate *gt_v2o_p(struct gt_v2_order *o, int64_t id);
 struct pstate *gt_v2o_p_new(struct gt_v2_order *o, int64_t id);
 struct mstate *gt_v2o_m(struct gt_v2_order *o, int64_t id);
 struct mstate *gt_v2o_m_new(struct gt_v2_order *o, int64_t id);
 const char *gt_v2o_str(struct gt_v2_order *o, gt_str s);
+
+/* Pool records by id; pointers stay valid only until the next *_new on
+ * that pool. */
+static inline struct gstate *gt_v2o_g(struct gt_v2_order *o, int64_t id)
+{
+	uint32_t i = gt_v2o_idmap_get(&o->gmap, (uint64_t)id);
+	return i == GT_V2O_EMPTY ? NULL : &o->gs[i];
+}
+static inline struct pstate *gt_v2o_p(struct gt_v2_order *o, int64_t id)
+{
+	uint32_t i = (uint64_t)id < GT_V2O_DENSE_P ? o->pdense[id]
+	                                          : gt_v2o_idmap_get(&o->pmap, (uint64_t)id);
+	return i == GT_V2O_EMPTY ? NULL : &o->ps[i];
+}
 
 /* Handlers: return 1 advanced (*nc is the new context), 0 not yet,
  * -1 error (in o->err).  c is the current context (may be changed). */
@@ -184,10 +254,8 @@ int gt_v2o_alloc_free(struct gt_v2_order *, const struct gt_v2_base *, struct ct
 /* v2_order_user.c: frees a goroutine's region stack. */
 void gt_v2o_regions_free(struct gt_v2_order *o, struct gstate *g);
 
-/* v2_order_event.c: converts a queued event into *out; -1 on a bad
- * string or stack id (message in o->err). */
-int gt_v2o_convert(struct gt_v2_order *o, const struct qev *e, struct gt_event *out);
-/* Resolves a generation-local string id; -1 when unknown (no message). */
+/* v2_order_event.c: resolves a generation-local string id; -1 when
+ * unknown (no message). */
 int gt_v2o_resolve_str(struct gt_v2_order *o, uint64_t id, gt_str *out);
 
 #endif

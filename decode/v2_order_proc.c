@@ -22,8 +22,8 @@ int gt_v2o_proc_status(struct gt_v2_order *o, const struct gt_v2_base *ev,
 		return gt_v2o_fail(o, "invalid status for proc %lld: %llu",
 		                   (long long)pid, (unsigned long long)status);
 	uint8_t old = proc_state(status);
-	struct qev e;
-	gt_v2o_qev(&e, ev, *c);
+	struct gt_v2_base e = *ev; /* its status may be promoted */
+	struct ctx ec = *c;
 	struct pstate *s = gt_v2o_p(o, pid);
 	if (s) {
 		if (status == PS_ABANDONED && s->status == PS_SYSCALL) {
@@ -47,7 +47,6 @@ int gt_v2o_proc_status(struct gt_v2_order *o, const struct gt_v2_base *ev,
 		s->seq = (struct seq){ o->gen, 0 };
 		old = o->gen == o->initial_gen ? GT_PS_UNDETERMINED : GT_PS_NOTEXIST;
 	}
-	e.x0 = old;
 
 	if (status == PS_RUNNING || status == PS_SYSCALL)
 		nc->p = pid;
@@ -58,9 +57,9 @@ int gt_v2o_proc_status(struct gt_v2_order *o, const struct gt_v2_base *ev,
 		int found = 0;
 		for (uint32_t i = 0; i < o->nm; i++) {
 			if (o->ms[i].p == pid) {
-				e.ctx.m = o->ms[i].id;
-				e.ctx.p = pid;
-				e.ctx.g = o->ms[i].g;
+				ec.m = o->ms[i].id;
+				ec.p = pid;
+				ec.g = o->ms[i].g;
 				found = 1;
 			}
 		}
@@ -68,7 +67,7 @@ int gt_v2o_proc_status(struct gt_v2_order *o, const struct gt_v2_base *ev,
 			return gt_v2o_fail(o, "failed to find sched context for proc %lld that's about to be stolen",
 			                   (long long)pid);
 	}
-	return gt_v2o_push(o, &e) < 0 ? -1 : 1;
+	return gt_v2o_push(o, &e, ec, old, 0) < 0 ? -1 : 1;
 }
 
 int gt_v2o_proc_start(struct gt_v2_order *o, const struct gt_v2_base *ev,
@@ -85,9 +84,7 @@ int gt_v2o_proc_start(struct gt_v2_order *o, const struct gt_v2_base *ev,
 	s->status = PS_RUNNING;
 	s->seq = seq;
 	nc->p = pid;
-	struct qev e;
-	gt_v2o_qev(&e, ev, *c);
-	return gt_v2o_push(o, &e) < 0 ? -1 : 1;
+	return gt_v2o_push_as(o, ev, *c);
 }
 
 int gt_v2o_proc_stop(struct gt_v2_order *o, const struct gt_v2_base *ev,
@@ -104,9 +101,7 @@ int gt_v2o_proc_stop(struct gt_v2_order *o, const struct gt_v2_base *ev,
 		return -1;
 	s->status = PS_IDLE;
 	nc->p = GT_NONE;
-	struct qev e;
-	gt_v2o_qev(&e, ev, *c);
-	return gt_v2o_push(o, &e) < 0 ? -1 : 1;
+	return gt_v2o_push_as(o, ev, *c);
 }
 
 int gt_v2o_proc_steal(struct gt_v2_order *o, const struct gt_v2_base *ev,
@@ -120,16 +115,13 @@ int gt_v2o_proc_steal(struct gt_v2_order *o, const struct gt_v2_base *ev,
 		return 0;
 	if (gt_v2o_validate(o, *c, MUST, MAY, MAY) < 0)
 		return -1;
-	struct qev e;
-	gt_v2o_qev(&e, ev, *c);
 	/* The status that let us advance: SyscallAbandoned makes this an
 	 * Idle -> Idle transition. */
 	uint8_t old = s->status;
-	e.x0 = old;
 	s->status = PS_IDLE;
 	s->seq = seq;
 	if (old == PS_ABANDONED)
-		return gt_v2o_push(o, &e) < 0 ? -1 : 1;
+		return gt_v2o_push(o, ev, *c, old, 0) < 0 ? -1 : 1;
 
 	int64_t mid = (int64_t)ev->args[2];
 	if (mid == c->m) {
@@ -138,7 +130,7 @@ int gt_v2o_proc_steal(struct gt_v2_order *o, const struct gt_v2_base *ev,
 			return gt_v2o_fail(o, "tried to self-steal proc %lld (thread %lld), but got proc %lld instead",
 			                   (long long)pid, (long long)mid, (long long)c->p);
 		nc->p = GT_NONE;
-		return gt_v2o_push(o, &e) < 0 ? -1 : 1;
+		return gt_v2o_push(o, ev, *c, old, 0) < 0 ? -1 : 1;
 	}
 	struct mstate *ms = gt_v2o_m(o, mid);
 	if (!ms)
@@ -149,5 +141,5 @@ int gt_v2o_proc_steal(struct gt_v2_order *o, const struct gt_v2_base *ev,
 	/* The other M is leaving its syscall: it has no P any more, so its
 	 * GoSyscallEndBlocked can advance. */
 	ms->p = GT_NONE;
-	return gt_v2o_push(o, &e) < 0 ? -1 : 1;
+	return gt_v2o_push(o, ev, *c, old, 0) < 0 ? -1 : 1;
 }

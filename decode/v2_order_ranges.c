@@ -2,16 +2,11 @@
  * assist ranges on goroutines, sweep ranges on Ps, heap metrics: Go's
  * order.go advanceGC* / advanceGoRange* / rangeState. */
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include "decode/v2_order_int.h"
 
 enum { GC_UNDETERMINED, GC_NOT_RUNNING, GC_RUNNING };
-
-static int push_as(struct gt_v2_order *o, const struct gt_v2_base *ev, struct ctx c)
-{
-	struct qev e;
-	gt_v2o_qev(&e, ev, c);
-	return gt_v2o_push(o, &e) < 0 ? -1 : 1;
-}
 
 /* makeRangeType: ends and actives are named by their begin type. */
 static uint8_t range_type(unsigned type)
@@ -20,20 +15,30 @@ static uint8_t range_type(unsigned type)
 	return s ? s : (uint8_t)type;
 }
 
-static int has_range(const struct rangestate *rs, uint8_t typ, gt_str desc)
+static int has_range(struct rangestate *rs, uint8_t typ, gt_str desc)
 {
-	for (unsigned i = 0; i < rs->n; i++)
-		if (rs->r[i].typ == typ && rs->r[i].desc == desc)
+	struct rng *r = rs_at(rs);
+	for (uint32_t i = 0; i < rs->n; i++)
+		if (r[i].typ == typ && r[i].desc == desc)
 			return 1;
 	return 0;
 }
 
 static int add_range(struct gt_v2_order *o, struct rangestate *rs, uint8_t typ, gt_str desc)
 {
-	if (rs->n == GT_V2O_MAX_RANGES)
-		return gt_v2o_fail(o, "too many ranges in flight on one resource (%u)", rs->n);
-	rs->r[rs->n].typ = typ;
-	rs->r[rs->n].desc = desc;
+	uint32_t cap = rs->cap ? rs->cap : GT_V2O_INLINE_RANGES;
+	if (rs->n == cap) {
+		struct rng *nb = realloc(rs->big, sizeof *nb * cap * 2);
+		if (!nb)
+			return gt_v2o_fail(o, "out of memory");
+		if (!rs->cap)
+			memcpy(nb, rs->inl, sizeof rs->inl);
+		rs->big = nb;
+		rs->cap = cap * 2;
+	}
+	struct rng *r = rs_at(rs);
+	r[rs->n].typ = typ;
+	r[rs->n].desc = desc;
 	rs->n++;
 	return 0;
 }
@@ -58,9 +63,10 @@ static int active_range(struct gt_v2_order *o, struct rangestate *rs, uint8_t ty
 		char list[128];
 		size_t n = 0;
 		list[0] = 0;
-		for (unsigned i = 0; i < rs->n && n < sizeof list - 24; i++)
+		struct rng *r = rs_at(rs);
+		for (uint32_t i = 0; i < rs->n && n < sizeof list - 24; i++)
 			n += (size_t)snprintf(list + n, sizeof list - n, "%s{%u %u}", i ? " " : "",
-			                      rs->r[i].typ, rs->r[i].desc);
+			                      r[i].typ, r[i].desc);
 		return gt_v2o_fail(o, "resource is missing active range: %s [%s]",
 		                   gt_v2o_name(o->version, typ), list);
 	}
@@ -70,11 +76,12 @@ static int active_range(struct gt_v2_order *o, struct rangestate *rs, uint8_t ty
 static int end_range(struct gt_v2_order *o, struct rangestate *rs, unsigned endtype, gt_str *desc)
 {
 	uint8_t st = gt_v2o_info(endtype)->start;
-	for (unsigned i = 0; i < rs->n; i++) {
-		if (rs->r[i].typ != st)
+	struct rng *r = rs_at(rs);
+	for (uint32_t i = 0; i < rs->n; i++) {
+		if (r[i].typ != st)
 			continue;
-		*desc = rs->r[i].desc;
-		rs->r[i] = rs->r[rs->n - 1];
+		*desc = r[i].desc;
+		r[i] = r[rs->n - 1];
 		rs->n--;
 		return 0;
 	}
@@ -91,7 +98,7 @@ int gt_v2o_gc_active(struct gt_v2_order *o, const struct gt_v2_base *ev,
 			return gt_v2o_fail(o, "GCActive in the first generation isn't first GC event");
 		o->gc_seq = seq;
 		o->gc_state = GC_RUNNING;
-		return push_as(o, ev, *c);
+		return gt_v2o_push_as(o, ev, *c);
 	}
 	if (seq != o->gc_seq + 1)
 		return 0; /* not this GC cycle yet */
@@ -100,7 +107,7 @@ int gt_v2o_gc_active(struct gt_v2_order *o, const struct gt_v2_base *ev,
 	o->gc_seq = seq;
 	if (gt_v2o_validate(o, *c, MUST, MUST, MUST) < 0)
 		return -1;
-	return push_as(o, ev, *c);
+	return gt_v2o_push_as(o, ev, *c);
 }
 
 int gt_v2o_gc_begin(struct gt_v2_order *o, const struct gt_v2_base *ev,
@@ -111,7 +118,7 @@ int gt_v2o_gc_begin(struct gt_v2_order *o, const struct gt_v2_base *ev,
 	if (o->gc_state == GC_UNDETERMINED) {
 		o->gc_seq = seq;
 		o->gc_state = GC_RUNNING;
-		return push_as(o, ev, *c);
+		return gt_v2o_push_as(o, ev, *c);
 	}
 	if (seq != o->gc_seq + 1)
 		return 0;
@@ -121,7 +128,7 @@ int gt_v2o_gc_begin(struct gt_v2_order *o, const struct gt_v2_base *ev,
 	o->gc_state = GC_RUNNING;
 	if (gt_v2o_validate(o, *c, MUST, MUST, MUST) < 0)
 		return -1;
-	return push_as(o, ev, *c);
+	return gt_v2o_push_as(o, ev, *c);
 }
 
 int gt_v2o_gc_end(struct gt_v2_order *o, const struct gt_v2_base *ev,
@@ -139,7 +146,7 @@ int gt_v2o_gc_end(struct gt_v2_order *o, const struct gt_v2_base *ev,
 	o->gc_state = GC_NOT_RUNNING;
 	if (gt_v2o_validate(o, *c, MUST, MUST, MUST) < 0)
 		return -1;
-	return push_as(o, ev, *c);
+	return gt_v2o_push_as(o, ev, *c);
 }
 
 int gt_v2o_heap_metric(struct gt_v2_order *o, const struct gt_v2_base *ev,
@@ -148,7 +155,7 @@ int gt_v2o_heap_metric(struct gt_v2_order *o, const struct gt_v2_base *ev,
 	(void)nc;
 	if (gt_v2o_validate(o, *c, MUST, MUST, MAY) < 0)
 		return -1;
-	return push_as(o, ev, *c);
+	return gt_v2o_push_as(o, ev, *c);
 }
 
 static struct pstate *cur_p(struct gt_v2_order *o, const struct gt_v2_base *ev, int64_t pid)
@@ -169,7 +176,7 @@ int gt_v2o_sweep_begin(struct gt_v2_order *o, const struct gt_v2_base *ev,
 	struct pstate *p = cur_p(o, ev, c->p);
 	if (!p || begin_range(o, &p->rs, range_type(ev->type), 0) < 0)
 		return -1;
-	return push_as(o, ev, *c);
+	return gt_v2o_push_as(o, ev, *c);
 }
 
 int gt_v2o_sweep_active(struct gt_v2_order *o, const struct gt_v2_base *ev,
@@ -183,7 +190,7 @@ int gt_v2o_sweep_active(struct gt_v2_order *o, const struct gt_v2_base *ev,
 		return gt_v2o_fail(o, "encountered GCSweepActive for unknown proc %lld", (long long)pid);
 	if (active_range(o, &p->rs, range_type(ev->type)) < 0)
 		return -1;
-	return push_as(o, ev, *c);
+	return gt_v2o_push_as(o, ev, *c);
 }
 
 int gt_v2o_sweep_end(struct gt_v2_order *o, const struct gt_v2_base *ev,
@@ -196,7 +203,7 @@ int gt_v2o_sweep_end(struct gt_v2_order *o, const struct gt_v2_base *ev,
 	gt_str desc;
 	if (!p || end_range(o, &p->rs, ev->type, &desc) < 0)
 		return -1;
-	return push_as(o, ev, *c);
+	return gt_v2o_push_as(o, ev, *c);
 }
 
 int gt_v2o_go_range_begin(struct gt_v2_order *o, const struct gt_v2_base *ev,
@@ -215,7 +222,7 @@ int gt_v2o_go_range_begin(struct gt_v2_order *o, const struct gt_v2_base *ev,
 		                   ev->type, (long long)c->g);
 	if (begin_range(o, &g->rs, range_type(ev->type), desc) < 0)
 		return -1;
-	return push_as(o, ev, *c);
+	return gt_v2o_push_as(o, ev, *c);
 }
 
 int gt_v2o_go_range_active(struct gt_v2_order *o, const struct gt_v2_base *ev,
@@ -230,7 +237,7 @@ int gt_v2o_go_range_active(struct gt_v2_order *o, const struct gt_v2_base *ev,
 		                   gt_v2o_name(o->version, ev->type));
 	if (active_range(o, &g->rs, range_type(ev->type)) < 0)
 		return -1;
-	return push_as(o, ev, *c);
+	return gt_v2o_push_as(o, ev, *c);
 }
 
 int gt_v2o_go_range_end(struct gt_v2_order *o, const struct gt_v2_base *ev,
@@ -246,8 +253,6 @@ int gt_v2o_go_range_end(struct gt_v2_order *o, const struct gt_v2_base *ev,
 	gt_str desc;
 	if (end_range(o, &g->rs, ev->type, &desc) < 0)
 		return -1;
-	struct qev e;
-	gt_v2o_qev(&e, ev, *c);
-	e.xstr = desc; /* the STW reason, carried over from its begin */
-	return gt_v2o_push(o, &e) < 0 ? -1 : 1;
+	/* The STW reason, carried over from its begin. */
+	return gt_v2o_push(o, ev, *c, 0, desc) < 0 ? -1 : 1;
 }

@@ -4,20 +4,13 @@
 #include <stdlib.h>
 #include "decode/v2_order_int.h"
 
-static int push_as(struct gt_v2_order *o, const struct gt_v2_base *ev, struct ctx c)
-{
-	struct qev e;
-	gt_v2o_qev(&e, ev, c);
-	return gt_v2o_push(o, &e) < 0 ? -1 : 1;
-}
-
 int gt_v2o_annotation(struct gt_v2_order *o, const struct gt_v2_base *ev,
                       struct ctx *c, struct ctx *nc)
 {
 	(void)nc;
 	if (gt_v2o_validate(o, *c, MUST, MUST, MUST) < 0)
 		return -1;
-	return push_as(o, ev, *c);
+	return gt_v2o_push_as(o, ev, *c);
 }
 
 int gt_v2o_alloc_free(struct gt_v2_order *o, const struct gt_v2_base *ev,
@@ -26,7 +19,7 @@ int gt_v2o_alloc_free(struct gt_v2_order *o, const struct gt_v2_base *ev,
 	(void)nc;
 	if (gt_v2o_validate(o, *c, MUST, MAY, MAY) < 0)
 		return -1;
-	return push_as(o, ev, *c);
+	return gt_v2o_push_as(o, ev, *c);
 }
 
 /* Tasks: no Begin is needed to reference a task, an End may come more
@@ -65,34 +58,30 @@ int gt_v2o_task_begin(struct gt_v2_order *o, const struct gt_v2_base *ev,
 	o->tasks[i] = (struct task){ id, parent, name, 0 };
 	if (gt_v2o_validate(o, *c, MUST, MUST, MUST) < 0)
 		return -1;
-	struct qev e;
-	gt_v2o_qev(&e, ev, *c);
+	struct gt_v2_base e = *ev;
 	e.args[1] = parent;
-	return gt_v2o_push(o, &e) < 0 ? -1 : 1;
+	return gt_v2o_push(o, &e, *c, 0, 0) < 0 ? -1 : 1;
 }
 
 int gt_v2o_task_end(struct gt_v2_order *o, const struct gt_v2_base *ev,
                     struct ctx *c, struct ctx *nc)
 {
 	(void)nc;
-	struct qev e;
-	gt_v2o_qev(&e, ev, *c);
+	uint64_t parent = GT_NO_TASK;
+	gt_str name = 0;
 	uint64_t id = ev->args[0];
 	uint32_t i = gt_v2o_idmap_get(&o->tmap, id);
 	if (i != UINT32_MAX) {
 		/* The end may be in another generation: carry the type over. */
-		e.x0 = o->tasks[i].parent;
-		e.xstr = o->tasks[i].name;
+		parent = o->tasks[i].parent;
+		name = o->tasks[i].name;
 		gt_v2o_idmap_del(&o->tmap, id);
 		o->tasks[i].next_free = o->tfree;
 		o->tfree = i + 1;
-	} else {
-		e.x0 = GT_NO_TASK;
-		e.xstr = 0;
 	}
 	if (gt_v2o_validate(o, *c, MUST, MUST, MUST) < 0)
 		return -1;
-	return gt_v2o_push(o, &e) < 0 ? -1 : 1;
+	return gt_v2o_push(o, ev, *c, parent, name) < 0 ? -1 : 1;
 }
 
 void gt_v2o_regions_free(struct gt_v2_order *o, struct gstate *g)
@@ -145,7 +134,7 @@ int gt_v2o_region_begin(struct gt_v2_order *o, const struct gt_v2_base *ev,
 	}
 	o->regs[i] = (struct region){ ev->args[0], name, g->regions };
 	g->regions = i + 1;
-	return push_as(o, ev, *c);
+	return gt_v2o_push_as(o, ev, *c);
 }
 
 int gt_v2o_region_end(struct gt_v2_order *o, const struct gt_v2_base *ev,
@@ -169,5 +158,5 @@ int gt_v2o_region_end(struct gt_v2_order *o, const struct gt_v2_base *ev,
 		r->next = o->rfree;
 		o->rfree = i + 1;
 	}
-	return push_as(o, ev, *c);
+	return gt_v2o_push_as(o, ev, *c);
 }

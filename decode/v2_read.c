@@ -385,11 +385,11 @@ static enum gt_status run(struct reader *r)
 	struct gt_decode_result *res = r->res;
 	uint64_t pos = 16;
 	int have_gen = 0, gen_at_eof = 0;
-	struct gt_event ev;
+	struct gt_event *ev;
 	for (;;) {
-		while (gt_v2_order_next(r->order, &ev)) {
-			if (emit(r, &ev))
-				return fail(r, GT_STOPPED, ev.offset, "stopped");
+		while ((ev = gt_v2_order_next(r->order))) {
+			if (emit(r, ev))
+				return fail(r, GT_STOPPED, ev->offset, "stopped");
 		}
 		if (r->nheap == 0 && r->sample == r->gen.nsamples) {
 			/* The generation is done: the next one, or the end. */

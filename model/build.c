@@ -385,7 +385,32 @@ static int on_user(struct gt_model *m, const struct gt_event *ev)
 	}
 }
 
+void gt_model_hint(const struct gt_tables *t, const struct gt_event *ev, struct gt_hint *h)
+{
+	h->root_func = 0;
+	h->gc_worker = h->gc_label = 0;
+	if (ev->kind == GT_EV_STATE_TRANSITION && ev->u.trans.stack) {
+		gt_stack st = ev->u.trans.stack;
+		size_t n = gt_stack_depth(t, st);
+		const struct gt_frame *f = n ? gt_frame_get(t, gt_stack_frames(t, st)[n - 1]) : NULL;
+		if (f) {
+			h->root_func = f->func;
+			h->gc_worker = !strcmp(gt_str_get(t, f->func), "runtime.gcBgMarkWorker");
+		}
+	} else if (ev->kind == GT_EV_LABEL) {
+		const char *l = gt_str_get(t, ev->u.label.label);
+		h->gc_label = !strncmp(l, "GC ", 3) && strcmp(l, "GC (idle)");
+	}
+}
+
 int gt_model_add(struct gt_model *m, const struct gt_event *ev)
+{
+	struct gt_hint h;
+	gt_model_hint(m->tables, ev, &h);
+	return gt_model_add_hinted(m, ev, &h);
+}
+
+int gt_model_add_hinted(struct gt_model *m, const struct gt_event *ev, const struct gt_hint *h)
 {
 	struct gt_trace_info *in = &m->info;
 	if (in->min_ts == INT64_MAX) {
@@ -408,7 +433,7 @@ int gt_model_add(struct gt_model *m, const struct gt_event *ev)
 	switch (ev->kind) {
 	case GT_EV_STATE_TRANSITION:
 		if (ev->u.trans.resource == GT_RES_GOROUTINE)
-			return gt_gb_transition(m, ev);
+			return gt_gb_transition(m, ev, h);
 		if (ev->u.trans.resource == GT_RES_PROC)
 			return on_ptrans(m, ev);
 		return 0;
@@ -421,7 +446,7 @@ int gt_model_add(struct gt_model *m, const struct gt_event *ev)
 			return gt_series_add(&m->metrics[ev->u.metric.mkind], ev->ts, ev->u.metric.value);
 		return 0;
 	case GT_EV_LABEL:
-		return gt_gb_label(m, ev);
+		return gt_gb_label(m, ev, h);
 	case GT_EV_STACK_SAMPLE: {
 		struct gt_sample *s = gt_vec_push(&m->samples, sizeof *s);
 		if (!s)
@@ -504,7 +529,8 @@ void gt_model_finish(struct gt_model *m)
 	if (gt_lanes_finish(&m->lanes, all, m->nlanes) < 0)
 		m->nomem = 1;
 	free(all);
-	qsort(m->gix.v, m->gix.n, sizeof(struct gt_gix), gt_gix_cmp);
+	if (m->gix.n)
+		qsort(m->gix.v, m->gix.n, sizeof(struct gt_gix), gt_gix_cmp);
 	in->goroutines = (uint32_t)m->gids.n;
 	in->procs = (uint32_t)m->ps.n;
 	in->threads = (uint32_t)m->ms.n;

@@ -245,7 +245,7 @@ static int close_gspan(struct gt_model *m, struct gt_glive *L, int64_t t)
 	return 0;
 }
 
-int gt_gb_transition(struct gt_model *m, const struct gt_event *ev)
+int gt_gb_transition(struct gt_model *m, const struct gt_event *ev, const struct gt_hint *h)
 {
 	int64_t t = ev->ts, id = ev->u.trans.id;
 	uint8_t from = ev->u.trans.from, to = ev->u.trans.to;
@@ -268,8 +268,8 @@ int gt_gb_transition(struct gt_model *m, const struct gt_event *ev)
 		L->create_stack = ev->stack;
 	}
 	if (!L->start_func && stack) {
-		L->start_func = gt_model_stack_root_func(m, stack);
-		L->gc_worker = !strcmp(gt_str_get(m->tables, L->start_func), "runtime.gcBgMarkWorker");
+		L->start_func = h->root_func;
+		L->gc_worker = h->gc_worker;
 	}
 	if (from == to && L->since != INT64_MIN) {
 		/* A status re-affirmed (a new generation): the interval goes on,
@@ -332,11 +332,10 @@ int gt_gb_finish(struct gt_model *m, int64_t end)
 
 /* "GC (dedicated)", "GC (fractional)": a mark worker at work for the rest
  * of its current run ("GC (idle)" does not take mutator time). */
-int gt_gb_label(struct gt_model *m, const struct gt_event *ev)
+int gt_gb_label(struct gt_model *m, const struct gt_event *ev, const struct gt_hint *h)
 {
-	const char *l = gt_str_get(m->tables, ev->u.label.label);
 	int64_t g = ev->u.label.g != GT_NONE ? ev->u.label.g : ev->g;
-	if (g == GT_NONE || strncmp(l, "GC ", 3) || !strcmp(l, "GC (idle)"))
+	if (g == GT_NONE || !h->gc_label)
 		return 0;
 	uint32_t slot = gt_ids_get(&m->glivemap, g);
 	if (slot != UINT32_MAX)

@@ -1,13 +1,34 @@
-/* load.c: gt_model_load(): decode a file straight into a model, dropping
- * the file pages already decoded so the resident size stays near the
- * model's own. */
+/* load.c: gt_model_load(): decode a file straight into a model.
+ *
+ * Two threads, as the machine has two cores: the caller's thread decodes
+ * (and works out, from the tables it is filling, the little the model
+ * needs of them: struct gt_hint), a second thread builds the model.
+ * Events travel in blocks through a small ring, so the threads meet once
+ * per block, not per event.  Without a second thread (one CPU, a trace
+ * under 1 MiB, or GTVIEW_LOAD_THREADS=1), the same work runs inline;
+ * GTVIEW_LOAD_THREADS=2 forces the two threads (for tests).  The loader also drops file pages already decoded so the
+ * resident size stays near the model's own. */
 #include "model/model_int.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
 #define DROP_STEP (2u << 20) /* drop decoded file pages 2 MiB at a time */
+#define BLOCK 1024           /* events per block */
+#define NBLOCKS 4            /* blocks in the ring */
+#define HCACHE 1024          /* hint cache entries (direct-mapped by stack) */
+
+struct qev {
+	struct gt_event ev;
+	struct gt_hint h;
+};
+
+struct block {
+	struct qev v[BLOCK];
+	uint32_t n;
+};
 
 struct loader {
 	struct gt_model *m;
@@ -16,8 +37,21 @@ struct loader {
 	int mapped;
 	size_t dropped;        /* bytes at the start already given back */
 	int decoder_reports;   /* the decoder calls progress itself */
+	uint64_t seen;         /* events the decoder delivered */
 	gt_model_progress_fn progress;
 	void *ctx;
+
+	/* hints of recent transition stacks (stack ids are stable) */
+	gt_stack hst[HCACHE];
+	struct gt_hint hv[HCACHE];
+
+	/* the ring; threaded only when ring != NULL */
+	struct block *ring;
+	uint32_t head, tail;   /* blocks filled: [tail, head) */
+	struct block *fill;    /* block being filled by the decoder */
+	int done, failed;
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
 };
 
 static void drop_before(struct loader *ld, uint64_t done)
@@ -41,22 +75,88 @@ static void on_progress(void *ctx, uint64_t done, uint64_t total)
 		ld->progress(ld->ctx, done, total);
 }
 
+/* Model thread: blocks in order until the decoder is done. */
+static void *builder(void *arg)
+{
+	struct loader *ld = arg;
+	pthread_mutex_lock(&ld->mu);
+	for (;;) {
+		while (ld->tail == ld->head && !ld->done)
+			pthread_cond_wait(&ld->cv, &ld->mu);
+		if (ld->tail == ld->head)
+			break;
+		struct block *b = &ld->ring[ld->tail % NBLOCKS];
+		pthread_mutex_unlock(&ld->mu);
+		int bad = 0;
+		for (uint32_t i = 0; i < b->n && !bad; i++)
+			bad = gt_model_add_hinted(ld->m, &b->v[i].ev, &b->v[i].h) < 0;
+		pthread_mutex_lock(&ld->mu);
+		if (bad)
+			ld->failed = 1;
+		ld->tail++;
+		pthread_cond_broadcast(&ld->cv);
+	}
+	pthread_mutex_unlock(&ld->mu);
+	return NULL;
+}
+
+/* Decoder thread: hands the block being filled over; waits for room. */
+static int publish(struct loader *ld)
+{
+	pthread_mutex_lock(&ld->mu);
+	ld->head++;
+	pthread_cond_broadcast(&ld->cv);
+	while (ld->head - ld->tail == NBLOCKS) /* the builder always drains */
+		pthread_cond_wait(&ld->cv, &ld->mu);
+	int failed = ld->failed;
+	ld->fill = &ld->ring[ld->head % NBLOCKS];
+	ld->fill->n = 0;
+	pthread_mutex_unlock(&ld->mu);
+	return failed;
+}
+
+static void hint(struct loader *ld, const struct gt_tables *t, const struct gt_event *ev,
+                 struct gt_hint *h)
+{
+	if (ev->kind == GT_EV_STATE_TRANSITION && ev->u.trans.stack) {
+		gt_stack st = ev->u.trans.stack;
+		uint32_t i = st & (HCACHE - 1);
+		if (ld->hst[i] != st) {
+			gt_model_hint(t, ev, &ld->hv[i]);
+			ld->hst[i] = st;
+		}
+		*h = ld->hv[i];
+		return;
+	}
+	gt_model_hint(t, ev, h);
+}
+
 static int on_event(void *ctx, const struct gt_event *ev, const struct gt_tables *t)
 {
-	(void)t;
 	struct loader *ld = ctx;
-	if (gt_model_add(ld->m, ev) < 0) {
-		ld->m->nomem = 1;
-		return 1;
+	ld->seen++;
+	if (ld->ring) {
+		struct qev *q = &ld->fill->v[ld->fill->n++];
+		q->ev = *ev;
+		hint(ld, t, ev, &q->h);
+		if (ld->fill->n == BLOCK && publish(ld))
+			return 1;
+	} else {
+		struct gt_hint h;
+		hint(ld, t, ev, &h);
+		if (gt_model_add_hinted(ld->m, ev, &h) < 0) {
+			ld->failed = 1;
+			return 1;
+		}
 	}
-	if (!ld->decoder_reports && (ld->m->info.events & 0xfffff) == 0 && ld->mapped) {
+	if (!ld->decoder_reports && (ld->seen & 0xfffff) == 0 && ld->mapped) {
 		/* A decoder without progress reports (v1: events come in time
 		 * order from all over the file) gets its file pages dropped now
 		 * and then: the few it still reads come back from the page
 		 * cache, the rest stop counting against the resident size. */
 		madvise((void *)ld->buf, ld->len, MADV_DONTNEED);
 	}
-	if (!ld->decoder_reports && ld->progress && (ld->m->info.events & 0xffff) == 0)
+	if (!ld->decoder_reports && ld->progress && (ld->seen & 0xffff) == 0)
 		ld->progress(ld->ctx, ev->offset < ld->len ? ev->offset : ld->len, ld->len);
 	return 0;
 }
@@ -72,10 +172,53 @@ struct gt_model *gt_model_load(const uint8_t *buf, size_t len, int mapped,
 		strcpy(res->msg, "out of memory");
 		return NULL;
 	}
-	struct loader ld = {m, buf, len, mapped, 0, 0, progress, ctx};
+	struct loader ld; /* ~16 KiB, with its hint cache */
+	memset(&ld, 0, sizeof ld);
+	ld.m = m;
+	ld.buf = buf;
+	ld.len = len;
+	ld.mapped = mapped;
+	ld.progress = progress;
+	ld.ctx = ctx;
+	pthread_t th;
+	int threaded = 0;
+	/* GTVIEW_LOAD_THREADS: "1" decode and build inline, "2" always use
+	 * two threads (tests compare both) */
+	const char *env = getenv("GTVIEW_LOAD_THREADS");
+	int want = env && !strcmp(env, "2") ? 1 : env && !strcmp(env, "1") ? 0 :
+	           len > (1u << 20) && sysconf(_SC_NPROCESSORS_ONLN) > 1;
+	if (want) {
+		ld.ring = malloc(NBLOCKS * sizeof *ld.ring);
+		if (ld.ring) {
+			pthread_mutex_init(&ld.mu, NULL);
+			pthread_cond_init(&ld.cv, NULL);
+			ld.fill = &ld.ring[0];
+			ld.fill->n = 0;
+			threaded = pthread_create(&th, NULL, builder, &ld) == 0;
+			if (!threaded) {
+				pthread_mutex_destroy(&ld.mu);
+				pthread_cond_destroy(&ld.cv);
+				free(ld.ring);
+				ld.ring = NULL;
+			}
+		}
+	}
 	struct gt_sink sink = {.ctx = &ld, .event = on_event, .progress = on_progress};
 	gt_decode(buf, len, m->tables, &sink, res);
-	if (m->nomem && (res->status == GT_OK || res->status == GT_STOPPED)) {
+	if (threaded) {
+		pthread_mutex_lock(&ld.mu);
+		if (ld.fill->n)
+			ld.head++;
+		ld.done = 1;
+		pthread_cond_broadcast(&ld.cv);
+		pthread_mutex_unlock(&ld.mu);
+		pthread_join(th, NULL);
+		pthread_mutex_destroy(&ld.mu);
+		pthread_cond_destroy(&ld.cv);
+		free(ld.ring);
+	}
+	if (ld.failed || m->nomem) {
+		m->nomem = 1;
 		res->status = GT_NOMEM;
 		strcpy(res->msg, "out of memory while building the model");
 	}

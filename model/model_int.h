@@ -110,16 +110,26 @@ struct gt_model {
 	uint32_t search_nstr;
 };
 
+/* What the model needs from the tables for one event, worked out on the
+ * decoder's thread (the tables grow there while loading). */
+struct gt_hint {
+	gt_str root_func;  /* transition stack's outermost function */
+	uint8_t gc_worker; /* root_func is runtime.gcBgMarkWorker */
+	uint8_t gc_label;  /* a Label "GC (dedicated|fractional)" */
+};
+void gt_model_hint(const struct gt_tables *t, const struct gt_event *ev, struct gt_hint *h);
+int gt_model_add_hinted(struct gt_model *m, const struct gt_event *ev, const struct gt_hint *h);
+
 /* model/build.c */
 uint32_t gt_model_p_index(struct gt_model *m, int64_t id);
 uint32_t gt_gb_key(struct gt_model *m, uint8_t state, gt_str reason, gt_stack stack, int64_t p);
 int gt_gix_cmp(const void *a, const void *b);
 /* model/gbuild.c */
 uint32_t gt_gb_live(struct gt_model *m, int64_t id);
-int gt_gb_transition(struct gt_model *m, const struct gt_event *ev);
+int gt_gb_transition(struct gt_model *m, const struct gt_event *ev, const struct gt_hint *h);
 void gt_gb_counts_advance(struct gt_model *m, int64_t t);
 int gt_gb_finish(struct gt_model *m, int64_t end);
-int gt_gb_label(struct gt_model *m, const struct gt_event *ev);
+int gt_gb_label(struct gt_model *m, const struct gt_event *ev, const struct gt_hint *h);
 /* model/gquery.c */
 void gt_model_g_columns(const struct gt_model *m, uint32_t gi, int64_t t0, int64_t t1,
                         uint32_t ncols, struct gt_col *out);

@@ -13,6 +13,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 
 GTVIEW = os.environ.get('GTVIEW', '')
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -119,13 +120,23 @@ def run(args, stdin=None, stdin_file=None, timeout=20, limit_as=None, env=None):
             sin = subprocess.DEVNULL
         p = subprocess.Popen([GTVIEW] + list(args), stdin=sin, stdout=out, stderr=err,
                              env=e, preexec_fn=pre)
-        timed_out = False
+        # A timer kills the process group at the deadline; wait4 blocks
+        # until the end either way (no polling: runs stay fast).
+        fired = threading.Event()
+
+        def kill():
+            fired.set()
+            try:
+                os.killpg(p.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        timer = threading.Timer(timeout, kill)
+        timer.start()
         try:
-            _, st, ru = wait4_timeout(p, timeout)
-        except subprocess.TimeoutExpired:
-            timed_out = True
-            os.killpg(p.pid, signal.SIGKILL)
             _, st, ru = os.wait4(p.pid, 0)
+        finally:
+            timer.cancel()
+        timed_out = fired.is_set()
         p.returncode = 0  # reaped by wait4
         if stdin is not None and stdin_file is None:
             sin.close()
@@ -135,21 +146,6 @@ def run(args, stdin=None, stdin_file=None, timeout=20, limit_as=None, env=None):
         sig = os.WTERMSIG(st) if os.WIFSIGNALED(st) and not timed_out else None
         return Result(list(args), status, sig, timed_out, out.read(), err.read(),
                       ru.ru_maxrss, timeout)
-
-
-def wait4_timeout(p, timeout):
-    """os.wait4 on p with a timeout (polling, as wait4 has none)."""
-    import time
-    end = time.monotonic() + timeout
-    delay = 0.001
-    while True:
-        pid, st, ru = os.wait4(p.pid, os.WNOHANG)
-        if pid == p.pid:
-            return pid, st, ru
-        if time.monotonic() > end:
-            raise subprocess.TimeoutExpired(p.args, timeout)
-        time.sleep(delay)
-        delay = min(delay * 2, 0.05)
 
 
 def trace_fixtures():

@@ -37,10 +37,12 @@ tap $ok "search for a function reaches its goroutine; the inspector shows functi
 
 tmux_resize 120 40
 ok=1
-for i in 1 2 3 4 5 6 7 8 9 10 20 30 40 50; do
+i=0
+while [ $i -lt 100 ]; do # the status line ends at the new width
 	col=$(tmux_screen | grep -F '[inspector]' | awk '{ print length($0) }')
 	[ "$col" = 119 ] && { ok=0; break; }
 	sleep 0.1
+	i=$((i + 1))
 done
 tap $ok "a resize redraws at the new size"
 

@@ -1,4 +1,5 @@
-/* app.h: the viewer's state, shared by the main loop (app.c) and the views
+/* app.h: the viewer's state, shared by the frame and view table (app.c),
+ * key handling (keys.c), the loop and loading (run.c) and the views
  * (view_*.c).  Views keep ids and indices into the model, never pointers
  * into it, and draw only what fits on the screen.
  *
@@ -18,7 +19,10 @@
 #include "model/model.h"
 #include "tui/term.h"
 
-/* What an action asks the main loop to do (htop's Htop_Reaction). */
+/* What an action asks the main loop to do (htop's Htop_Reaction).  Any
+ * redraw flag draws the whole frame (cheap: bounded by the screen), and
+ * curses sends only what changed; TUI_REDRAW_ALL also repaints the
+ * terminal from scratch (after a resize, resume or <C-l>). */
 enum {
 	TUI_REDRAW_STATUS = 1 << 0,
 	TUI_REDRAW_BODY = 1 << 1,
@@ -45,7 +49,8 @@ struct tui_sel {
 	uint32_t p;             /* P index (PSPAN) */
 	int64_t pid;            /* Go P id (GSPAN); GT_NONE */
 	int64_t start, end;     /* span or range times */
-	uint8_t state;          /* GSPAN */
+	uint8_t state;          /* GSPAN: the state entered */
+	int from;               /* GSPAN: the state left; -1 unknown */
 	gt_str reason;          /* GSPAN, GROUP */
 	gt_stack stack;         /* GSPAN, GROUP */
 	uint32_t count;         /* GROUP: goroutines in it */
@@ -159,7 +164,7 @@ struct tui_app {
 	const char *file_name;
 	char status[256];
 	int status_error;       /* status is an error (stays until a key) */
-	char load_error[400];   /* shown again by the header/status */
+	char load_error[400];   /* why loading stopped early; "" when it did not */
 
 	enum tui_view_id stack[16];
 	int depth;
@@ -173,8 +178,7 @@ struct tui_app {
 	struct tui_prompt prompt;
 	size_t help_top;
 
-	int rows, cols;         /* screen size at the last layout */
-	int quit;
+	int rows, cols;         /* screen size at the last frame */
 };
 
 /* A goroutine's summary by value (the model stores them packed). */
@@ -197,6 +201,20 @@ static inline enum tui_view_id tui_current(const struct tui_app *a)
 	return a->stack[a->depth - 1];
 }
 
+/* Below this the screen shows "Terminal too small" instead. */
+#define TUI_MIN_COLS 60
+#define TUI_MIN_ROWS 16
+
+/* The frame (app.c): header, the current view, status line; ends in
+ * doupdate().  flags: TUI_REDRAW_ALL repaints the whole terminal. */
+void tui_draw(struct tui_app *a, int flags);
+const char *tui_view_name(enum tui_view_id v);
+int tui_view_action(struct tui_app *a, enum tui_view_id v, enum gt_action act);
+int tui_view_click(struct tui_app *a, enum tui_view_id v, int y, int x);
+
+/* Keys (keys.c): one key from termkey (or a script); returns TUI_* flags. */
+int tui_handle_key(struct tui_app *a, TermKey *tk, TermKeyKey *key);
+
 /* View switching (app.c). */
 void tui_push(struct tui_app *a, enum tui_view_id v);
 void tui_pop(struct tui_app *a);
@@ -206,6 +224,9 @@ void tui_open_inspector(struct tui_app *a, const struct tui_sel *s);
 void tui_open_goroutine(struct tui_app *a, uint32_t gi);
 /* Times relative to the trace's start, as "1.234567s". */
 void tui_fmt_time(const struct tui_app *a, char *buf, size_t len, int64_t ts);
+/* A goroutine's start function; without symbols, its outermost PC as
+ * "0x…" (valid until the fourth next call). */
+const char *tui_g_func(const struct tui_app *a, const struct gt_goroutine *g);
 /* First key bound to an action ("j"), or "" (for hints). */
 const char *tui_key_of(struct tui_app *a, enum gt_action act);
 
@@ -216,11 +237,11 @@ int tui_timeline_action(struct tui_app *a, enum gt_action act);
 void tui_timeline_fit(struct tui_app *a);
 void tui_timeline_free(struct tui_app *a);
 void tui_timeline_show(struct tui_app *a, int64_t start, int64_t end, int lane);
-const char *tui_timeline_detail(struct tui_app *a, char *buf, size_t len);
 
 void tui_goroutines_draw(struct tui_app *a);
+/* Why goroutine gi waits at the end (see view_goroutines.c); 0 if none. */
+gt_str tui_g_wait_reason(const struct tui_app *a, uint32_t gi, const struct gt_goroutine *g);
 int tui_goroutines_action(struct tui_app *a, enum gt_action act);
-void tui_goroutines_rebuild(struct tui_app *a);
 void tui_goroutines_free(struct tui_app *a);
 int tui_goroutines_filter_text(struct tui_app *a, const char *text);
 

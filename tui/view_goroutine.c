@@ -97,7 +97,7 @@ void tui_goroutine_draw(struct tui_app *a)
 	else
 		tui_fmt_time(a, created, sizeof created, g->created);
 	snprintf(head, sizeof head, "G%lld %s  created %s%s  ran %s, waited %s, %zu intervals",
-	         (long long)g->id, gt_model_str(a->m, g->start_func), created,
+	         (long long)g->id, tui_g_func(a, g), created,
 	         g->creator != GT_NONE ? " by another goroutine" : "", run, wait, gd->nspans);
 	tui_put(y++, 0, a->cols, tui_attr(TUI_C_TITLE), head);
 	/* its timeline */
@@ -184,8 +184,15 @@ int tui_goroutine_action(struct tui_app *a, enum gt_action act)
 		gd->pane = !gd->pane;
 		return TUI_REDRAW;
 	case GT_ACTION_OPEN_SELECTION: {
-		if (!gd->nspans)
-			return TUI_REDRAW_STATUS;
+		if (gd->pane == 1 || !gd->nspans) {
+			/* from its timeline pane: the goroutine as a whole */
+			struct tui_sel sel;
+			memset(&sel, 0, sizeof sel);
+			sel.kind = TUI_SEL_GOROUTINE;
+			sel.g = gd->g;
+			tui_open_inspector(a, &sel);
+			return TUI_REDRAW;
+		}
 		const struct gt_gspan *s = &gd->spans[gd->sel];
 		struct tui_sel sel;
 		memset(&sel, 0, sizeof sel);
@@ -194,6 +201,7 @@ int tui_goroutine_action(struct tui_app *a, enum gt_action act)
 		sel.start = s->start;
 		sel.end = s->end;
 		sel.state = s->state;
+		sel.from = gd->sel > 0 && gd->spans[gd->sel - 1].end == s->start ? gd->spans[gd->sel - 1].state : -1;
 		sel.reason = s->reason;
 		sel.stack = s->stack;
 		sel.pid = s->p;

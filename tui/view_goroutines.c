@@ -71,15 +71,37 @@ static int cmp_blocked(const void *x, const void *y)
 	return cmp_g(r, s);
 }
 
-static int matches_text(const struct tui_app *a, const struct gt_goroutine *g, const char *text)
+static int matches_text(const struct tui_app *a, uint32_t gi, const struct gt_goroutine *g,
+                        const char *text)
 {
 	if (!*text)
 		return 1;
 	char id[32];
 	snprintf(id, sizeof id, "G%lld", (long long)g->id);
-	return tui_strcasestr(id, text) || tui_strcasestr(gt_model_str(a->m, g->start_func), text) ||
-	       tui_strcasestr(gt_model_str(a->m, g->end_reason), text) ||
+	return tui_strcasestr(id, text) || tui_strcasestr(tui_g_func(a, g), text) ||
+	       tui_strcasestr(gt_model_str(a->m, tui_g_wait_reason(a, gi, g)), text) ||
 	       tui_strcasestr(gt_model_str(a->m, gt_model_stack_top_func(a->m, g->end_stack)), text);
+}
+
+/* Why a goroutine waits: the reason its last transition gives, or, when
+ * that is a status report at a generation boundary (Waiting->Waiting, no
+ * reason), the reason it had when it began to wait. */
+struct first_span { struct gt_gspan s; int ok; };
+static int take_first(void *ctx, const struct gt_gspan *s)
+{
+	struct first_span *f = ctx;
+	f->s = *s;
+	f->ok = 1;
+	return 1;
+}
+
+gt_str tui_g_wait_reason(const struct tui_app *a, uint32_t gi, const struct gt_goroutine *g)
+{
+	if (g->end_reason || g->end_state != GT_GS_WAITING || g->end_since == INT64_MIN)
+		return g->end_reason;
+	struct first_span f = {.ok = 0};
+	gt_model_g_spans(a->m, gi, g->end_since, g->end_since + 1, take_first, &f);
+	return f.ok && f.s.state == GT_GS_WAITING ? f.s.reason : g->end_reason;
 }
 
 static int key_cmp(const void *x, const void *y)
@@ -90,7 +112,7 @@ static int key_cmp(const void *x, const void *y)
 	return (p->stack > q->stack) - (p->stack < q->stack);
 }
 
-void tui_goroutines_rebuild(struct tui_app *a)
+static void rebuild(struct tui_app *a)
 {
 	struct tui_goroutines *gl = &a->gl;
 	uint32_t n = gt_model_g_count(a->m);
@@ -109,11 +131,11 @@ void tui_goroutines_rebuild(struct tui_app *a)
 			continue;
 		if (gl->state_filter >= 0 && g->end_state != gl->state_filter)
 			continue;
-		if (!matches_text(a, g, gl->text))
+		if (!matches_text(a, i, g, gl->text))
 			continue;
 		gl->rows[k] = (struct tui_grow){
 			.g = i, .group = -1, .id = g->id, .run = g->ns[GT_GS_RUNNING],
-			.wait = g->ns[GT_GS_WAITING], .reason = g->end_reason, .func = g->start_func,
+			.wait = g->ns[GT_GS_WAITING], .reason = tui_g_wait_reason(a, i, g), .func = g->start_func,
 			.stack = g->end_stack, .state = g->end_state,
 		};
 		k++;
@@ -251,7 +273,7 @@ void tui_goroutines_draw(struct tui_app *a)
 {
 	struct tui_goroutines *gl = &a->gl;
 	if (gl->dirty)
-		tui_goroutines_rebuild(a);
+		rebuild(a);
 	int y = tui_body_top(a), rows = list_rows(a);
 	/* title: what is shown */
 	char title[256];
@@ -329,9 +351,9 @@ void tui_goroutines_draw(struct tui_app *a)
 		x += col_w[2];
 		tui_put_right(y + i, x, col_w[3] - 1, base, wait);
 		x += col_w[3];
-		tui_put(y + i, x, col_w[4] - 1, base, gt_model_str(a->m, g->end_reason));
+		tui_put(y + i, x, col_w[4] - 1, base, gt_model_str(a->m, row->reason));
 		x += col_w[4];
-		const char *fn = gt_model_str(a->m, g->start_func), *slash = strrchr(fn, '/');
+		const char *fn = tui_g_func(a, g), *slash = strrchr(fn, '/');
 		tui_put(y + i, x, a->cols - x, sel ? base : tui_attr(TUI_C_FUNC), slash ? slash + 1 : fn);
 	}
 	/* preview of the selection's stack */
@@ -355,7 +377,7 @@ void tui_goroutines_draw(struct tui_app *a)
 		tui_fmt_time(a, since, sizeof since, g->end_since);
 		snprintf(head, sizeof head, " G%lld %s since %s%s%s%s ", (long long)g->id,
 		         gt_gostate_name((enum gt_gostate)g->end_state), since,
-		         g->end_reason ? " (" : "", gt_model_str(a->m, g->end_reason), g->end_reason ? ")" : "");
+		         row->reason ? " (" : "", gt_model_str(a->m, row->reason), row->reason ? ")" : "");
 	}
 	tui_put(y, 2, a->cols - 4, tui_attr(TUI_C_TITLE), head);
 	draw_stack_lines(a, y + 1, prow - 1, stack, gl->preview_top);
@@ -382,7 +404,7 @@ int tui_goroutines_action(struct tui_app *a, enum gt_action act)
 {
 	struct tui_goroutines *gl = &a->gl;
 	if (gl->dirty)
-		tui_goroutines_rebuild(a);
+		rebuild(a);
 	int page = list_rows(a);
 	switch (act) {
 	case GT_ACTION_MOVE_UP: move_sel(a, -1); break;
@@ -437,7 +459,14 @@ int tui_goroutines_action(struct tui_app *a, enum gt_action act)
 		if (!gl->nrows)
 			return TUI_REDRAW_STATUS;
 		const struct tui_grow *row = &gl->rows[gl->sel];
-		if (row->group >= 0) {
+		if (gl->pane == 1 && row->group < 0) {
+			/* from the stack preview: the goroutine in the inspector */
+			struct tui_sel s;
+			memset(&s, 0, sizeof s);
+			s.kind = TUI_SEL_GOROUTINE;
+			s.g = row->g;
+			tui_open_inspector(a, &s);
+		} else if (row->group >= 0) {
 			struct tui_sel s;
 			memset(&s, 0, sizeof s);
 			s.kind = TUI_SEL_GROUP;

@@ -115,7 +115,7 @@ static void add_g_line(struct tui_app *a, const char *label, int64_t goid)
 	if (!g)
 		add(a, 0, UINT32_MAX, "  %-12s %s", label, goid == GT_NONE ? "-" : "?");
 	else
-		add(a, 0, gi, "  %-12s G%lld %s", label, (long long)g->id, fn_of(a, g->start_func));
+		add(a, 0, gi, "  %-12s G%lld %s", label, (long long)g->id, tui_g_func(a, g));
 }
 
 /* The first interval of gi whose transition uses string s. */
@@ -144,7 +144,7 @@ static void build_goroutine(struct tui_app *a, uint32_t gi, gt_str match)
 {
 	const struct gt_goroutine g_ = tui_g(a, gi), *g = &g_;
 	add(a, TUI_C_TITLE, gi, "Goroutine G%lld", (long long)g->id);
-	add(a, 0, gi, "  %-12s %s", "function", fn_of(a, g->start_func));
+	add(a, 0, gi, "  %-12s %s", "function", tui_g_func(a, g));
 	if (g->created != INT64_MIN)
 		add_time(a, "created", g->created, g->created);
 	else
@@ -153,9 +153,9 @@ static void build_goroutine(struct tui_app *a, uint32_t gi, gt_str match)
 		add_g_line(a, "created by", g->creator);
 	char since[32];
 	tui_fmt_time(a, since, sizeof since, g->end_since);
+	gt_str why = tui_g_wait_reason(a, gi, g);
 	add(a, 0, UINT32_MAX, "  %-12s %s%s%s%s since %s", "at the end",
-	    gt_gostate_name((enum gt_gostate)g->end_state), g->end_reason ? " (" : "",
-	    fn_of(a, g->end_reason), g->end_reason ? ")" : "", since);
+	    gt_gostate_name((enum gt_gostate)g->end_state), why ? " (" : "", fn_of(a, why), why ? ")" : "", since);
 	char r[32], q[32], w[32], s[32];
 	tui_fmt_dur(r, sizeof r, g->ns[GT_GS_RUNNING]);
 	tui_fmt_dur(q, sizeof q, g->ns[GT_GS_RUNNABLE]);
@@ -283,14 +283,18 @@ void tui_inspector_build(struct tui_app *a)
 		break;
 	case TUI_SEL_GSPAN: {
 		const struct gt_goroutine g_ = tui_g(a, s->g), *g = &g_;
-		add(a, TUI_C_TITLE, s->g, "State transition of G%lld %s", (long long)g->id, fn_of(a, g->start_func));
+		add(a, TUI_C_TITLE, s->g, "State transition of G%lld %s", (long long)g->id, tui_g_func(a, g));
 		add(a, 0, UINT32_MAX, "  %-12s StateTransition (Goroutine)", "kind");
 		add_time(a, "time", s->start, s->end);
 		if (s->pid != GT_NONE)
 			add(a, 0, s->g, "  %-12s G%lld / P%lld / -", "G / P / M", (long long)g->id, (long long)s->pid);
 		else
 			add(a, 0, s->g, "  %-12s G%lld / - / -", "G / P / M", (long long)g->id);
-		add(a, 0, UINT32_MAX, "  %-12s %s", "new state", gt_gostate_name((enum gt_gostate)s->state));
+		if (s->from >= 0)
+			add(a, 0, UINT32_MAX, "  %-12s %s -> %s", "state", gt_gostate_name((enum gt_gostate)s->from),
+			    gt_gostate_name((enum gt_gostate)s->state));
+		else
+			add(a, 0, UINT32_MAX, "  %-12s -> %s", "state", gt_gostate_name((enum gt_gostate)s->state));
 		add(a, 0, UINT32_MAX, "  %-12s %s", "reason", s->reason ? fn_of(a, s->reason) : "-");
 		add(a, 0, UINT32_MAX, "%s", "");
 		add(a, TUI_C_TITLE, UINT32_MAX, "Stack:");
@@ -301,7 +305,7 @@ void tui_inspector_build(struct tui_app *a)
 		const struct gt_goroutine g_ = tui_g(a, s->g), *g = &g_;
 		const struct gt_proc *p = gt_model_p(a->m, s->p);
 		int64_t mid = thread_holding(a, s->p, s->start);
-		add(a, TUI_C_TITLE, s->g, "G%lld %s running on P%lld", (long long)g->id, fn_of(a, g->start_func),
+		add(a, TUI_C_TITLE, s->g, "G%lld %s running on P%lld", (long long)g->id, tui_g_func(a, g),
 		    (long long)p->id);
 		add(a, 0, UINT32_MAX, "  %-12s StateTransition to Running .. from Running", "kind");
 		add_time(a, "time", s->start, s->end);
@@ -347,11 +351,12 @@ void tui_inspector_build(struct tui_app *a)
 		uint32_t n = gt_model_g_count(a->m), listed = 0;
 		for (uint32_t i = 0; i < n && listed < MAX_LIST; i++) {
 			const struct gt_goroutine g_ = tui_g(a, i), *g = &g_;
-			if (g->end_state != GT_GS_WAITING || g->end_reason != s->reason || g->end_stack != s->stack)
+			if (g->end_state != GT_GS_WAITING || g->end_stack != s->stack ||
+			    tui_g_wait_reason(a, i, g) != s->reason)
 				continue;
 			char since[32];
 			tui_fmt_time(a, since, sizeof since, g->end_since);
-			add(a, 0, i, "  G%-8lld %s  since %s", (long long)g->id, fn_of(a, g->start_func), since);
+			add(a, 0, i, "  G%-8lld %s  since %s", (long long)g->id, tui_g_func(a, g), since);
 			listed++;
 		}
 		if (listed < s->count)

@@ -250,7 +250,7 @@ void tui_search_draw(struct tui_app *a)
 		if (k < sr->ngs) {
 			const struct gt_goroutine g_ = tui_g(a, sr->gs[k]), *g = &g_;
 			snprintf(line, sizeof line, "%sgoroutine G%lld %s  (%s at the end)", sel ? ">" : " ", (long long)g->id,
-			         gt_model_str(a->m, g->start_func), gt_gostate_name((enum gt_gostate)g->end_state));
+			         tui_g_func(a, g), gt_gostate_name((enum gt_gostate)g->end_state));
 		} else {
 			char r[900] = "";
 			ref_text(a, &sr->refs[k - sr->ngs], r, sizeof r);

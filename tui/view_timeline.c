@@ -263,7 +263,7 @@ static void draw_p_lane(struct tui_app *a, int y, uint32_t pi, int w, struct gt_
 			const struct gt_goroutine gr_ = tui_g(a, g), *gr = &gr_;
 			char lab[256];
 			snprintf(lab, sizeof lab, "G%lld %s", gr ? (long long)gr->id : -1LL,
-			         gr ? short_func(gt_model_str(a->m, gr->start_func)) : "");
+			         gr ? short_func(tui_g_func(a, gr)) : "");
 			tui_fill(y, LABEL_W + c, e - c, attr, " ");
 			tui_put(y, LABEL_W + c, e - c, attr, lab);
 			if (cc >= c && cc < e)
@@ -423,7 +423,7 @@ static int range_at(struct tui_app *a, enum gt_range_set set, int64_t t, size_t 
 	return 0;
 }
 
-const char *tui_timeline_detail(struct tui_app *a, char *buf, size_t len)
+static const char *detail(struct tui_app *a, char *buf, size_t len)
 {
 	struct tui_timeline *tl = &a->tl;
 	int np = nprocs(a);
@@ -439,7 +439,7 @@ const char *tui_timeline_detail(struct tui_app *a, char *buf, size_t len)
 		tui_fmt_dur(d, sizeof d, s.end - s.start);
 		tui_fmt_time(a, s0, sizeof s0, s.start);
 		snprintf(buf, len, "P%lld runs G%lld %s%s for %s from %s", (long long)p->id,
-		         (long long)g->id, gt_model_str(a->m, g->start_func),
+		         (long long)g->id, tui_g_func(a, g),
 		         s.gc ? " (GC worker)" : "", d, s0);
 		return buf;
 	}
@@ -502,6 +502,11 @@ void tui_timeline_draw(struct tui_app *a)
 			draw_p_lane(a, y + i, lane_p(a, lane), w, cols);
 		}
 	}
+	/* more P lanes above or below the ones shown */
+	if (tl->top > 0)
+		tui_put(y, LABEL_W - 2, 1, tui_attr(TUI_C_DIM), tui_glyph(TUI_G_ARROW_UP));
+	if (tl->top + pr < np)
+		tui_put(y + pr - 1, LABEL_W - 2, 1, tui_attr(TUI_C_DIM), tui_glyph(TUI_G_ARROW_DN));
 	y += pr;
 	for (int l = 0; l < TUI_LANE__COUNT; l++)
 		draw_label(a, y + l, np + l, extra_names[l]);
@@ -513,7 +518,15 @@ void tui_timeline_draw(struct tui_app *a)
 	draw_count_lanes(a, y + TUI_LANE_RUNNING, w);
 	y += TUI_LANE__COUNT;
 	char buf[512];
-	tui_put(y, 0, a->cols, tui_attr(TUI_C_TITLE), tui_timeline_detail(a, buf, sizeof buf));
+	tui_put(y, 0, a->cols, tui_attr(TUI_C_TITLE), detail(a, buf, sizeof buf));
+	/* a legend in the rows the lanes leave free */
+	if (y + 2 < a->rows - 1) {
+		snprintf(buf, sizeof buf, "%s%s%s%s busy part of a cell  %s GC worker  blank: idle  "
+		         "G<id> func: a goroutine running",
+		         tui_glyph(TUI_G_FULL), tui_glyph(TUI_G_DARK), tui_glyph(TUI_G_MEDIUM),
+		         tui_glyph(TUI_G_LIGHT), tui_glyph(TUI_G_GCCELL));
+		tui_put(y + 2, 0, a->cols, tui_attr(TUI_C_DIM), buf);
+	}
 }
 
 static void zoom(struct tui_app *a, double f)
@@ -649,6 +662,12 @@ int tui_timeline_action(struct tui_app *a, enum gt_action act)
 		break;
 	case GT_ACTION_OPEN_SELECTION:
 		return open_at_cursor(a);
+	case GT_ACTION_NEXT_PANE:
+	case GT_ACTION_PREV_PANE:
+		/* between the P lanes and the GC/STW/heap/count lanes */
+		tl->lane = tl->lane < nprocs(a) ? nprocs(a) : tl->top;
+		clamp(a);
+		break;
 	default:
 		return TUI_UNHANDLED;
 	}

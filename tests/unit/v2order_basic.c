@@ -430,6 +430,158 @@ static void test_experimental(void **state)
 	assert_string_equal(S.err, "expected a goroutine but didn't have one");
 }
 
+/* Many STWs in flight on one goroutine (hostile, but Go accepts it):
+ * each end takes the first in flight, then swap-removes it, as Go's
+ * rangeState does: reasons end as 1, 10, 9, ..., 2. */
+static void test_many_ranges(void **state)
+{
+	(void)state;
+	static const struct sim_str strs[] = {
+		{ 1, 1, "r1" }, { 1, 2, "r2" }, { 1, 3, "r3" }, { 1, 4, "r4" }, { 1, 5, "r5" },
+		{ 1, 6, "r6" }, { 1, 7, "r7" }, { 1, 8, "r8" }, { 1, 9, "r9" }, { 1, 10, "r10" },
+		{ 0, 0, NULL } };
+	struct tev evs[2 + 20];
+	int n = 0;
+	evs[n++] = (struct tev){ 1, 0, 1, ProcStatus, { 0, 1 } };
+	evs[n++] = (struct tev){ 1, 0, 2, GoStatus, { 1, 0, 2 } };
+	for (int i = 1; i <= 10; i++)
+		evs[n++] = (struct tev){ 1, 0, 2 + i, STWBegin, { (uint64_t)i, 0 } };
+	for (int i = 1; i <= 10; i++)
+		evs[n++] = (struct tev){ 1, 0, 20 + i, STWEnd, { 0 } };
+	assert_int_equal(sim_run(&S, 22, evs, n, strs), 0);
+	assert_int_equal(S.nout, 22);
+	static const char *const want[] = { "r1", "r10", "r9", "r8", "r7", "r6", "r5", "r4", "r3", "r2" };
+	for (int i = 0; i < 10; i++) {
+		const struct gt_event *e = &S.out[12 + i];
+		assert_int_equal(e->kind, GT_EV_RANGE_END);
+		assert_string_equal(STR(e->u.range.reason), want[i]);
+	}
+	/* Beginning one already in flight is an error. */
+	evs[12] = (struct tev){ 1, 0, 13, STWBegin, { 3, 0 } };
+	assert_int_equal(sim_run(&S, 22, evs, 13, strs), -1);
+	assert_string_equal(S.err, "discovered event already in-flight for when starting event STWBegin");
+}
+
+/* Broken traces, each with Go's message. */
+struct failcase { const char *want; int n; struct tev evs[6]; };
+#define PS0R { 1, 0, 1, ProcStatus, { 0, 1 } }
+#define GS1R { 1, 0, 2, GoStatus, { 1, 0, 2 } }
+static const struct failcase failcases[] = {
+	{ "inconsistent status for proc 0: old Running vs. new Idle", 2,
+	  { PS0R, { 2, 0, 9, ProcStatus, { 0, 2 } } } },
+	{ "inconsistent status for goroutine 1: old Running vs. new Waiting", 4,
+	  { PS0R, GS1R, { 2, 0, 9, ProcStatus, { 0, 1 } }, { 2, 0, 10, GoStatus, { 1, 0, 4 } } } },
+	{ "invalid status for proc 0: 9", 1, { { 1, 0, 1, ProcStatus, { 0, 9 } } } },
+	{ "invalid status for goroutine 3: 7", 1, { { 1, 0, 1, GoStatus, { 3, 0, 7 } } } },
+	{ "tried to create goroutine (1) that already exists", 3,
+	  { PS0R, GS1R, { 1, 0, 3, GoCreate, { 1, 0, 0 } } } },
+	{ "task ID conflict: 2", 4,
+	  { PS0R, GS1R, { 1, 0, 3, UserTaskBegin, { 2, 0, 0, 0 } }, { 1, 0, 4, UserTaskBegin, { 2, 0, 0, 0 } } } },
+	{ "stole proc from non-existent thread 5", 4,
+	  { PS0R, GS1R, { 1, 0, 3, GoSyscallBegin, { 1, 0 } }, { 1, 1, 4, ProcSteal, { 0, 2, 5 } } } },
+	{ "tried to steal proc 0 from thread 1, but got proc -1 instead", 5,
+	  { PS0R, GS1R, { 1, 1, 1, ProcStatus, { 2, 2 } }, { 1, 0, 3, GoSyscallBegin, { 1, 0 } },
+	    { 1, 2, 4, ProcSteal, { 0, 2, 1 } } } },
+	{ "tried to self-steal proc 0 (thread 0), but got proc 1 instead", 3,
+	  { { 1, 0, 1, ProcStatus, { 0, 3 } }, { 1, 0, 2, ProcStatus, { 1, 1 } }, { 1, 0, 3, ProcSteal, { 0, 1, 0 } } } },
+	{ "expected a goroutine but didn't have one", 2, { PS0R, { 1, 0, 2, GoStop, { 0, 0 } } } },
+	{ "encountered GCBegin while GC was already in progress", 4,
+	  { PS0R, GS1R, { 1, 0, 3, GCActive, { 1 } }, { 1, 0, 4, GCBegin, { 2, 0 } } } },
+	{ "encountered GCEnd when GC was in an undetermined state", 3,
+	  { PS0R, GS1R, { 1, 0, 3, GCEnd, { 1 } } } },
+	{ "GCActive in the first generation isn't first GC event", 4,
+	  { PS0R, GS1R, { 1, 0, 3, GCBegin, { 1, 0 } }, { 1, 0, 4, GCActive, { 2 } } } },
+	{ "found goroutine 1 in syscall without a thread", 1,
+	  { { 1, 0, 1, GoStatus, { 1, NOTHREAD, 3 } } } },
+	{ "inconsistent thread for syscalling goroutine 2: thread has goroutine 1", 2,
+	  { { 1, NOM, 1, GoStatus, { 1, 7, 3 } }, { 1, NOM, 2, GoStatus, { 2, 7, 3 } } } },
+	{ "event ProcStop for proc (-1) that doesn't exist", 1, { { 1, 0, 1, ProcStop, { 0 } } } },
+	{ "expected proc 0 in state Syscall, but got Running instead", 3,
+	  { { 1, 0, 1, GoStatus, { 1, 0, 3 } }, PS0R, { 1, 0, 3, GoSyscallEnd, { 0 } } } },
+	{ "tried to end event GCSweepBegin, but not in-flight", 3,
+	  { PS0R, GS1R, { 1, 0, 3, GCSweepEnd, { 0, 0 } } } },
+	{ "GoSyscallBegin event for goroutine that's not Running", 4,
+	  { PS0R, GS1R, { 1, 0, 3, GoSyscallBegin, { 1, 0 } }, { 1, 0, 4, GoSyscallBegin, { 2, 0 } } } },
+	{ "GoDestroySyscall event for goroutine that's not Syscall", 3,
+	  { PS0R, GS1R, { 1, 0, 3, GoDestroySyscall, { 0 } } } },
+	{ "tried to create goroutine (1) in syscall that already exists", 3,
+	  { PS0R, { 1, 0, 2, GoStatus, { 1, NOTHREAD, 1 } }, { 1, 0, 3, GoCreateSyscall, { 1 } } } },
+	{ "encountered GCSweepActive for unknown proc 4", 1, { { 1, 0, 1, GCSweepActive, { 4 } } } },
+	{ "uninitialized goroutine 4 found during GCMarkAssistActive", 1,
+	  { { 1, 0, 1, GCMarkAssistActive, { 4 } } } },
+	{ "found named active range already in first gen: {35 0}", 4,
+	  { PS0R, GS1R, { 1, 0, 3, GCMarkAssistActive, { 1 } }, { 1, 0, 4, GCMarkAssistActive, { 1 } } } },
+};
+
+static void test_failures(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sizeof failcases / sizeof failcases[0]; i++) {
+		const struct failcase *f = &failcases[i];
+		int rc = sim_run(&S, 22, f->evs, f->n, NULL);
+		if (rc != -1 || strcmp(S.err, f->want) != 0)
+			fail_msg("case %zu: rc %d, got \"%s\", want \"%s\"", i, rc, S.err, f->want);
+	}
+}
+
+/* Random events with small ids, straight into the orderer: it must
+ * never crash, leak or queue an event it did not advance (checked under
+ * ASan by `make asan`). */
+static void test_random_robust(void **state)
+{
+	(void)state;
+	static const uint8_t types[] = {
+		ProcsChange, ProcStart, ProcStop, ProcSteal, ProcStatus, GoCreate,
+		GoCreateSyscall, GoStart, GoDestroy, GoDestroySyscall, GoStop, GoBlock,
+		GoUnblock, GoSyscallBegin, GoSyscallEnd, GoSyscallEndBlocked, GoStatus,
+		STWBegin, STWEnd, GCActive, GCBegin, GCEnd, GCSweepActive, GCSweepBegin,
+		GCSweepEnd, GCMarkAssistActive, GCMarkAssistBegin, GCMarkAssistEnd,
+		HeapAlloc, HeapGoal, GoLabel, UserTaskBegin, UserTaskEnd, UserRegionBegin,
+		UserRegionEnd, UserLog, GoSwitch, GoSwitchDestroy, GoCreateBlocked,
+		GoStatusStack, SpanAlloc, 52, 0, 255,
+	};
+	static const struct sim_str strs[] = {
+		{ 1, 1, "a" }, { 1, 2, "b" }, { 2, 1, "a" }, { 2, 2, "b" }, { 0, 0, NULL } };
+	uint64_t x = 0x9e3779b97f4a7c15ULL;
+	uint64_t advanced = 0, queued = 0;
+	S.strs = strs;
+	for (int run = 0; run < 3000; run++) {
+		struct gt_v2_order *o = gt_v2_order_new(26);
+		assert_non_null(o);
+		for (int i = 0; i < 200; i++) {
+			x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+			S.gen = 1 + (uint64_t)(i > 100);
+			struct gt_v2_gen_view gv = { &S, S.gen, S.t, sim_str_cb, sim_stack_cb };
+			struct gt_v2_base b = { .type = types[x % sizeof types], .nargs = 5, .time = i };
+			for (int k = 0; k < 5; k++)
+				b.args[k] = (x >> (8 + 6 * k)) % 5;
+			int64_t m = (int64_t)((x >> 50) % 4) - 1;
+			int r = gt_v2_order_advance(o, &b, m, &gv, S.err, sizeof S.err);
+			assert_true(r >= -1 && r <= 1);
+			const struct gt_event *e;
+			int n = 0;
+			while ((e = gt_v2_order_next(o))) {
+				assert_true(e->kind > GT_EV_BAD && e->kind < GT_EV__COUNT);
+				n++;
+			}
+			if (r == 1) {
+				advanced++;
+				assert_true(n >= 1 && n <= 3);
+			} else if (r == 0) {
+				assert_int_equal(n, 0);
+			}
+			queued += (uint64_t)n;
+			/* Keep going after errors too: the reader stops, but the
+			 * orderer's memory must stay sound either way. */
+			if (r < 0)
+				assert_true(S.err[0] != 0);
+		}
+		gt_v2_order_free(o);
+	}
+	assert_true(advanced > 3000);
+	assert_true(queued >= advanced);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -450,6 +602,9 @@ int main(void)
 		cmocka_unit_test(test_bad_ids),
 		cmocka_unit_test(test_seq_wait_and_fail),
 		cmocka_unit_test(test_experimental),
+		cmocka_unit_test(test_many_ranges),
+		cmocka_unit_test(test_failures),
+		cmocka_unit_test(test_random_robust),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

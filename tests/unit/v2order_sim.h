@@ -122,8 +122,9 @@ static int sim_run(struct sim *s, int version, const struct tev *evs, int n,
 				if (r == 1) {
 					ok = 1;
 					done[heads[k]] = 1;
-					while (s->nout < 512 && gt_v2_order_next(o, &s->out[s->nout]))
-						s->nout++;
+					const struct gt_event *q;
+					while (s->nout < 512 && (q = gt_v2_order_next(o)))
+						s->out[s->nout++] = *q;
 				}
 			}
 			if (rc)

@@ -1,0 +1,385 @@
+/* run.c: loading with a progress bar, then the poll loop (ppoll with
+ * the signals unblocked only while waiting, termkey's Escape timeout), and
+ * headless runs driven by GTVIEW_SCRIPT with its :commands. */
+#define _GNU_SOURCE /* ppoll */
+#include "tui/app.h"
+#include "tui/tui.h"
+
+#include <curses.h>
+#include <errno.h>
+#include <langinfo.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "tui/colors.h"
+#include "tui/draw.h"
+#include "tui/dump.h"
+#include "tui/glyphs.h"
+#include "tui/script.h"
+#include "tui/signals.h"
+#include "tui/util.h"
+
+/* ---- script commands (headless tests) ------------------------------------ */
+
+static double now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+/* ":bench-frames N FILE": draws N frames of the current view at random
+ * (but repeatable) zooms and cursor positions; writes ms per frame. */
+static int bench_frames(struct tui_app *a, int n, const char *path)
+{
+	uint64_t seed = 0x9E3779B97F4A7C15ull;
+	int64_t full = a->info.max_ts + 1 - a->info.min_ts;
+	double total = 0, worst = 0;
+	struct tui_timeline saved = a->tl;
+	for (int i = 0; i < n; i++) {
+		seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+		int zoom = (int)(seed >> 58);          /* 0..63 halvings */
+		int64_t span = full >> (zoom % 40);
+		if (span < 100)
+			span = 100;
+		double pos = (double)((seed >> 20) & 0xFFFFF) / 0x100000;
+		a->tl.t0 = a->info.min_ts + (int64_t)(pos * (double)(full - span));
+		a->tl.t1 = a->tl.t0 + span;
+		a->tl.cursor = a->tl.t0 + span / 2;
+		a->tl.cursor_set = 1;
+		double t0 = now_ms();
+		tui_draw(a, TUI_REDRAW_ALL);
+		double ms = now_ms() - t0;
+		total += ms;
+		if (ms > worst)
+			worst = ms;
+	}
+	a->tl = saved;
+	FILE *f = fopen(path, "w");
+	if (!f)
+		tui_die("bench-frames %s: %s", path, strerror(errno));
+	fprintf(f, "%s %dx%d view=%s frames=%d mean_ms=%.3f max_ms=%.3f\n", a->file_name, COLS, LINES,
+	        tui_view_name(tui_current(a)), n, n ? total / n : 0, worst);
+	fclose(f);
+	return TUI_REDRAW_ALL;
+}
+
+static int run_command(struct tui_app *a, const char *cmd)
+{
+	char arg[1024];
+	int c, r;
+	(void)a;
+	if (sscanf(cmd, "save-screen %1023s", arg) == 1) {
+		if (tui_dump_screen(arg) < 0)
+			tui_die("save-screen %s: %s", arg, strerror(errno));
+		return 0;
+	}
+	int b;
+	if (sscanf(cmd, "mouse %d %d %d", &b, &r, &c) == 3) {
+		/* an SGR mouse press at 1-based (r, c), decoded by termkey as a
+		 * terminal's would be */
+		char seq[64];
+		int code = b >= 4 ? 64 + b - 4 : b - 1;
+		snprintf(seq, sizeof seq, "\033[<%d;%d;%dM", code, c, r);
+		termkey_push_bytes(a->keys_tk, seq, strlen(seq));
+		TermKeyKey key;
+		int flags = 0;
+		while (termkey_getkey(a->keys_tk, &key) == TERMKEY_RES_KEY)
+			flags |= tui_handle_key(a, a->keys_tk, &key);
+		return flags;
+	}
+	if (sscanf(cmd, "bench-frames %d %1023s", &c, arg) == 2)
+		return bench_frames(a, c, arg);
+	if (sscanf(cmd, "resize %dx%d", &c, &r) == 2) {
+		resizeterm(r, c);
+		return TUI_REDRAW_ALL;
+	}
+	tui_die("script: unknown command ':%s'", cmd);
+}
+
+/* ---- the loop ------------------------------------------------------------ */
+
+static int loop(struct tui_app *a, struct tui_script *script, const sigset_t *unblocked)
+{
+	int flags = TUI_REDRAW_ALL, pending_esc = 0;
+	TermKey *tk = a->keys_tk;
+	for (;;) {
+		if (tui_sig_quit)
+			return 128 + tui_sig_quit;
+		if (tui_sig_winch) {
+			tui_sig_winch = 0;
+			tui_term_resize(&a->term);
+			flags |= TUI_REDRAW_ALL;
+		}
+		if (tui_sig_tstp) /* kill -TSTP: suspend as Ctrl-Z does */
+			flags |= TUI_SUSPEND;
+		if (tui_sig_cont) {
+			tui_sig_cont = 0;
+			tui_term_resize(&a->term);
+			flags |= TUI_REDRAW_ALL;
+		}
+		if (flags & TUI_QUIT)
+			return 0;
+		if (flags & TUI_SUSPEND) {
+			tui_term_suspend(&a->term);
+			tui_sig_cont = 0;
+			flags = TUI_REDRAW_ALL;
+		}
+		if (flags)
+			tui_draw(a, flags);
+		flags = 0;
+		if (a->term.headless) {
+			if (script->next >= script->n)
+				return 0;
+			struct tui_script_item *it = &script->items[script->next++];
+			if (it->is_cmd)
+				flags = run_command(a, it->cmd);
+			else
+				flags = tui_handle_key(a, tk, &it->key);
+			continue;
+		}
+		struct pollfd pfd = {.fd = a->term.tty_fd, .events = POLLIN};
+		struct timespec wait;
+		if (pending_esc) {
+			int ms = termkey_get_waittime(tk);
+			wait.tv_sec = ms / 1000;
+			wait.tv_nsec = (long)(ms % 1000) * 1000000L;
+		}
+		int r = ppoll(&pfd, 1, pending_esc ? &wait : NULL, unblocked);
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			return 2;
+		}
+		TermKeyKey key;
+		if (r == 0 && pending_esc) {
+			pending_esc = 0;
+			if (termkey_getkey_force(tk, &key) == TERMKEY_RES_KEY)
+				flags |= tui_handle_key(a, tk, &key);
+			continue;
+		}
+		if (pfd.revents & (POLLIN | POLLHUP | POLLERR))
+			termkey_advisereadable(tk);
+		TermKeyResult ret;
+		while ((ret = termkey_getkey(tk, &key)) == TERMKEY_RES_KEY) {
+			flags |= tui_handle_key(a, tk, &key);
+			if (flags & (TUI_QUIT | TUI_SUSPEND))
+				break;
+		}
+		pending_esc = ret == TERMKEY_RES_AGAIN;
+		if (ret == TERMKEY_RES_EOF)
+			return 0;
+	}
+}
+
+/* ---- loading ------------------------------------------------------------- */
+
+struct load_ctx {
+	struct tui_app *a;
+	struct timespec t0;
+	int64_t last_draw_ms;
+	int tried;          /* tried to start the terminal */
+	int ascii, color;
+	const struct tui_run_opts *o;
+	sigset_t unblocked;
+};
+
+static int64_t elapsed_ms(const struct timespec *t0)
+{
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (int64_t)(now.tv_sec - t0->tv_sec) * 1000 + (now.tv_nsec - t0->tv_nsec) / 1000000;
+}
+
+static int locale_utf8(void)
+{
+	const char *cs = nl_langinfo(CODESET);
+	return cs && (!strcmp(cs, "UTF-8") || !strcmp(cs, "utf8"));
+}
+
+static void done_display(void)
+{
+	if (tui_term_active)
+		tui_term_close(tui_term_active);
+	tui_signals_restore();
+}
+
+static int start_terminal(struct tui_app *a, const struct tui_run_opts *o, int headless,
+                          sigset_t *unblocked, char *err, size_t errlen)
+{
+	int utf8 = locale_utf8() && !o->config->settings.ascii;
+	tui_signals_install(unblocked);
+	if (tui_term_open(&a->term, headless, o->keys_from_tty, !utf8, err, errlen) < 0) {
+		tui_signals_restore();
+		return -1;
+	}
+	tui_die_callback = done_display;
+	tui_glyphs_init(utf8);
+	tui_draw_init(utf8);
+	tui_colors_init(o->config->settings.color);
+	if (a->term.tk)
+		termkey_set_waittime(a->term.tk, o->config->settings.escape_delay_ms);
+	tui_term_mouse(&a->term, o->config->settings.mouse);
+	return 0;
+}
+
+static void draw_progress(struct tui_app *a, uint64_t done, uint64_t total)
+{
+	erase();
+	int y = LINES / 2, w = COLS - 20;
+	if (w < 10)
+		w = COLS;
+	int x = (COLS - w) / 2;
+	tui_printf(y - 1, x, w, tui_attr(TUI_C_TITLE), "Loading %s", a->file_name);
+	double frac = total ? (double)done / (double)total : 0;
+	int fill = (int)(frac * (w - 7));
+	tui_fill(y, x, fill, tui_attr(TUI_C_RUNNING), tui_glyph(TUI_G_FULL));
+	tui_fill(y, x + fill, w - 7 - fill, tui_attr(TUI_C_DIM), tui_glyph(TUI_G_LIGHT));
+	tui_printf(y, x + w - 6, 6, 0, "%4.0f%%", frac * 100);
+	wnoutrefresh(stdscr);
+	doupdate();
+}
+
+static void on_progress(void *ctx, uint64_t done, uint64_t total)
+{
+	struct load_ctx *l = ctx;
+	struct tui_app *a = l->a;
+	int64_t ms = elapsed_ms(&l->t0);
+	if (!a->term.started) {
+		if (l->tried || ms < 150 || done == 0)
+			return;
+		l->tried = 1;
+		char err[256];
+		if (start_terminal(a, l->o, 0, &l->unblocked, err, sizeof err) < 0)
+			return; /* load on without a progress bar */
+	}
+	/* Let pending signals in now: a quit during loading quits. */
+	sigset_t old;
+	sigprocmask(SIG_SETMASK, &l->unblocked, &old);
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	if (tui_sig_quit) {
+		int sig = tui_sig_quit;
+		done_display();
+		exit(128 + sig);
+	}
+	if (tui_sig_winch) {
+		tui_sig_winch = 0;
+		tui_term_resize(&a->term);
+	}
+	if (ms - l->last_draw_ms < 50)
+		return;
+	l->last_draw_ms = ms;
+	draw_progress(a, done, total);
+}
+
+/* ---- entry --------------------------------------------------------------- */
+
+static void app_free(struct tui_app *a)
+{
+	tui_goroutines_free(a);
+	tui_timeline_free(a);
+	tui_goroutine_free(a);
+	tui_gc_free(a);
+	tui_inspector_free(a);
+	tui_search_free(a);
+	if (a->keys_tk && a->own_keys_tk)
+		termkey_destroy(a->keys_tk);
+	a->keys_tk = NULL;
+	if (a->m)
+		gt_model_free(a->m);
+	a->m = NULL;
+}
+
+int tui_run(const struct tui_run_opts *o)
+{
+	static struct tui_app app; /* static: reachable from die() */
+	struct tui_app *a = &app;
+	memset(a, 0, sizeof *a);
+	a->config = o->config;
+	a->file_name = o->file_name;
+	a->term.tty_fd = -1;
+
+	const char *script_path = getenv("GTVIEW_SCRIPT");
+	int headless = script_path && *script_path;
+	struct tui_script script = {0};
+	char err[512];
+	if (headless && tui_script_load(&script, script_path, err, sizeof err) < 0) {
+		fprintf(stderr, "gtview: GTVIEW_SCRIPT: %s\n", err);
+		return 2;
+	}
+
+	struct load_ctx l = {.a = a, .o = o};
+	clock_gettime(CLOCK_MONOTONIC, &l.t0);
+	struct gt_decode_result res;
+	memset(&res, 0, sizeof res);
+	a->m = gt_model_load(o->buf, o->len, o->mapped, headless ? NULL : on_progress, &l, &res);
+	if (!a->m) {
+		done_display();
+		fprintf(stderr, "gtview: %s: out of memory\n", o->file_name);
+		tui_script_free(&script);
+		return 1;
+	}
+	gt_model_info(a->m, &a->info);
+	if (res.status != GT_OK && res.status != GT_STOPPED) {
+		uint64_t kept = 0; /* Sync events alone show nothing */
+		for (int k = 0; k < GT_EV__COUNT; k++)
+			if (k != GT_EV_SYNC)
+				kept += a->info.by_kind[k];
+		if (kept == 0) {
+			/* nothing to show: say why, terminal untouched */
+			done_display();
+			fprintf(stderr, "gtview: %s: offset %llu: %s\n", o->file_name,
+			        (unsigned long long)res.offset, res.msg[0] ? res.msg : gt_status_name(res.status));
+			app_free(a);
+			tui_script_free(&script);
+			return 1;
+		}
+		snprintf(a->load_error, sizeof a->load_error, "%s at offset %llu: %s (kept %llu events)",
+		         res.status == GT_TRUNCATED ? "truncated" : "error",
+		         (unsigned long long)res.offset, res.msg, (unsigned long long)res.events);
+	}
+	if (!a->term.started &&
+	    start_terminal(a, o, headless, &l.unblocked, err, sizeof err) < 0) {
+		fprintf(stderr, "gtview: %s\n", err);
+		app_free(a);
+		tui_script_free(&script);
+		return 2;
+	}
+	a->keys_tk = a->term.tk;
+	if (!a->keys_tk) {
+		a->keys_tk = tui_termkey_abstract();
+		if (!a->keys_tk)
+			tui_die("out of memory");
+		a->own_keys_tk = 1;
+	}
+	if (gt_config_message_count(a->config)) {
+		size_t n = gt_config_message_count(a->config);
+		tui_status(a, "%s%s", gt_config_message(a->config, 0), n > 1 ? " (+more)" : "");
+		a->status_error = 1;
+	}
+	if (a->load_error[0]) { /* until the first key; the header keeps a mark */
+		tui_status(a, "%s", a->load_error);
+		a->status_error = 1;
+	}
+	a->rows = LINES;
+	a->cols = COLS;
+	tui_timeline_fit(a);
+	a->gl.dirty = 1;
+	a->gl.state_filter = -1;
+	a->gl.sort = TUI_GCOL_ID;
+	switch (a->config->settings.default_view) {
+	case GT_VIEW_GOROUTINES: tui_switch(a, TUI_V_GOROUTINES); break;
+	case GT_VIEW_GC: tui_switch(a, TUI_V_GC); break;
+	default: tui_switch(a, TUI_V_TIMELINE); break;
+	}
+	int rc = loop(a, &script, &l.unblocked);
+	done_display();
+	tui_die_callback = NULL;
+	app_free(a);
+	tui_script_free(&script);
+	return rc;
+}
+
