@@ -185,7 +185,7 @@ static inline int convert(struct gt_v2_order *o, const struct gt_v2_base *e, str
                           uint64_t x0, gt_str xstr, struct gt_event *out)
 {
 	/* Handlers only queue types the table knows (dispatch[] and
-	 * synthetic events are a subset of infos[]). */
+	 * synthetic events are a subset of the table). */
 	const struct w_info *in = &infos[e->type < sizeof infos / sizeof infos[0] ? e->type : 0];
 	const uint64_t *a = e->args;
 	out->ts = e->time;

@@ -22,6 +22,13 @@ struct cursor {
 	struct gt_v2_base ev;
 };
 
+/* A frontier entry: the time of cursor c's pending event, kept here so
+ * the heap compares without following the index. */
+struct hent {
+	int64_t t;
+	uint32_t c;
+};
+
 struct reader {
 	const uint8_t *buf;
 	size_t len;
@@ -33,8 +40,8 @@ struct reader {
 	struct v2_gen gen;
 	struct cursor *curs;
 	uint32_t ncurs, capcurs;
-	uint32_t *heap; /* cursor indices, a min-heap on ev.time */
-	uint32_t *scratch; /* for sorting the heap */
+	struct hent *heap;    /* a min-heap of cursors on their event's time */
+	struct hent *scratch; /* for sorting the heap */
 	uint32_t nheap;
 	uint32_t sample;
 	int64_t last_ts;
@@ -98,7 +105,7 @@ static uint64_t done_upto(const struct reader *r)
 {
 	uint64_t done = r->gen.end;
 	for (uint32_t i = 0; i < r->nheap; i++) {
-		uint64_t at = r->curs[r->heap[i]].ev.offset; /* its pending event */
+		uint64_t at = r->curs[r->heap[i].c].ev.offset; /* its pending event */
 		if (at < done)
 			done = at;
 	}
@@ -222,11 +229,11 @@ static int next_event(struct reader *r, struct cursor *c)
 
 /* ---- the frontier heap, exactly as Go's (ties decide delivery order) --- */
 
-#define T(i) (r->curs[r->heap[i]].ev.time)
+#define T(i) (r->heap[i].t)
 
 static void swap(struct reader *r, uint32_t a, uint32_t b)
 {
-	uint32_t x = r->heap[a];
+	struct hent x = r->heap[a];
 	r->heap[a] = r->heap[b];
 	r->heap[b] = x;
 }
@@ -290,19 +297,19 @@ static void heap_sort(struct reader *r)
 				swap(r, j, j - 1);
 		return;
 	}
-	uint32_t *a = r->heap, *b = r->scratch;
+	struct hent *a = r->heap, *b = r->scratch;
 	for (uint32_t w = 1; w < n; w *= 2) {
 		for (uint32_t lo = 0; lo < n; lo += 2 * w) {
 			uint32_t mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
 			uint32_t i = lo, j = mid, k = lo;
 			while (i < mid && j < hi)
-				b[k++] = r->curs[a[j]].ev.time < r->curs[a[i]].ev.time ? a[j++] : a[i++];
+				b[k++] = a[j].t < a[i].t ? a[j++] : a[i++];
 			while (i < mid)
 				b[k++] = a[i++];
 			while (j < hi)
 				b[k++] = a[j++];
 		}
-		uint32_t *x = a;
+		struct hent *x = a;
 		a = b;
 		b = x;
 	}
@@ -317,7 +324,7 @@ static void heap_sort(struct reader *r)
 /* 1 advanced, 0 cannot yet, -1 error. */
 static int try_advance(struct reader *r, uint32_t i)
 {
-	struct cursor *c = &r->curs[r->heap[i]];
+	struct cursor *c = &r->curs[r->heap[i].c];
 	char err[200];
 	err[0] = 0;
 	r->bad_id = 0;
@@ -337,10 +344,12 @@ static int try_advance(struct reader *r, uint32_t i)
 	rc = next_event(r, c);
 	if (rc < 0)
 		return -1;
-	if (rc)
+	if (rc) {
+		r->heap[i].t = c->ev.time;
 		heap_update(r, i);
-	else
+	} else {
 		heap_remove(r, i);
+	}
 	return 1;
 }
 
@@ -373,7 +382,7 @@ static int install_gen(struct reader *r)
 			return -1;
 		if (!rc)
 			continue;
-		r->heap[r->nheap++] = r->ncurs++;
+		r->heap[r->nheap++] = (struct hent){c->ev.time, r->ncurs++};
 		sift_up(r, r->nheap - 1);
 	}
 	r->sample = 0;
@@ -435,7 +444,7 @@ static enum gt_status run(struct reader *r)
 		}
 		if (r->sample < r->gen.nsamples &&
 		    (r->nheap == 0 ||
-		     r->gen.samples[r->sample].time < r->curs[r->heap[0]].ev.time)) {
+		     r->gen.samples[r->sample].time < r->heap[0].t)) {
 			if (emit_sample(r, &r->gen.samples[r->sample++]))
 				return fail(r, GT_STOPPED, 0, "stopped");
 			continue;
@@ -450,7 +459,7 @@ static enum gt_status run(struct reader *r)
 					return res->status;
 			if (rc == 0) {
 				char msg[160];
-				const struct gt_v2_base *h = &r->curs[r->heap[0]].ev;
+				const struct gt_v2_base *h = &r->curs[r->heap[0].c].ev;
 				snprintf(msg, sizeof msg,
 				         "broken trace: failed to advance: no consistent ordering of "
 				         "events possible (generation %llu, %u threads waiting)",
