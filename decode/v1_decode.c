@@ -23,7 +23,7 @@ static int64_t to_ns(const struct v1_ctx *c, int64_t ts)
 
 static int is_timer(const struct v1_ctx *c, uint64_t g)
 {
-	return v1_map_get(&c->timers, g) != NULL;
+	return c->timers.count && v1_map_get(&c->timers, g) != NULL;
 }
 
 /* One event of the final order: drop futile ones, count, normalise time,
@@ -128,6 +128,7 @@ static void ctx_free(struct v1_ctx *c)
 	free(c->procs);
 	free(c->batches);
 	free(c->stack_offs);
+	free(c->stkdirect);
 	free(c->samples);
 	free(c->tasks);
 	free(c->regions);

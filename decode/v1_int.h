@@ -182,6 +182,8 @@ struct v1_ctx {
 
 	struct v1_map strmap;    /* string id -> gt_str */
 	struct v1_map stkmap;    /* stack id -> gt_stack (0 entries absent) */
+	gt_stack *stkdirect;     /* the same for ids < nstkdirect (dense ids) */
+	uint32_t nstkdirect;
 	struct v1_map pcmap;     /* pc -> frame id (first definition wins) */
 	uint64_t *stack_offs;
 	uint32_t nstack, capstack;
@@ -209,6 +211,8 @@ struct v1_ctx {
 	uint64_t nflat;
 
 	/* ordering source */
+	uint8_t hot[64];         /* per wire type: how the hot path reads it */
+	uint64_t nevents;        /* event records pass 1 met (bounds the log) */
 	uint32_t *heap;          /* the frontier: proc indices ... */
 	int64_t *front_ts;       /* ... and their heads' times */
 	uint32_t nheap;
@@ -295,7 +299,11 @@ struct v1_proc *v1_proc_get(struct v1_ctx *c, int32_t pid);
 struct v1_g *v1_g_get(struct v1_ctx *c, uint64_t id);
 /* Index in gs of goroutine id (created if new), UINT32_MAX when out of memory. */
 uint32_t v1_g_index(struct v1_ctx *c, uint64_t id);
-gt_stack v1_stack(const struct v1_ctx *c, uint32_t id);
+gt_stack v1_stack_slow(const struct v1_ctx *c, uint32_t id);
+static inline gt_stack v1_stack(const struct v1_ctx *c, uint32_t id)
+{
+	return id < c->nstkdirect ? c->stkdirect[id] : v1_stack_slow(c, id);
+}
 gt_str v1_string(const struct v1_ctx *c, uint64_t id);
 
 /* v1_order.c: the ordered stream.  1 event, 0 end, -1 error (c->err);
@@ -303,7 +311,26 @@ gt_str v1_string(const struct v1_ctx *c, uint64_t id);
 int v1_order_start(struct v1_ctx *c);
 int v1_order_next(struct v1_ctx *c, struct v1_ev *ev);
 /* Records ev's P in the merge-order log (first run); 0 ok, -1 OOM. */
-int v1_order_log(struct v1_ctx *c, const struct v1_ev *ev);
+int v1_order_log_grow(struct v1_ctx *c, const struct v1_ev *ev);
+static inline int v1_order_log(struct v1_ctx *c, const struct v1_ev *ev)
+{
+	uint64_t i = c->olog_n;
+	if (c->ver < 7)
+		return 0;
+	if (((i + 1) * (unsigned)c->olog_bits >> 3) + 2 > c->olog_cap)
+		return v1_order_log_grow(c, ev);
+	c->olog_n = i + 1;
+	uint32_t pi = ev->pi;
+	if (c->olog_bits == 4)
+		c->olog[i / 2] |= (uint8_t)(pi << (i % 2 * 4));
+	else if (c->olog_bits == 8)
+		c->olog[i] = (uint8_t)pi;
+	else {
+		c->olog[2 * i] = (uint8_t)pi;
+		c->olog[2 * i + 1] = (uint8_t)(pi >> 8);
+	}
+	return 0;
+}
 void v1_order_free(struct v1_ctx *c);
 
 /* v1_post.c */

@@ -75,26 +75,45 @@ static int nomem(struct v1_ctx *c, uint64_t off)
 	return v1_fail(c, off, "out of memory");
 }
 
-/* Resolves the goroutines of p's new head to indices and caches its
- * ordering requirement. */
-static int prepare(struct v1_ctx *c, struct v1_proc *p)
+/* Index in gs of goroutine id: the direct table first (v1_g_index
+ * creates the goroutine when new). */
+static inline uint32_t g_index(struct v1_ctx *c, uint64_t id)
 {
-	struct v1_ev *ev = &p->head;
+	if (id < c->capgdirect && c->gdirect[id] != UINT32_MAX)
+		return c->gdirect[id];
+	return v1_g_index(c, id);
+}
+
+#define HOT static inline __attribute__((always_inline))
+
+/* Resolves the goroutines of event ev of p (procs[pi]) to indices and,
+ * when merging, caches its ordering requirement in p.  The replay needs
+ * only what v1_postprocess reads: gi, pi, and ti of GoCreate / GoUnblock. */
+HOT int prepare(struct v1_ctx *c, struct v1_proc *p, uint32_t pi, struct v1_ev *ev, int merge)
+{
 	if (p->cache_gi == UINT32_MAX || p->cache_g != ev->g) {
-		uint32_t gi = v1_g_index(c, ev->g);
+		uint32_t gi = g_index(c, ev->g);
 		if (gi == UINT32_MAX)
 			return nomem(c, ev->off);
 		p->cache_g = ev->g;
 		p->cache_gi = gi;
 	}
 	ev->gi = p->cache_gi;
-	ev->pi = (uint32_t)(p - c->procs);
+	ev->pi = pi;
 	ev->ti = UINT32_MAX;
+	if (!merge) {
+		switch (ev->type) {
+		case V1_GO_CREATE: case V1_GO_UNBLOCK: case V1_GO_UNBLOCK_LOCAL:
+			if ((ev->ti = g_index(c, ev->args[0])) == UINT32_MAX)
+				return nomem(c, ev->off);
+		}
+		return 0;
+	}
 	struct trans t;
 	state_transition(ev, &t);
 	p->tord = (uint8_t)t.ordered;
 	if (t.ordered) {
-		ev->ti = t.g == ev->g ? ev->gi : v1_g_index(c, t.g);
+		ev->ti = t.g == ev->g ? ev->gi : g_index(c, t.g);
 		if (ev->ti == UINT32_MAX)
 			return nomem(c, ev->off);
 		p->iseq = t.iseq;
@@ -148,15 +167,129 @@ static void parse_event(struct v1_ctx *c, struct v1_proc *p, const struct v1_raw
 	}
 }
 
-/* Loads the next event of p into p->head: 1, 0 no more, -1 error. */
-static int cursor_next(struct v1_ctx *c, struct v1_proc *p)
+/* Hot-path flags per wire type (c->hot), for this trace's version. */
+enum { H_EV = 1, H_STK = 2, H_GSET = 4, H_GCLR = 8, H_GARG = 16 };
+
+static void hot_init(struct v1_ctx *c)
+{
+	for (unsigned t = 0; t < 64; t++) {
+		uint8_t h = 0;
+		c->hot[t] = 0;
+		if (c->ver < 7 || t <= V1_BATCH || t >= V1_COUNT || v1_descs[t].min_ver > c->ver)
+			continue;
+		switch (t) {
+		case V1_STRING: case V1_CPU_SAMPLE: case V1_FREQUENCY:
+		case V1_TIMER_GOROUTINE: case V1_STACK:
+			continue;
+		case V1_GO_START: case V1_GO_START_LOCAL: case V1_GO_START_LABEL:
+			h = H_GSET;
+			break;
+		case V1_GO_END: case V1_GO_STOP: case V1_GO_SCHED: case V1_GO_PREEMPT:
+		case V1_GO_SLEEP: case V1_GO_BLOCK: case V1_GO_BLOCK_SEND: case V1_GO_BLOCK_RECV:
+		case V1_GO_BLOCK_SELECT: case V1_GO_BLOCK_SYNC: case V1_GO_BLOCK_COND:
+		case V1_GO_BLOCK_NET: case V1_GO_SYSBLOCK: case V1_GO_BLOCK_GC:
+			h = H_GCLR;
+			break;
+		case V1_GO_SYSEXIT: case V1_GO_WAITING: case V1_GO_INSYSCALL:
+			h = H_GARG;
+			break;
+		}
+		c->hot[t] = (uint8_t)(h | H_EV | (v1_descs[t].stack ? H_STK : 0));
+	}
+}
+
+/* Go's binary.Uvarint over a record known to lie 32+ bytes before the
+ * end; NULL on overflow (the slow path reports it). */
+HOT const uint8_t *uvar(const uint8_t *q, uint64_t *out)
+{
+	uint64_t v = q[0];
+	if (v < 0x80) {
+		*out = v;
+		return q + 1;
+	}
+	uint64_t x = q[1];
+	v = (v & 0x7f) | (x & 0x7f) << 7;
+	if (x < 0x80) {
+		*out = v;
+		return q + 2;
+	}
+	for (unsigned k = 2, s = 14;; k++, s += 7) {
+		x = q[k];
+		if (k == 9) {
+			if (x > 1)
+				return NULL;
+			*out = v | x << 63;
+			return q + 10;
+		}
+		v |= (x & 0x7f) << s;
+		if (x < 0x80) {
+			*out = v;
+			return q + k + 1;
+		}
+	}
+}
+
+/* The common record of a 1.7+ trace: an event with inline arguments,
+ * decoded straight into ev (pass 1 checked its argument count).  0 leaves
+ * it to the general path (batch ends, other records, the file's last 32
+ * bytes, errors). */
+HOT int fast_event(struct v1_ctx *c, struct v1_proc *p, struct v1_ev *ev)
+{
+	uint64_t off = p->pos;
+	if (c->end - off < 32)
+		return 0;
+	const uint8_t *q = c->buf + off;
+	unsigned typ = q[0] & 0x3f, n = (q[0] >> 6) + 1u, h = c->hot[typ];
+	if (!(h & H_EV) || n == 4 || ((h & H_STK) && n < 2))
+		return 0;
+	uint64_t a0, a1 = 0, a2 = 0;
+	if (!(q = uvar(q + 1, &a0)))
+		return 0;
+	if (n > 1 && !(q = uvar(q, &a1)))
+		return 0;
+	if (n > 2 && !(q = uvar(q, &a2)))
+		return 0;
+	p->pos = (uint64_t)(q - c->buf);
+	p->last_ts = (int64_t)((uint64_t)p->last_ts + a0);
+	ev->ts = p->last_ts;
+	ev->seq = 0;
+	ev->off = off;
+	ev->type = (uint8_t)typ;
+	ev->p = p->pid;
+	ev->stk = 0;
+	if (h & H_STK) {
+		if (n == 2) {
+			ev->stk = (uint32_t)a1;
+			a1 = 0;
+		} else {
+			ev->stk = (uint32_t)a2;
+			a2 = 0;
+		}
+	}
+	ev->args[0] = a1;
+	ev->args[1] = a2;
+	ev->args[2] = ev->args[3] = 0;
+	ev->g = p->last_g;
+	if (h & H_GSET)
+		p->last_g = ev->g = a1;
+	else if (h & H_GCLR)
+		p->last_g = 0;
+	else if (h & H_GARG)
+		ev->g = a1;
+	return 1;
+}
+
+/* cursor_next's general path: batch starts and ends, records other
+ * than inline events, CPU samples. */
+static __attribute__((noinline)) int cursor_slow(struct v1_ctx *c, struct v1_proc *p, uint32_t pi,
+                                                 struct v1_ev *ev, int merge)
 {
 	struct v1_raw r;
 	if (p->pid == V1_PROFILE_P && p->first == UINT32_MAX) {
 		if (c->sample_i >= c->nsample)
 			return 0;
-		p->head = c->samples[c->sample_i++];
-		return prepare(c, p) ? -1 : 1;
+		*ev = c->samples[c->sample_i++];
+		return prepare(c, p, pi, ev, merge) ? -1 : 1;
 	}
 	for (;;) {
 		if (p->pos == 0) {
@@ -173,6 +306,8 @@ static int cursor_next(struct v1_ctx *c, struct v1_proc *p)
 			} else
 				p->last_ts = (int64_t)r.args[1];
 			p->pos = pos;
+			if (fast_event(c, p, ev))
+				return prepare(c, p, pi, ev, merge) ? -1 : 1;
 		}
 		uint64_t off = p->pos;
 		int rc = v1_fast_raw(c, &p->pos, &r) ? 1 : v1_read_raw(c, &p->pos, &r, 0);
@@ -190,9 +325,19 @@ static int cursor_next(struct v1_ctx *c, struct v1_proc *p)
 		case V1_TIMER_GOROUTINE: case V1_STACK:
 			continue;
 		}
-		parse_event(c, p, &r, off, &p->head);
-		return prepare(c, p) ? -1 : 1;
+		parse_event(c, p, &r, off, ev);
+		return prepare(c, p, pi, ev, merge) ? -1 : 1;
 	}
+}
+
+/* Loads the next event of procs[pi] into *ev: 1, 0 no more, -1 error.
+ * merge: the first run (ordering requirements wanted). */
+HOT int cursor_next(struct v1_ctx *c, uint32_t pi, struct v1_ev *ev, int merge)
+{
+	struct v1_proc *p = &c->procs[pi];
+	if (p->pos && fast_event(c, p, ev))
+		return prepare(c, p, pi, ev, merge) ? -1 : 1;
+	return cursor_slow(c, p, pi, ev, merge);
 }
 
 /* The frontier: Ps whose head was ready, unsorted (there are few Ps); the
@@ -241,7 +386,7 @@ static int build_flat(struct v1_ctx *c)
 	for (uint32_t i = 0; i < c->nproc; i++) {
 		struct v1_proc *p = &c->procs[i];
 		int rc;
-		while ((rc = cursor_next(c, p)) == 1) {
+		while ((rc = cursor_next(c, i, &p->head, 1)) == 1) {
 			if (v1_grow((void **)&c->flat, &cap, sizeof *c->flat, c->nflat + 1)) {
 				c->res->status = GT_NOMEM;
 				return v1_fail(c, p->head.off, "out of memory");
@@ -282,6 +427,7 @@ int v1_order_start(struct v1_ctx *c)
 	c->sample_i = 0;
 	c->flat_i = 0;
 	c->olog_i = 0;
+	hot_init(c);
 	if (c->ver < 7)
 		return c->flat ? 0 : build_flat(c);
 	free(c->heap);
@@ -300,15 +446,18 @@ int v1_order_start(struct v1_ctx *c)
 	return 0;
 }
 
-int v1_order_log(struct v1_ctx *c, const struct v1_ev *ev)
+/* v1_order_log's slow path: sizes the log (first call: for every event
+ * pass 1 counted), or grows it. */
+int v1_order_log_grow(struct v1_ctx *c, const struct v1_ev *ev)
 {
-	if (c->ver < 7)
-		return 0;
 	if (!c->olog_bits)
 		c->olog_bits = c->nproc <= 16 ? 4 : c->nproc <= 256 ? 8 : 16;
-	uint64_t need = (c->olog_n + 1) * (uint64_t)c->olog_bits / 8 + 2;
+	uint64_t need = ((c->olog_n + 1) * (unsigned)c->olog_bits >> 3) + 2;
 	if (need > c->olog_cap) {
-		uint64_t cap = c->olog_cap ? c->olog_cap * 2 : 1 << 16;
+		uint64_t want = (c->nevents + c->nsample + 1) * (uint64_t)c->olog_bits / 8 + 2;
+		uint64_t cap = c->olog_cap ? c->olog_cap * 2 : want > (1 << 16) ? want : 1 << 16;
+		while (cap < need)
+			cap *= 2;
 		uint8_t *n = realloc(c->olog, cap);
 		if (!n)
 			return nomem(c, ev->off);
@@ -340,11 +489,9 @@ static int replay_next(struct v1_ctx *c, struct v1_ev *ev)
 	              (uint32_t)c->olog[2 * i] | (uint32_t)c->olog[2 * i + 1] << 8;
 	if (pi >= c->nproc)
 		return v1_fail(c, 0, "merge order log damaged");
-	struct v1_proc *p = &c->procs[pi];
-	int rc = cursor_next(c, p);
+	int rc = cursor_next(c, pi, ev, 0);
 	if (rc <= 0)
 		return rc < 0 ? -1 : v1_fail(c, 0, "ordering changed between passes");
-	*ev = p->head;
 	fold_local(ev);
 	return 1;
 }
@@ -365,7 +512,7 @@ int v1_order_next(struct v1_ctx *c, struct v1_ev *ev)
 		pi = c->avail[i];
 		p = &c->procs[pi];
 		if (!p->has_head) {
-			int rc = cursor_next(c, p);
+			int rc = cursor_next(c, pi, &p->head, 1);
 			if (rc < 0)
 				return -1;
 			if (rc == 0) {

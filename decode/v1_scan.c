@@ -214,7 +214,7 @@ uint32_t v1_g_index(struct v1_ctx *c, uint64_t id)
 	return g ? (uint32_t)(g - c->gs) : UINT32_MAX;
 }
 
-gt_stack v1_stack(const struct v1_ctx *c, uint32_t id)
+gt_stack v1_stack_slow(const struct v1_ctx *c, uint32_t id)
 {
 	const uint32_t *v = id ? v1_map_get(&c->stkmap, id) : NULL;
 	return v ? *v : 0;
@@ -315,6 +315,27 @@ static int read_stack(struct v1_ctx *c, uint64_t off, uint32_t *frames)
 	return 0;
 }
 
+/* Stack ids are small and dense in real traces: a direct table for
+ * v1_stack(), when it stays small next to the number of stacks. */
+static int stack_direct(struct v1_ctx *c)
+{
+	const struct v1_map *m = &c->stkmap;
+	uint64_t max = 0;
+	for (uint32_t j = 0; m->keys && j <= m->mask; j++)
+		if (m->vals[j] != UINT32_MAX && m->keys[j] > max)
+			max = m->keys[j];
+	if (!m->keys || max >= 4ULL * c->nstack + 4096)
+		return 0;
+	c->stkdirect = calloc(max + 1, sizeof *c->stkdirect);
+	if (!c->stkdirect)
+		return -1;
+	for (uint32_t j = 0; j <= m->mask; j++)
+		if (m->vals[j] != UINT32_MAX)
+			c->stkdirect[m->keys[j]] = m->vals[j];
+	c->nstkdirect = (uint32_t)max + 1;
+	return 0;
+}
+
 int v1_scan(struct v1_ctx *c)
 {
 	uint64_t pos = 16;
@@ -326,16 +347,52 @@ int v1_scan(struct v1_ctx *c)
 	int argn[V1_COUNT];
 	for (unsigned t = 0; t < V1_COUNT; t++)
 		argn[t] = v1_arg_num(t, c->ver);
+	/* skip_n[type]: inline argument count of an event record the tight
+	 * loop below may just step over (nothing to check or keep), else 0 */
+	uint8_t skip_n[64] = {0};
+	for (unsigned t = V1_BATCH + 1; c->ver >= 7 && t < V1_COUNT; t++) {
+		switch (t) {
+		case V1_STRING: case V1_STW_START: case V1_FREQUENCY: case V1_TIMER_GOROUTINE:
+		case V1_STACK: case V1_CPU_SAMPLE: case V1_FUTILE_WAKEUP:
+			continue;
+		}
+		if (v1_descs[t].min_ver <= c->ver && argn[t] >= 1 && argn[t] <= 3)
+			skip_n[t] = (uint8_t)argn[t];
+	}
 	for (;;) {
 		uint64_t off = pos;
+		if (cur && c->ver >= 7) {
+			/* the common case: an event with 1-3 inline arguments, each
+			 * at most 9 bytes (so no overflow); the rest goes below */
+			const uint8_t *b = c->buf, *q = b + pos, *lim = b + c->end - 32;
+			uint64_t k = 0;
+			while (q <= lim && skip_n[q[0] & 0x3f] == (q[0] >> 6) + 1u) {
+				const uint8_t *x = q + 1;
+				for (unsigned i = (q[0] >> 6) + 1u; i; i--) {
+					unsigned l = 0;
+					while (x[l] & 0x80 && l < 8)
+						l++;
+					if (x[l] & 0x80)
+						goto slow;
+					x += l + 1;
+				}
+				q = x;
+				k++;
+			}
+		slow:
+			c->nevents += k;
+			pos = off = (uint64_t)(q - b);
+		}
 		if (cur && v1_fast_raw(c, &pos, &r)) {
 			/* the common case: an event with inline arguments */
 			if ((int)r.nargs != argn[r.type] || r.type == V1_STW_START ||
 			    r.type == V1_FREQUENCY || r.type == V1_TIMER_GOROUTINE ||
 			    r.type == V1_STACK || r.type == V1_CPU_SAMPLE || r.type == V1_FUTILE_WAKEUP)
 				pos = off; /* let the general path below check and report */
-			else
+			else {
+				c->nevents++;
 				continue;
+			}
 		}
 		rc = v1_read_raw(c, &pos, &r, 0);
 		if (rc == 0)
@@ -461,6 +518,7 @@ int v1_scan(struct v1_ctx *c)
 		default:
 			if (check_event(c, &r, off))
 				goto out;
+			c->nevents++;
 			if (r.type == V1_FUTILE_WAKEUP)
 				c->nfutile++;
 		}
@@ -487,6 +545,10 @@ int v1_scan(struct v1_ctx *c)
 			goto out;
 		}
 	free(frames);
+	if (stack_direct(c)) {
+		nomem(c, 0);
+		goto out;
+	}
 	if (c->nsample)
 		qsort(c->samples, c->nsample, sizeof *c->samples, cmp_sample);
 	rc = 0;

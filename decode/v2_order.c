@@ -16,10 +16,10 @@ static const gt_v2o_handler dispatch[256] = {
 	[W_GO_CREATE] = gt_v2o_go_create,
 	[W_GO_CREATE_SYSCALL] = gt_v2o_go_create_syscall,
 	[W_GO_START] = gt_v2o_go_start,
-	[W_GO_DESTROY] = gt_v2o_go_stop_exec,
+	[W_GO_DESTROY] = gt_v2o_go_destroy,
 	[W_GO_DESTROY_SYSCALL] = gt_v2o_go_destroy_syscall,
-	[W_GO_STOP] = gt_v2o_go_stop_exec,
-	[W_GO_BLOCK] = gt_v2o_go_stop_exec,
+	[W_GO_STOP] = gt_v2o_go_stop,
+	[W_GO_BLOCK] = gt_v2o_go_block,
 	[W_GO_UNBLOCK] = gt_v2o_go_unblock,
 	[W_GO_SYSCALL_BEGIN] = gt_v2o_go_syscall_begin,
 	[W_GO_SYSCALL_END] = gt_v2o_go_syscall_end,
@@ -36,8 +36,8 @@ static const gt_v2o_handler dispatch[256] = {
 	[W_GC_MARK_ASSIST_ACTIVE] = gt_v2o_go_range_active,
 	[W_GC_MARK_ASSIST_BEGIN] = gt_v2o_go_range_begin,
 	[W_GC_MARK_ASSIST_END] = gt_v2o_go_range_end,
-	[W_HEAP_ALLOC] = gt_v2o_heap_metric,
-	[W_HEAP_GOAL] = gt_v2o_heap_metric,
+	[W_HEAP_ALLOC] = gt_v2o_heap_alloc,
+	[W_HEAP_GOAL] = gt_v2o_heap_goal,
 	[W_GO_LABEL] = gt_v2o_annotation,
 	[W_USER_TASK_BEGIN] = gt_v2o_task_begin,
 	[W_USER_TASK_END] = gt_v2o_task_end,
@@ -46,7 +46,7 @@ static const gt_v2o_handler dispatch[256] = {
 	[W_USER_LOG] = gt_v2o_annotation,
 	[W_GO_SWITCH] = gt_v2o_go_switch,
 	[W_GO_SWITCH_DESTROY] = gt_v2o_go_switch,
-	[W_GO_CREATE_BLOCKED] = gt_v2o_go_create,
+	[W_GO_CREATE_BLOCKED] = gt_v2o_go_create_blocked,
 	[W_GO_STATUS_STACK] = gt_v2o_go_status,
 	[W_SPAN] = gt_v2o_alloc_free,
 	[W_SPAN_ALLOC] = gt_v2o_alloc_free,
@@ -84,7 +84,7 @@ void gt_v2_order_free(struct gt_v2_order *o)
 	free(o->ms);
 	free(o->tasks);
 	free(o->regs);
-	free(o->q);
+	free(o->q.ev);
 	free(o->buf);
 	gt_v2o_idmap_free(&o->gmap);
 	gt_v2o_idmap_free(&o->pmap);
@@ -120,16 +120,6 @@ int gt_v2o_validate_fail(struct gt_v2_order *o, struct ctx c, int m, int p, int 
 	if (g == NO && c.g != GT_NONE)
 		return gt_v2o_fail(o, "expected no goroutine but had one");
 	return 0;
-}
-
-struct gt_event *gt_v2_order_next(struct gt_v2_order *o)
-{
-	if (!o->qlen)
-		return NULL;
-	struct gt_event *ev = &o->q[o->qhead];
-	o->qhead = (o->qhead + 1) & (o->qcap - 1);
-	o->qlen--;
-	return ev;
 }
 
 /* Pools.  Records are found by id through the maps (inline look-ups in
@@ -250,23 +240,20 @@ static int intern_names(struct gt_v2_order *o, struct gt_tables *t)
 	return 0;
 }
 
-int gt_v2_order_advance(struct gt_v2_order *o, const struct gt_v2_base *ev,
-                        int64_t m, const struct gt_v2_gen_view *gv,
-                        char *err, size_t errsz)
+/* A new generation view (or the first): names, the stack memo. */
+static int __attribute__((noinline)) set_view(struct gt_v2_order *o, const struct gt_v2_gen_view *gv)
 {
-	o->err = err;
-	o->errsz = errsz;
-	if (errsz)
-		err[0] = 0;
 	o->gv = gv;
 	o->gen = gv->gen;
-	if (GT_V2O_UNLIKELY(!gv->tables))
+	if (!gv->tables) {
+		o->gv = NULL; /* so that the next call checks again */
 		return gt_v2o_fail(o, "internal error: generation view without tables");
-	if (GT_V2O_UNLIKELY(o->names_for != gv->tables)) {
+	}
+	if (o->names_for != gv->tables) {
 		intern_names(o, gv->tables);
 		o->memo_valid = 0;
 	}
-	if (GT_V2O_UNLIKELY(!o->memo_valid || o->memo_gen != gv->gen || o->memo_ctx != gv->ctx)) {
+	if (!o->memo_valid || o->memo_gen != gv->gen || o->memo_ctx != gv->ctx) {
 		/* Another generation: its stack ids mean other stacks. */
 		memset(o->memo, 0, sizeof o->memo);
 		o->memo_gen = gv->gen;
@@ -275,6 +262,20 @@ int gt_v2_order_advance(struct gt_v2_order *o, const struct gt_v2_base *ev,
 	}
 	if (o->initial_gen == 0)
 		o->initial_gen = gv->gen;
+	return 0;
+}
+
+int gt_v2_order_advance(struct gt_v2_order *o, const struct gt_v2_base *ev,
+                        int64_t m, const struct gt_v2_gen_view *gv,
+                        char *err, size_t errsz)
+{
+	o->err = err;
+	o->errsz = errsz;
+	if (errsz)
+		err[0] = 0;
+	if (GT_V2O_UNLIKELY(gv != o->gv || gv->gen != o->gen || gv->ctx != o->memo_ctx ||
+	                    gv->tables != o->names_for) && set_view(o, gv) < 0)
+		return -1;
 
 	struct ctx c = { GT_NONE, GT_NONE, m };
 	uint32_t mi = NONE_IDX;

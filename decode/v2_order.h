@@ -3,7 +3,8 @@
  * Go's time fix-up (an event not after the previous one gets lastTs+1)
  * stays with the reader, which also sees Sync and CPU samples, as in Go.
  * NOTE (perf2): gt_v2_order_next() now returns a pointer into the queue
- * instead of copying into *out (decode/v2_read.c run() updated to match);
+ * instead of copying into *out (decode/v2_read.c run() updated to match),
+ * and is inline;
  * the orderer remembers resolved stack ids per view (gen number + ctx):
  * a view must keep resolving an id the same way for its gen number.
  *
@@ -60,9 +61,25 @@ int gt_v2_order_advance(struct gt_v2_order *o, const struct gt_v2_base *ev,
                         int64_t m, const struct gt_v2_gen_view *gv,
                         char *err, size_t errsz);
 
+/* The orderer's delivery ring (the first member of struct gt_v2_order),
+ * public only so that gt_v2_order_next() is inline. */
+struct gt_v2_order_queue {
+	struct gt_event *ev;
+	uint32_t cap, head, len; /* cap: a power of two, or 0 */
+};
+
 /* Pops the next completed event: a pointer into the orderer's queue
  * (the caller may change it, e.g. fix its time), valid until the next
  * gt_v2_order_advance(); NULL when none is queued. */
-struct gt_event *gt_v2_order_next(struct gt_v2_order *o);
+static inline struct gt_event *gt_v2_order_next(struct gt_v2_order *o)
+{
+	struct gt_v2_order_queue *q = (struct gt_v2_order_queue *)(void *)o;
+	if (!q->len)
+		return 0;
+	struct gt_event *ev = &q->ev[q->head];
+	q->head = (q->head + 1) & (q->cap - 1);
+	q->len--;
+	return ev;
+}
 
 #endif

@@ -1,85 +1,16 @@
-/* v2_order_event.c: from a queued wire event (plus what ordering learnt)
- * to struct gt_event, as Go's event.go Kind/Stack/Range/StateTransition/
- * Task/Region/Log/Metric/Label/Experimental; and the wire type table
- * (names, kinds, which args are stacks and strings). */
+/* v2_order_event.c: the out-of-line parts of the conversion to struct
+ * gt_event (v2_order_conv.h): type names, stack look-ups through the gen
+ * view, STW names, the queue's growth, and the generic gt_v2o_push(). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "decode/v2_order_int.h"
-
-#define ST GT_EV_STATE_TRANSITION
-#define I(nm, k, n, stk, stk2, s0, s1, st) \
-	{ nm, k, n, stk, stk2, { s0, s1 }, st, (stk) >= 0 || (stk2) >= 0 || (s0) >= 0 || (s1) >= 0 }
-static const struct w_info infos[W_GOROUTINE_STACK_FREE + 1] = {
-	[1] = I("EventBatch", GT_EV_BAD, 4, -1, -1, -1, -1, 0),
-	[2] = I("Stacks", GT_EV_BAD, 0, -1, -1, -1, -1, 0),
-	[3] = I("Stack", GT_EV_BAD, 2, -1, -1, -1, -1, 0),
-	[4] = I("Strings", GT_EV_BAD, 0, -1, -1, -1, -1, 0),
-	[5] = I("String", GT_EV_BAD, 1, -1, -1, -1, -1, 0),
-	[6] = I("CPUSamples", GT_EV_BAD, 0, -1, -1, -1, -1, 0),
-	[7] = I("CPUSample", GT_EV_STACK_SAMPLE, 5, -1, -1, -1, -1, 0),
-	[8] = I("Frequency", GT_EV_BAD, 1, -1, -1, -1, -1, 0),
-	[W_PROCS_CHANGE] = I("ProcsChange", GT_EV_METRIC, 2, 1, -1, -1, -1, 0),
-	[W_PROC_START] = I("ProcStart", ST, 2, -1, -1, -1, -1, 0),
-	[W_PROC_STOP] = I("ProcStop", ST, 0, -1, -1, -1, -1, 0),
-	[W_PROC_STEAL] = I("ProcSteal", ST, 3, -1, -1, -1, -1, 0),
-	[W_PROC_STATUS] = I("ProcStatus", ST, 2, -1, -1, -1, -1, 0),
-	[W_GO_CREATE] = I("GoCreate", ST, 3, 2, 1, -1, -1, 0),
-	[W_GO_CREATE_SYSCALL] = I("GoCreateSyscall", ST, 1, -1, -1, -1, -1, 0),
-	[W_GO_START] = I("GoStart", ST, 2, -1, -1, -1, -1, 0),
-	[W_GO_DESTROY] = I("GoDestroy", ST, 0, -1, -1, -1, -1, 0),
-	[W_GO_DESTROY_SYSCALL] = I("GoDestroySyscall", ST, 0, -1, -1, -1, -1, 0),
-	[W_GO_STOP] = I("GoStop", ST, 2, 1, -1, 0, -1, 0),
-	[W_GO_BLOCK] = I("GoBlock", ST, 2, 1, -1, 0, -1, 0),
-	[W_GO_UNBLOCK] = I("GoUnblock", ST, 3, 2, -1, -1, -1, 0),
-	[W_GO_SYSCALL_BEGIN] = I("GoSyscallBegin", ST, 2, 1, -1, -1, -1, 0),
-	[W_GO_SYSCALL_END] = I("GoSyscallEnd", ST, 0, -1, -1, -1, -1, W_GO_SYSCALL_BEGIN),
-	[W_GO_SYSCALL_END_BLOCKED] = I("GoSyscallEndBlocked", ST, 0, -1, -1, -1, -1, W_GO_SYSCALL_BEGIN),
-	[W_GO_STATUS] = I("GoStatus", ST, 3, -1, -1, -1, -1, 0),
-	[W_STW_BEGIN] = I("STWBegin", GT_EV_RANGE_BEGIN, 2, 1, -1, 0, -1, 0),
-	[W_STW_END] = I("STWEnd", GT_EV_RANGE_END, 0, -1, -1, -1, -1, W_STW_BEGIN),
-	[W_GC_ACTIVE] = I("GCActive", GT_EV_RANGE_ACTIVE, 1, -1, -1, -1, -1, W_GC_BEGIN),
-	[W_GC_BEGIN] = I("GCBegin", GT_EV_RANGE_BEGIN, 2, 1, -1, -1, -1, 0),
-	[W_GC_END] = I("GCEnd", GT_EV_RANGE_END, 1, -1, -1, -1, -1, W_GC_BEGIN),
-	[W_GC_SWEEP_ACTIVE] = I("GCSweepActive", GT_EV_RANGE_ACTIVE, 1, -1, -1, -1, -1, W_GC_SWEEP_BEGIN),
-	[W_GC_SWEEP_BEGIN] = I("GCSweepBegin", GT_EV_RANGE_BEGIN, 1, 0, -1, -1, -1, 0),
-	[W_GC_SWEEP_END] = I("GCSweepEnd", GT_EV_RANGE_END, 2, -1, -1, -1, -1, W_GC_SWEEP_BEGIN),
-	[W_GC_MARK_ASSIST_ACTIVE] = I("GCMarkAssistActive", GT_EV_RANGE_ACTIVE, 1, -1, -1, -1, -1, W_GC_MARK_ASSIST_BEGIN),
-	[W_GC_MARK_ASSIST_BEGIN] = I("GCMarkAssistBegin", GT_EV_RANGE_BEGIN, 1, 0, -1, -1, -1, 0),
-	[W_GC_MARK_ASSIST_END] = I("GCMarkAssistEnd", GT_EV_RANGE_END, 0, -1, -1, -1, -1, W_GC_MARK_ASSIST_BEGIN),
-	[W_HEAP_ALLOC] = I("HeapAlloc", GT_EV_METRIC, 1, -1, -1, -1, -1, 0),
-	[W_HEAP_GOAL] = I("HeapGoal", GT_EV_METRIC, 1, -1, -1, -1, -1, 0),
-	[W_GO_LABEL] = I("GoLabel", GT_EV_LABEL, 1, -1, -1, 0, -1, 0),
-	[W_USER_TASK_BEGIN] = I("UserTaskBegin", GT_EV_TASK_BEGIN, 4, 3, -1, 2, -1, 0),
-	[W_USER_TASK_END] = I("UserTaskEnd", GT_EV_TASK_END, 2, 1, -1, -1, -1, 0),
-	[W_USER_REGION_BEGIN] = I("UserRegionBegin", GT_EV_REGION_BEGIN, 3, 2, -1, 1, -1, 0),
-	[W_USER_REGION_END] = I("UserRegionEnd", GT_EV_REGION_END, 3, 2, -1, 1, -1, W_USER_REGION_BEGIN),
-	[W_USER_LOG] = I("UserLog", GT_EV_LOG, 4, 3, -1, 1, 2, 0),
-	[W_GO_SWITCH] = I("GoSwitch", ST, 2, -1, -1, -1, -1, 0),
-	[W_GO_SWITCH_DESTROY] = I("GoSwitchDestroy", ST, 2, -1, -1, -1, -1, 0),
-	[W_GO_CREATE_BLOCKED] = I("GoCreateBlocked", ST, 3, 2, 1, -1, -1, 0),
-	[W_GO_STATUS_STACK] = I("GoStatusStack", ST, 4, 3, -1, -1, -1, 0),
-	[W_EXPERIMENTAL_BATCH] = I("ExperimentalBatch", GT_EV_BAD, 4, -1, -1, -1, -1, 0),
-	[W_SYNC] = I("Sync", GT_EV_BAD, 0, -1, -1, -1, -1, 0),
-	[W_CLOCK_SNAPSHOT] = I("ClockSnapshot", GT_EV_BAD, 3, -1, -1, -1, -1, 0),
-	[W_END_OF_GENERATION] = I("EndOfGeneration", GT_EV_BAD, 0, -1, -1, -1, -1, 0),
-	[W_SPAN] = I("Span", GT_EV_EXPERIMENTAL, 3, -1, -1, -1, -1, 0),
-	[W_SPAN_ALLOC] = I("SpanAlloc", GT_EV_EXPERIMENTAL, 3, -1, -1, -1, -1, 0),
-	[W_SPAN_FREE] = I("SpanFree", GT_EV_EXPERIMENTAL, 1, -1, -1, -1, -1, 0),
-	[W_HEAP_OBJECT] = I("HeapObject", GT_EV_EXPERIMENTAL, 2, -1, -1, -1, -1, 0),
-	[W_HEAP_OBJECT_ALLOC] = I("HeapObjectAlloc", GT_EV_EXPERIMENTAL, 2, -1, -1, -1, -1, 0),
-	[W_HEAP_OBJECT_FREE] = I("HeapObjectFree", GT_EV_EXPERIMENTAL, 1, -1, -1, -1, -1, 0),
-	[W_GOROUTINE_STACK] = I("GoroutineStack", GT_EV_EXPERIMENTAL, 2, -1, -1, -1, -1, 0),
-	[W_GOROUTINE_STACK_ALLOC] = I("GoroutineStackAlloc", GT_EV_EXPERIMENTAL, 2, -1, -1, -1, -1, 0),
-	[W_GOROUTINE_STACK_FREE] = I("GoroutineStackFree", GT_EV_EXPERIMENTAL, 1, -1, -1, -1, -1, 0),
-};
-#undef I
+#include "decode/v2_order_conv.h"
 
 const struct w_info *gt_v2o_info(unsigned type)
 {
 	static const struct w_info none = { NULL, GT_EV_BAD, 0, -1, -1, { -1, -1 }, 0, 0 };
-	if (type < sizeof infos / sizeof infos[0] && infos[type].name)
-		return &infos[type];
+	if (type < sizeof gt_v2o_infos / sizeof gt_v2o_infos[0] && gt_v2o_infos[type].name)
+		return &gt_v2o_infos[type];
 	return &none;
 }
 
@@ -118,8 +49,7 @@ int gt_v2o_resolve_str(struct gt_v2_order *o, uint64_t id, gt_str *out)
 }
 
 /* Through the gen view, remembering what resolved (see o->memo). */
-static int __attribute__((noinline)) resolve_stack_slow(struct gt_v2_order *o, unsigned type,
-                                                        uint64_t id, gt_stack *out)
+int gt_v2o_resolve_stack_slow(struct gt_v2_order *o, unsigned type, uint64_t id, gt_stack *out)
 {
 	int ok = 1;
 	*out = o->gv->stack(o->gv->ctx, id, &ok);
@@ -132,22 +62,8 @@ static int __attribute__((noinline)) resolve_stack_slow(struct gt_v2_order *o, u
 	return 0;
 }
 
-static inline int resolve_stack(struct gt_v2_order *o, unsigned type, uint64_t id, gt_stack *out)
-{
-	if (!id) {
-		*out = 0;
-		return 0;
-	}
-	const struct v2o_stack_memo *mm = &o->memo[id & (GT_V2O_STACK_CACHE - 1)];
-	if (GT_V2O_LIKELY(mm->id == id)) {
-		*out = mm->v;
-		return 0;
-	}
-	return resolve_stack_slow(o, type, id, out);
-}
-
 /* "stop-the-world (REASON)", interned. */
-static gt_str stw_name(struct gt_v2_order *o, gt_str reason)
+gt_str gt_v2o_stw_name(struct gt_v2_order *o, gt_str reason)
 {
 	static const char pre[] = "stop-the-world (";
 	size_t rl = gt_str_len(o->gv->tables, reason);
@@ -165,226 +81,23 @@ static gt_str stw_name(struct gt_v2_order *o, gt_str reason)
 	return gt_str_intern(o->gv->tables, o->buf, n);
 }
 
-static void trans(struct gt_event *out, uint8_t res, int64_t id, uint8_t from, uint8_t to)
+int gt_v2o_grow_queue(struct gt_v2_order *o)
 {
-	out->u.trans.resource = res;
-	out->u.trans.id = id;
-	out->u.trans.from = from;
-	out->u.trans.to = to;
-}
-
-static void range(struct gt_event *out, uint8_t rk, gt_str name, uint8_t scope, int64_t id)
-{
-	out->u.range.rkind = rk;
-	out->u.range.name = name;
-	out->u.range.scope = scope;
-	out->u.range.scope_id = id;
-}
-
-static inline int convert(struct gt_v2_order *o, const struct gt_v2_base *e, struct ctx c,
-                          uint64_t x0, gt_str xstr, struct gt_event *out)
-{
-	/* Handlers only queue types the table knows (dispatch[] and
-	 * synthetic events are a subset of the table). */
-	const struct w_info *in = &infos[e->type < sizeof infos / sizeof infos[0] ? e->type : 0];
-	const uint64_t *a = e->args;
-	out->ts = e->time;
-	out->g = c.g;
-	out->p = c.p;
-	out->m = c.m;
-	out->offset = e->offset;
-	out->stack = 0;
-	out->kind = in->kind;
-	out->wire = e->type;
-	/* The union only (a whole-struct memset becomes a slow rep stos). */
-	memset(&out->u, 0, sizeof out->u);
-
-	/* validateTableIDs, resolving as we go. */
-	gt_stack stack2 = 0;
-	gt_str s[2] = { 0, 0 };
-	if (in->ids) {
-		if (in->stack >= 0 && resolve_stack(o, e->type, a[in->stack], &out->stack) < 0)
-			return -1;
-		if (in->stack2 >= 0 && resolve_stack(o, e->type, a[in->stack2], &stack2) < 0)
-			return -1;
-		for (int i = 0; i < 2; i++)
-			if (in->str[i] >= 0 && gt_v2o_resolve_str(o, a[in->str[i]], &s[i]) < 0)
-				return gt_v2o_fail(o, "found invalid string ID %llu for event %s",
-				                   (unsigned long long)a[in->str[i]],
-				                   gt_v2o_name(o->version, e->type));
-	}
-
-	const uint8_t G = GT_RES_GOROUTINE, P = GT_RES_PROC;
-	switch (e->type) {
-	case W_PROC_START:
-		trans(out, P, (int64_t)a[0], GT_PS_IDLE, GT_PS_RUNNING);
-		break;
-	case W_PROC_STOP:
-		trans(out, P, c.p, GT_PS_RUNNING, GT_PS_IDLE);
-		break;
-	case W_PROC_STEAL:
-		trans(out, P, (int64_t)a[0], x0 == PS_ABANDONED ? GT_PS_IDLE : GT_PS_RUNNING, GT_PS_IDLE);
-		break;
-	case W_PROC_STATUS: {
-		static const uint8_t map[PS__N] = { GT_PS_UNDETERMINED, GT_PS_RUNNING, GT_PS_IDLE,
-		                                    GT_PS_RUNNING, GT_PS_IDLE };
-		trans(out, P, (int64_t)a[0], (uint8_t)x0, map[a[1] < PS__N ? a[1] : 0]);
-		break;
-	}
-	case W_GO_CREATE:
-	case W_GO_CREATE_BLOCKED:
-		trans(out, G, (int64_t)a[0], GT_GS_NOTEXIST,
-		      e->type == W_GO_CREATE ? GT_GS_RUNNABLE : GT_GS_WAITING);
-		out->u.trans.stack = stack2;
-		break;
-	case W_GO_CREATE_SYSCALL:
-		trans(out, G, (int64_t)a[0], GT_GS_NOTEXIST, GT_GS_SYSCALL);
-		break;
-	case W_GO_START:
-		trans(out, G, (int64_t)a[0], GT_GS_RUNNABLE, GT_GS_RUNNING);
-		break;
-	case W_GO_DESTROY:
-		trans(out, G, c.g, GT_GS_RUNNING, GT_GS_NOTEXIST);
-		break;
-	case W_GO_DESTROY_SYSCALL:
-		trans(out, G, c.g, GT_GS_SYSCALL, GT_GS_NOTEXIST);
-		break;
-	case W_GO_STOP:
-	case W_GO_BLOCK:
-		trans(out, G, c.g, GT_GS_RUNNING,
-		      e->type == W_GO_STOP ? GT_GS_RUNNABLE : GT_GS_WAITING);
-		out->u.trans.reason = s[0];
-		out->u.trans.stack = out->stack;
-		break;
-	case W_GO_UNBLOCK:
-	case W_GO_SWITCH:
-	case W_GO_SWITCH_DESTROY:
-		trans(out, G, (int64_t)a[0], GT_GS_WAITING, GT_GS_RUNNABLE);
-		break;
-	case W_GO_SYSCALL_BEGIN:
-		trans(out, G, c.g, GT_GS_RUNNING, GT_GS_SYSCALL);
-		out->u.trans.stack = out->stack;
-		break;
-	case W_GO_SYSCALL_END:
-		trans(out, G, c.g, GT_GS_SYSCALL, GT_GS_RUNNING);
-		break;
-	case W_GO_SYSCALL_END_BLOCKED:
-		trans(out, G, c.g, GT_GS_SYSCALL, GT_GS_RUNNABLE);
-		break;
-	case W_GO_STATUS:
-	case W_GO_STATUS_STACK: {
-		static const uint8_t map[GS__N] = { GT_GS_UNDETERMINED, GT_GS_RUNNABLE, GT_GS_RUNNING,
-		                                    GT_GS_SYSCALL, GT_GS_WAITING };
-		trans(out, G, (int64_t)a[0], (uint8_t)x0, map[a[2] < GS__N ? a[2] : 0]);
-		out->u.trans.stack = out->stack;
-		break;
-	}
-	case W_STW_BEGIN:
-	case W_STW_END: {
-		gt_str reason = e->type == W_STW_BEGIN ? s[0] : xstr;
-		range(out, GT_RANGE_STW, stw_name(o, reason), G, c.g);
-		out->u.range.reason = reason;
-		break;
-	}
-	case W_GC_BEGIN:
-	case W_GC_ACTIVE:
-	case W_GC_END:
-		range(out, GT_RANGE_GC_MARK, o->n_gcmark, GT_RES_NONE, 0);
-		break;
-	case W_GC_SWEEP_BEGIN:
-	case W_GC_SWEEP_ACTIVE:
-	case W_GC_SWEEP_END:
-		range(out, GT_RANGE_SWEEP, o->n_sweep, P,
-		      e->type == W_GC_SWEEP_ACTIVE ? (int64_t)a[0] : c.p);
-		if (e->type == W_GC_SWEEP_END) {
-			out->u.range.swept = a[0];
-			out->u.range.reclaimed = a[1];
-		}
-		break;
-	case W_GC_MARK_ASSIST_BEGIN:
-	case W_GC_MARK_ASSIST_ACTIVE:
-	case W_GC_MARK_ASSIST_END:
-		range(out, GT_RANGE_MARK_ASSIST, o->n_assist, G,
-		      e->type == W_GC_MARK_ASSIST_ACTIVE ? (int64_t)a[0] : c.g);
-		break;
-	case W_PROCS_CHANGE:
-		out->u.metric.mkind = GT_METRIC_GOMAXPROCS;
-		out->u.metric.name = o->n_gomaxprocs;
-		out->u.metric.value = a[0];
-		break;
-	case W_HEAP_ALLOC:
-		out->u.metric.mkind = GT_METRIC_HEAP_ALLOC;
-		out->u.metric.name = o->n_heapalloc;
-		out->u.metric.value = a[0];
-		break;
-	case W_HEAP_GOAL:
-		out->u.metric.mkind = GT_METRIC_HEAP_GOAL;
-		out->u.metric.name = o->n_heapgoal;
-		out->u.metric.value = a[0];
-		break;
-	case W_GO_LABEL:
-		out->u.label.label = s[0];
-		out->u.label.g = c.g;
-		break;
-	case W_USER_TASK_BEGIN:
-		out->u.task.id = a[0];
-		out->u.task.parent = a[1];
-		out->u.task.type = s[0];
-		break;
-	case W_USER_TASK_END:
-		out->u.task.id = a[0];
-		out->u.task.parent = x0;
-		out->u.task.type = xstr;
-		break;
-	case W_USER_REGION_BEGIN:
-	case W_USER_REGION_END:
-		out->u.region.task = a[0];
-		out->u.region.type = s[0];
-		break;
-	case W_USER_LOG:
-		out->u.log.task = a[0];
-		out->u.log.category = s[0];
-		out->u.log.message = s[1];
-		break;
-	default:
-		if (in->kind == GT_EV_EXPERIMENTAL) {
-			out->u.exp.name = o->n_types[e->type - W_SPAN];
-			out->u.exp.experiment = o->n_allocfree;
-			out->u.exp.nargs = in->nargs;
-			for (unsigned i = 0; i < in->nargs && i < 5; i++)
-				out->u.exp.args[i] = a[i];
-			break;
-		}
-		return gt_v2o_fail(o, "internal error: no conversion for event %s",
-		                   gt_v2o_name(o->version, e->type));
-	}
-	return 0;
-}
-
-static int grow_queue(struct gt_v2_order *o)
-{
-	uint32_t ncap = o->qcap ? o->qcap * 2 : 16;
+	uint32_t ncap = o->q.cap ? o->q.cap * 2 : 16;
 	struct gt_event *nq = malloc(sizeof *nq * ncap);
 	if (!nq)
 		return -1;
-	for (uint32_t i = 0; i < o->qlen; i++)
-		nq[i] = o->q[(o->qhead + i) & (o->qcap - 1)];
-	free(o->q);
-	o->q = nq;
-	o->qcap = ncap;
-	o->qhead = 0;
+	for (uint32_t i = 0; i < o->q.len; i++)
+		nq[i] = o->q.ev[(o->q.head + i) & (o->q.cap - 1)];
+	free(o->q.ev);
+	o->q.ev = nq;
+	o->q.cap = ncap;
+	o->q.head = 0;
 	return 0;
 }
 
 int gt_v2o_push(struct gt_v2_order *o, const struct gt_v2_base *ev, struct ctx c,
                 uint64_t x0, gt_str xstr)
 {
-	if (GT_V2O_UNLIKELY(o->qlen == o->qcap) && grow_queue(o) < 0)
-		return gt_v2o_fail(o, "out of memory");
-	/* Converted in place: the slot counts once the conversion is whole. */
-	struct gt_event *out = &o->q[(o->qhead + o->qlen) & (o->qcap - 1)];
-	if (convert(o, ev, c, x0, xstr, out) < 0)
-		return -1;
-	o->qlen++;
-	return 0;
+	return gt_v2o_push_k(o, ev, ev->type, c, x0, xstr);
 }

@@ -3,7 +3,7 @@
  * syscalls (and the cgo-callback Create/DestroySyscall), coroutine
  * switches. */
 #include <string.h>
-#include "decode/v2_order_int.h"
+#include "decode/v2_order_conv.h"
 
 #define NAME(ev) gt_v2o_name(o->version, (ev)->type)
 
@@ -99,40 +99,74 @@ int gt_v2o_go_status(struct gt_v2_order *o, const struct gt_v2_base *ev,
 	return gt_v2o_push(o, ev, ec, old, 0) < 0 ? -1 : 1;
 }
 
+/* GoCreate and GoCreateBlocked (type, a constant: see v2_order_conv.h). */
+static inline __attribute__((always_inline)) int
+go_create(struct gt_v2_order *o, const struct gt_v2_base *ev, struct ctx *c, unsigned type)
+{
+	if (gt_v2o_validate(o, *c, MUST, MUST, MAY) < 0)
+		return -1;
+	struct gstate *cur = gt_v2o_g(o, c->g);
+	if (GT_V2O_UNLIKELY(cur && cur->status != GS_RUNNING))
+		return gt_v2o_fail(o, "%s event for goroutine that's not Running", NAME(ev));
+	int64_t gid = (int64_t)ev->args[0];
+	if (GT_V2O_UNLIKELY(gt_v2o_g(o, gid) != NULL))
+		return gt_v2o_fail(o, "tried to create goroutine (%lld) that already exists", (long long)gid);
+	struct gstate *s = gt_v2o_g_new(o, gid);
+	if (GT_V2O_UNLIKELY(!s))
+		return gt_v2o_fail(o, "out of memory");
+	s->status = type == W_GO_CREATE_BLOCKED ? GS_WAITING : GS_RUNNABLE;
+	s->seq = (struct seq){ o->gen, 0 };
+	return gt_v2o_push_as_k(o, ev, type, *c);
+}
+
 int gt_v2o_go_create(struct gt_v2_order *o, const struct gt_v2_base *ev,
                      struct ctx *c, struct ctx *nc)
 {
 	(void)nc;
-	if (gt_v2o_validate(o, *c, MUST, MUST, MAY) < 0)
-		return -1;
-	struct gstate *cur = gt_v2o_g(o, c->g);
-	if (cur && cur->status != GS_RUNNING)
-		return gt_v2o_fail(o, "%s event for goroutine that's not Running", NAME(ev));
-	int64_t gid = (int64_t)ev->args[0];
-	if (gt_v2o_g(o, gid))
-		return gt_v2o_fail(o, "tried to create goroutine (%lld) that already exists", (long long)gid);
-	struct gstate *s = gt_v2o_g_new(o, gid);
-	if (!s)
-		return gt_v2o_fail(o, "out of memory");
-	s->status = ev->type == W_GO_CREATE_BLOCKED ? GS_WAITING : GS_RUNNABLE;
-	s->seq = (struct seq){ o->gen, 0 };
-	return gt_v2o_push_as(o, ev, *c);
+	return go_create(o, ev, c, W_GO_CREATE);
 }
 
-int gt_v2o_go_stop_exec(struct gt_v2_order *o, const struct gt_v2_base *ev,
-                        struct ctx *c, struct ctx *nc)
+int gt_v2o_go_create_blocked(struct gt_v2_order *o, const struct gt_v2_base *ev,
+                             struct ctx *c, struct ctx *nc)
+{
+	(void)nc;
+	return go_create(o, ev, c, W_GO_CREATE_BLOCKED);
+}
+
+/* GoStop, GoBlock and GoDestroy: the running goroutine stops. */
+static inline __attribute__((always_inline)) int
+go_stop(struct gt_v2_order *o, const struct gt_v2_base *ev, struct ctx *c, struct ctx *nc,
+        unsigned type)
 {
 	if (gt_v2o_validate(o, *c, MUST, MUST, MUST) < 0)
 		return -1;
 	struct gstate *s = cur_g(o, ev, *c, GS_RUNNING, "Running");
-	if (!s)
+	if (GT_V2O_UNLIKELY(!s))
 		return -1;
-	if (ev->type == W_GO_DESTROY)
+	if (type == W_GO_DESTROY)
 		gt_v2o_g_del_at(o, s);
 	else
-		s->status = ev->type == W_GO_STOP ? GS_RUNNABLE : GS_WAITING;
+		s->status = type == W_GO_STOP ? GS_RUNNABLE : GS_WAITING;
 	nc->g = GT_NONE;
-	return gt_v2o_push_as(o, ev, *c);
+	return gt_v2o_push_as_k(o, ev, type, *c);
+}
+
+int gt_v2o_go_stop(struct gt_v2_order *o, const struct gt_v2_base *ev,
+                   struct ctx *c, struct ctx *nc)
+{
+	return go_stop(o, ev, c, nc, W_GO_STOP);
+}
+
+int gt_v2o_go_block(struct gt_v2_order *o, const struct gt_v2_base *ev,
+                    struct ctx *c, struct ctx *nc)
+{
+	return go_stop(o, ev, c, nc, W_GO_BLOCK);
+}
+
+int gt_v2o_go_destroy(struct gt_v2_order *o, const struct gt_v2_base *ev,
+                      struct ctx *c, struct ctx *nc)
+{
+	return go_stop(o, ev, c, nc, W_GO_DESTROY);
 }
 
 int gt_v2o_go_start(struct gt_v2_order *o, const struct gt_v2_base *ev,
@@ -148,7 +182,7 @@ int gt_v2o_go_start(struct gt_v2_order *o, const struct gt_v2_base *ev,
 	s->status = GS_RUNNING;
 	s->seq = seq;
 	nc->g = gid;
-	return gt_v2o_push_as(o, ev, *c);
+	return gt_v2o_push_as_k(o, ev, W_GO_START, *c);
 }
 
 int gt_v2o_go_unblock(struct gt_v2_order *o, const struct gt_v2_base *ev,
@@ -163,7 +197,7 @@ int gt_v2o_go_unblock(struct gt_v2_order *o, const struct gt_v2_base *ev,
 	/* Anything may unblock a goroutine (sysmon too): no context check. */
 	s->status = GS_RUNNABLE;
 	s->seq = seq;
-	return gt_v2o_push_as(o, ev, *c);
+	return gt_v2o_push_as_k(o, ev, W_GO_UNBLOCK, *c);
 }
 
 /* GoSwitch(Destroy): unblock the next goroutine, block (destroy) this
@@ -231,7 +265,7 @@ int gt_v2o_go_syscall_begin(struct gt_v2_order *o, const struct gt_v2_base *ev,
 		                   NAME(ev), (unsigned long long)p->seq.n, (unsigned long long)p->seq.gen,
 		                   (unsigned long long)pseq.n, (unsigned long long)pseq.gen);
 	p->seq = pseq;
-	return gt_v2o_push_as(o, ev, *c);
+	return gt_v2o_push_as_k(o, ev, W_GO_SYSCALL_BEGIN, *c);
 }
 
 int gt_v2o_go_syscall_end(struct gt_v2_order *o, const struct gt_v2_base *ev,
@@ -252,7 +286,7 @@ int gt_v2o_go_syscall_end(struct gt_v2_order *o, const struct gt_v2_base *ev,
 		return gt_v2o_fail(o, "expected proc %lld in state Syscall, but got %s instead",
 		                   (long long)c->p, gt_v2o_procstatus_name(p->status));
 	p->status = PS_RUNNING;
-	return gt_v2o_push_as(o, ev, *c);
+	return gt_v2o_push_as_k(o, ev, W_GO_SYSCALL_END, *c);
 }
 
 int gt_v2o_go_syscall_end_blocked(struct gt_v2_order *o, const struct gt_v2_base *ev,

@@ -105,8 +105,8 @@ struct v2o_idmap { struct v2o_slot *s; uint32_t cap, n; };
 /* Fibonacci hashing: sequential ids (goroutines) spread evenly. */
 static inline uint32_t gt_v2o_slot_of(uint64_t key, uint32_t mask)
 {
-	key *= 0x9E3779B97F4A7C15ULL;
-	return (uint32_t)(key >> 32 ^ key) & mask;
+	key ^= key >> 16 ^ key >> 32;
+	return (uint32_t)(key * 3) & mask;
 }
 static inline uint32_t gt_v2o_idmap_get(const struct v2o_idmap *m, uint64_t key) /* GT_V2O_EMPTY: none */
 {
@@ -135,6 +135,9 @@ struct ctx { int64_t g, p, m; };
 struct v2o_stack_memo { uint64_t id; gt_stack v; };
 
 struct gt_v2_order {
+	/* First: gt_v2_order_next() (inline, v2_order.h) sees only this.
+	 * Events are converted in place; next hands out a pointer. */
+	struct gt_v2_order_queue q;
 	int version;
 	uint64_t initial_gen;
 	uint64_t gen;
@@ -150,10 +153,6 @@ struct gt_v2_order {
 
 	uint64_t gc_seq;
 	uint8_t gc_state; /* 0 undetermined, 1 not running, 2 running */
-
-	/* Delivery ring: events are converted in place; next hands out a
-	 * pointer into it, valid until the next advance. */
-	struct gt_event *q; uint32_t qcap, qhead, qlen;
 
 	/* The stack memo is for this generation view (gen number, ctx). */
 	uint64_t memo_gen; void *memo_ctx; int memo_valid;
@@ -225,7 +224,10 @@ int gt_v2o_proc_stop(struct gt_v2_order *, const struct gt_v2_base *, struct ctx
 int gt_v2o_proc_steal(struct gt_v2_order *, const struct gt_v2_base *, struct ctx *, struct ctx *);
 int gt_v2o_go_status(struct gt_v2_order *, const struct gt_v2_base *, struct ctx *, struct ctx *);
 int gt_v2o_go_create(struct gt_v2_order *, const struct gt_v2_base *, struct ctx *, struct ctx *);
-int gt_v2o_go_stop_exec(struct gt_v2_order *, const struct gt_v2_base *, struct ctx *, struct ctx *);
+int gt_v2o_go_create_blocked(struct gt_v2_order *, const struct gt_v2_base *, struct ctx *, struct ctx *);
+int gt_v2o_go_stop(struct gt_v2_order *, const struct gt_v2_base *, struct ctx *, struct ctx *);
+int gt_v2o_go_block(struct gt_v2_order *, const struct gt_v2_base *, struct ctx *, struct ctx *);
+int gt_v2o_go_destroy(struct gt_v2_order *, const struct gt_v2_base *, struct ctx *, struct ctx *);
 int gt_v2o_go_start(struct gt_v2_order *, const struct gt_v2_base *, struct ctx *, struct ctx *);
 int gt_v2o_go_unblock(struct gt_v2_order *, const struct gt_v2_base *, struct ctx *, struct ctx *);
 int gt_v2o_go_switch(struct gt_v2_order *, const struct gt_v2_base *, struct ctx *, struct ctx *);
@@ -237,7 +239,8 @@ int gt_v2o_go_destroy_syscall(struct gt_v2_order *, const struct gt_v2_base *, s
 int gt_v2o_gc_active(struct gt_v2_order *, const struct gt_v2_base *, struct ctx *, struct ctx *);
 int gt_v2o_gc_begin(struct gt_v2_order *, const struct gt_v2_base *, struct ctx *, struct ctx *);
 int gt_v2o_gc_end(struct gt_v2_order *, const struct gt_v2_base *, struct ctx *, struct ctx *);
-int gt_v2o_heap_metric(struct gt_v2_order *, const struct gt_v2_base *, struct ctx *, struct ctx *);
+int gt_v2o_heap_alloc(struct gt_v2_order *, const struct gt_v2_base *, struct ctx *, struct ctx *);
+int gt_v2o_heap_goal(struct gt_v2_order *, const struct gt_v2_base *, struct ctx *, struct ctx *);
 int gt_v2o_sweep_begin(struct gt_v2_order *, const struct gt_v2_base *, struct ctx *, struct ctx *);
 int gt_v2o_sweep_active(struct gt_v2_order *, const struct gt_v2_base *, struct ctx *, struct ctx *);
 int gt_v2o_sweep_end(struct gt_v2_order *, const struct gt_v2_base *, struct ctx *, struct ctx *);

@@ -1,6 +1,6 @@
 /* v2_order_proc.c: P state machine (ProcStatus/Start/Stop/Steal), as
  * Go's order.go advanceProc*. */
-#include "decode/v2_order_int.h"
+#include "decode/v2_order_conv.h"
 
 /* tracev2ProcStatus2ProcState. */
 static uint8_t proc_state(uint64_t status)
@@ -84,7 +84,7 @@ int gt_v2o_proc_start(struct gt_v2_order *o, const struct gt_v2_base *ev,
 	s->status = PS_RUNNING;
 	s->seq = seq;
 	nc->p = pid;
-	return gt_v2o_push_as(o, ev, *c);
+	return gt_v2o_push_as_k(o, ev, W_PROC_START, *c);
 }
 
 int gt_v2o_proc_stop(struct gt_v2_order *o, const struct gt_v2_base *ev,
@@ -101,7 +101,7 @@ int gt_v2o_proc_stop(struct gt_v2_order *o, const struct gt_v2_base *ev,
 		return -1;
 	s->status = PS_IDLE;
 	nc->p = GT_NONE;
-	return gt_v2o_push_as(o, ev, *c);
+	return gt_v2o_push_as_k(o, ev, W_PROC_STOP, *c);
 }
 
 int gt_v2o_proc_steal(struct gt_v2_order *o, const struct gt_v2_base *ev,

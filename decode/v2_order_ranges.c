@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "decode/v2_order_int.h"
+#include "decode/v2_order_conv.h"
 
 enum { GC_UNDETERMINED, GC_NOT_RUNNING, GC_RUNNING };
 
@@ -149,13 +149,22 @@ int gt_v2o_gc_end(struct gt_v2_order *o, const struct gt_v2_base *ev,
 	return gt_v2o_push_as(o, ev, *c);
 }
 
-int gt_v2o_heap_metric(struct gt_v2_order *o, const struct gt_v2_base *ev,
-                       struct ctx *c, struct ctx *nc)
+int gt_v2o_heap_alloc(struct gt_v2_order *o, const struct gt_v2_base *ev,
+                      struct ctx *c, struct ctx *nc)
 {
 	(void)nc;
 	if (gt_v2o_validate(o, *c, MUST, MUST, MAY) < 0)
 		return -1;
-	return gt_v2o_push_as(o, ev, *c);
+	return gt_v2o_push_as_k(o, ev, W_HEAP_ALLOC, *c);
+}
+
+int gt_v2o_heap_goal(struct gt_v2_order *o, const struct gt_v2_base *ev,
+                     struct ctx *c, struct ctx *nc)
+{
+	(void)nc;
+	if (gt_v2o_validate(o, *c, MUST, MUST, MAY) < 0)
+		return -1;
+	return gt_v2o_push_as_k(o, ev, W_HEAP_GOAL, *c);
 }
 
 static struct pstate *cur_p(struct gt_v2_order *o, const struct gt_v2_base *ev, int64_t pid)

@@ -172,25 +172,29 @@ static int64_t key_hash(uint8_t state, gt_str reason, gt_stack stack, int64_t p)
 uint32_t gt_gb_key(struct gt_model *m, uint8_t state, gt_str reason, gt_stack stack, int64_t p)
 {
 	int64_t h = key_hash(state, reason, stack, p);
+	uint32_t *slot = &m->kcache[(uint64_t)h % GT_KCACHE];
+	const struct gt_gkey *e = &GT_VEC_AT(m->keys, struct gt_gkey, *slot);
+	if (*slot && e->state == state && e->reason == reason && e->stack == stack && e->p == p)
+		return *slot; /* the common case: a key seen lately */
 	uint32_t first = gt_ids_get(&m->keymap, h);
 	for (uint32_t k = first; k != UINT32_MAX; k = GT_VEC_AT(m->keynext, uint32_t, k)) {
-		const struct gt_gkey *e = &GT_VEC_AT(m->keys, struct gt_gkey, k);
+		e = &GT_VEC_AT(m->keys, struct gt_gkey, k);
 		if (e->state == state && e->reason == reason && e->stack == stack && e->p == p)
-			return k;
+			return *slot = k;
 	}
 	uint32_t k = (uint32_t)m->keys.n;
 	if (k >= (1u << 29))
 		return UINT32_MAX;
-	struct gt_gkey *e = gt_vec_push(&m->keys, sizeof *e);
+	struct gt_gkey *ne = gt_vec_push(&m->keys, sizeof *ne);
 	uint32_t *nx = gt_vec_push(&m->keynext, sizeof *nx);
-	if (!e || !nx || gt_ids_put(&m->keymap, h, k) < 0)
+	if (!ne || !nx || gt_ids_put(&m->keymap, h, k) < 0)
 		return UINT32_MAX;
-	e->state = state;
-	e->reason = reason;
-	e->stack = stack;
-	e->p = p;
+	ne->state = state;
+	ne->reason = reason;
+	ne->stack = stack;
+	ne->p = p;
 	*nx = first;
-	return k;
+	return *slot = k;
 }
 
 /* ---- event handlers ------------------------------------------------------ */

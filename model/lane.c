@@ -11,13 +11,6 @@
 #define MIN_CHUNK 32
 #define MAX_CHUNK 1024
 
-/* While building, per-lane running class totals and index entries, in
- * order of chunk creation (all lanes mixed); finish sorts them by lane. */
-struct pending {
-	struct gt_lane_ix e;
-	uint32_t lane;
-};
-
 static uint8_t *at(const struct gt_lanes *ls, uint32_t ref)
 {
 	return ls->blocks[ref >> UNITS_SHIFT] + ((size_t)(ref & (UNITS_PER_BLOCK - 1)) << 3);

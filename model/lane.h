@@ -1,12 +1,12 @@
-/* lane.h: compact append-only logs of time spans, one log per lane (a
- * goroutine, a P, an M), with an index for binary search and prefix sums
- * for per-column summaries.
+/* lane.h: compact append-only logs of time spans, one log per lane (a P,
+ * an M: a few long lanes; goroutines use glog.h), with an index for binary
+ * search and prefix sums for per-column summaries.
  *
  * Why: a 110 MB trace has ~25M events; at 16+ bytes a span the model would
  * outgrow the file.  A span here is three varints (gap from the previous
  * span's end, duration, value<<3|class) in chunks of a shared arena of
  * 1 MiB blocks, typically 4-7 bytes.  Chunks grow per lane (32 B to 1 KiB)
- * so the many short-lived goroutines stay cheap.  Each chunk restarts the
+ * so short lanes stay cheap.  Each chunk restarts the
  * delta chain, so any chunk decodes alone: after gt_lanes_finish() a lane
  * has an index entry per chunk (first start, span number, per-class time
  * before it) and a query binary-searches the chunks, then decodes at most
@@ -39,7 +39,7 @@ struct gt_lane_ix {
 	int64_t cum[GT_LANE_CLASSES];
 };
 
-struct gt_lane_pending {
+struct gt_lane_pending { /* index entries in creation order (all lanes) */
 	struct gt_lane_ix e;
 	uint32_t lane;
 };

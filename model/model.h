@@ -18,6 +18,9 @@
  *   last event (max_ts); time before its first transition is not counted.
  * - Span queries (lanes) cost O(log n + spans returned); column summaries
  *   cost O(columns x a bounded chunk), never O(events in the window).
+ * - Storage is packed (a 150 MB trace: 25M events, millions of goroutines,
+ *   ~11 bytes of model per event): goroutine facts and metric points are
+ *   decoded on request into caller structs; copy what you keep.
  */
 #ifndef GT_MODEL_MODEL_H
 #define GT_MODEL_MODEL_H
@@ -42,7 +45,10 @@ typedef void (*gt_model_progress_fn)(void *ctx, uint64_t done, uint64_t total);
  * and *res says what went wrong and where (status, offset, msg), as
  * gt_decode does.  mapped: nonzero when buf is a read-only file mapping,
  * which lets the loader drop file pages already decoded (madvise) to keep
- * the resident size down; 0 for heap buffers (they are never touched). */
+ * the resident size down; 0 for heap buffers (they are never touched).
+ * On traces over 1 MiB it decodes on the calling thread and builds on a
+ * second one (GTVIEW_LOAD_THREADS=1: one thread); progress is called on
+ * the calling thread. */
 struct gt_model *gt_model_load(const uint8_t *buf, size_t len, int mapped,
                                gt_model_progress_fn progress, void *ctx,
                                struct gt_decode_result *res);
@@ -65,7 +71,8 @@ struct gt_trace_info {
 	int64_t min_ts, max_ts;       /* first and last event time */
 	uint64_t events;              /* events consumed */
 	uint64_t by_kind[GT_EV__COUNT];
-	uint32_t goroutines, procs, threads;
+	uint32_t goroutines;          /* with at least one state transition */
+	uint32_t procs, threads;      /* seen as a context or transition */
 	uint32_t gc_cycles, stws, tasks, regions, logs, cpu_samples;
 	size_t model_bytes;           /* memory held by the model (w/o tables) */
 };

@@ -42,6 +42,7 @@ struct gt_open_range {
 };
 
 #define GT_PDIRECT 1024
+#define GT_KCACHE 1024
 
 struct gt_model {
 	struct gt_tables *tables;
@@ -78,6 +79,7 @@ struct gt_model {
 	struct gt_vec keys;    /* struct gt_gkey */
 	struct gt_ids keymap; /* hash of a key -> first key with that hash */
 	struct gt_vec keynext;  /* uint32_t: next key with the same hash */
+	uint32_t kcache[GT_KCACHE]; /* by hash: a key seen lately; 0 none */
 
 	struct gt_lanes lanes; /* storage of every lane above */
 

@@ -72,7 +72,7 @@ if os.path.exists(fx):
                      'check - < trace: same status as the file', stdin=data)
     f_stats = run(['stats', '--json', fx])
     s_stats = expect(['stats', '--json', '-'], (f_stats.status,) if f_stats.status in (0, 1) else (0, 1),
-                     'stats --json - (a pipe): same status as the file', stdin=data)
+                     'stats --json - (a pipe): same status as the file', stdin=data, pipe=True)
 
     def figures(out):
         try:

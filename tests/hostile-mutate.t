@@ -75,6 +75,27 @@ for fx in fixtures:
         t.ok(not fails, f'{" ".join(cmd)}: {name}: {runs} cut/flipped inputs end with 0 or 1',
              '\n'.join(fails[:8]) + (f'\n... {len(fails)} failures' if len(fails) > 8 else ''))
 
+# The other reports on one fixture's mutants: they walk the model further.
+fx = os.path.join(FIXTURES, 'esbuild_go126.trace')
+if os.path.exists(fx):
+    data = open(fx, 'rb').read()
+    for cmd in (['goroutines', '--json'], ['gc', '--json'], ['dump']):
+        fails = []
+        runs = 0
+        for label, m in mutants('reports', data, 10, 10):
+            p = os.path.join(tmp, 'input')
+            with open(p, 'wb') as f:
+                f.write(m)
+            r = run(cmd + [p], timeout=20)
+            runs += 1
+            bad = r.problem((0, 1))
+            if not bad and r.status == 1 and 'offset' not in r.text():
+                bad = r.describe() + ' [exit 1 without "offset N"]'
+            if bad:
+                fails.append(f'{label}: {bad}')
+        t.ok(not fails, f'{" ".join(cmd)}: esbuild_go126.trace: {runs} cut/flipped inputs end with 0 or 1',
+             '\n'.join(fails[:8]))
+
 import shutil
 shutil.rmtree(tmp, ignore_errors=True)
 t.done()

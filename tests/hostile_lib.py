@@ -97,9 +97,11 @@ class Result:
         return None
 
 
-def run(args, stdin=None, stdin_file=None, timeout=20, limit_as=None, env=None):
+def run(args, stdin=None, stdin_file=None, timeout=20, limit_as=None, env=None, pipe=False):
     """Runs GTVIEW args (list) with a timeout; stdin is bytes or None
-    (no stdin: /dev/null), stdin_file an open file.  limit_as: RLIMIT_AS
+    (no stdin: /dev/null), given through a regular file, or through a pipe
+    when pipe is true (as `cat trace | gtview stats -`); stdin_file an open
+    file.  limit_as: RLIMIT_AS
     in bytes (not for ASan builds)."""
     e = dict(os.environ)
     e.update(SAN_ENV)
@@ -112,6 +114,8 @@ def run(args, stdin=None, stdin_file=None, timeout=20, limit_as=None, env=None):
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         if stdin_file is not None:
             sin = stdin_file
+        elif stdin is not None and pipe:
+            sin = subprocess.PIPE
         elif stdin is not None:
             sin = tempfile.TemporaryFile()
             sin.write(stdin)
@@ -120,6 +124,14 @@ def run(args, stdin=None, stdin_file=None, timeout=20, limit_as=None, env=None):
             sin = subprocess.DEVNULL
         p = subprocess.Popen([GTVIEW] + list(args), stdin=sin, stdout=out, stderr=err,
                              env=e, preexec_fn=pre)
+        if sin is subprocess.PIPE:
+            def feed():
+                try:
+                    p.stdin.write(stdin)
+                    p.stdin.close()
+                except (BrokenPipeError, OSError):
+                    pass
+            threading.Thread(target=feed, daemon=True).start()
         # A timer kills the process group at the deadline; wait4 blocks
         # until the end either way (no polling: runs stay fast).
         fired = threading.Event()
@@ -138,7 +150,7 @@ def run(args, stdin=None, stdin_file=None, timeout=20, limit_as=None, env=None):
             timer.cancel()
         timed_out = fired.is_set()
         p.returncode = 0  # reaped by wait4
-        if stdin is not None and stdin_file is None:
+        if stdin is not None and stdin_file is None and not pipe:
             sin.close()
         out.seek(0)
         err.seek(0)

@@ -1,6 +1,8 @@
 #!/bin/sh
 # `gtview gc` on tests/fixtures/blocked_go119.trace: the program forces
-# three GCs (runtime.GC), each with a sweep- and a mark-termination STW.
+# three GCs (runtime.GC), each with a sweep- and a mark-termination STW;
+# on demo.trace, a GC already running when tracing began; and the
+# headlines `gtview stats` prints from the model.
 set -u
 : "${GTVIEW:?run through make test}"
 cd "$(dirname "$0")/.." || exit 1
@@ -12,7 +14,7 @@ def ok(cond, what):
     global n
     n += 1
     print(("ok %d - %s" if cond else "not ok %d - %s") % (n, what))
-print("1..9")
+print("1..12")
 p = subprocess.run([gt, "gc", "--json", trace], capture_output=True, text=True)
 d = json.loads(p.stdout)
 ok(p.returncode == 0, "gc --json runs")
@@ -35,4 +37,16 @@ ok(mmu["1ms"] <= mmu["100ms"], "mmu(1ms) <= mmu(100ms)")
 p = subprocess.run([gt, "gc", trace], capture_output=True, text=True)
 ok(p.returncode == 0 and "GC cycles: 3" in p.stdout and "Minimum mutator utilization" in p.stdout,
    "gc text")
+# demo.trace (esbuild, Go 1.26): one GC already marking when tracing began
+d = json.loads(subprocess.run([gt, "gc", "--json", "tests/fixtures/demo.trace"],
+                              capture_output=True, text=True).stdout)
+st = json.loads(subprocess.run([gt, "stats", "--json", "tests/fixtures/demo.trace"],
+                               capture_output=True, text=True).stdout)
+ok(len(d["active_at_start"]) == 1 and d["active_at_start"][0]["kind"] == "gc",
+   "demo: the GC running at trace start is in active_at_start")
+ok(len(d["cycles"]) == st["gc_cycles"] and len(d["stw"]) == st["stw"],
+   "demo: cycles and STWs that begin in the trace agree with stats --json")
+p = subprocess.run([gt, "stats", trace], capture_output=True, text=True)
+ok("goroutines at end: 18 waiting, 1 runnable" in p.stdout and "GC: 3 cycles, 6 STW pauses" in p.stdout,
+   "stats text carries the goroutine and GC headlines")
 PY

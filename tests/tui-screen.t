@@ -45,7 +45,7 @@ golden() {
 }
 has() { grep -qF -- "$2" "$1.screen" || { echo "# $1: no '$2'"; sed 's/^/#   /' "$1.screen"; return 1; }; }
 
-echo 1..19
+echo 1..20
 
 # 1-3: the timeline: one lane per P, then GC, STW, assists, heap, counts
 shot timeline 100 30 demo.trace
@@ -183,3 +183,12 @@ grep -q '^>P1 ' click.screen && head -n 1 click.screen | grep -q 'cursor 0.64951
 head -n 1 wheel.screen | grep -q 'window 0.487136s-0.991071s  cursor 0.649515s' || { echo "# wheel"; ok=1; }
 has mouse 'G3 runtime.bgsweep  created before the trace' || ok=1
 check $ok "mouse: click selects lane and time, wheel zooms there, click twice opens a row"
+
+# 20: a function found only in a goroutine's last stack (a status report at
+# a generation boundary) still leads to the goroutine
+shot search2 100 30 demo.trace '/runtime.chanrecv' '<Enter>' ':save-screen s2a.screen' '<Enter>'
+ok=$?
+grep -q '^"runtime.chanrecv": 1 goroutine, 0 events' s2a.screen || { echo "# results:"; sed 's/^/#   /' s2a.screen; ok=1; }
+has search2 'Goroutine G1' || ok=1
+grep -Eq '^  > runtime\.chanrecv  runtime/chan\.go:[0-9]+$' search2.screen || { echo "# no marked frame"; ok=1; }
+check $ok "search: exact function name first; its goroutine's stack marks the frame"

@@ -141,7 +141,8 @@ struct tui_search {
 	size_t msel, mtop;
 	gt_str chosen;          /* the string Enter picked; 0 none */
 	/* results for chosen: goroutines then events */
-	const uint32_t *gs; size_t ngs;
+	const uint32_t *gs; size_t ngs;     /* the model's, or own_gs */
+	uint32_t *own_gs;
 	const struct gt_ref *refs; size_t nrefs;
 	size_t rsel, rtop;
 	int results;            /* showing results, not matches */

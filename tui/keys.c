@@ -5,6 +5,7 @@
 #include "tui/app.h"
 
 #include <curses.h>
+#include <stdio.h>
 #include <string.h>
 
 /* ---- prompt (search bar, text filter) ----------------------------------- */

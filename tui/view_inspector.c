@@ -167,8 +167,8 @@ static void build_goroutine(struct tui_app *a, uint32_t gi, gt_str match)
 	if (match) {
 		struct find_use f = {a, match, {0}, 0};
 		gt_model_g_spans(a->m, gi, INT64_MIN, INT64_MAX, find_use, &f);
-		add(a, 0, UINT32_MAX, "%s", "");
 		if (f.ok) {
+			add(a, 0, UINT32_MAX, "%s", "");
 			char t[32];
 			tui_fmt_time(a, t, sizeof t, f.found.start);
 			add(a, TUI_C_TITLE, UINT32_MAX, "Uses \"%s\" at %s, entering %s%s%s%s:", fn_of(a, match), t,
@@ -176,6 +176,7 @@ static void build_goroutine(struct tui_app *a, uint32_t gi, gt_str match)
 			    fn_of(a, f.found.reason), f.found.reason ? ")" : "");
 			add_stack(a, f.found.stack, match);
 		} else if (stack_uses(a, g->create_stack, match)) {
+			add(a, 0, UINT32_MAX, "%s", "");
 			add(a, TUI_C_TITLE, UINT32_MAX, "Uses \"%s\" where it was created:", fn_of(a, match));
 			add_stack(a, g->create_stack, match);
 		}

@@ -73,9 +73,45 @@ void tui_search_update(struct tui_app *a)
 
 void tui_search_free(struct tui_app *a)
 {
+	free(a->search.own_gs);
+	a->search.own_gs = NULL;
 	free(a->search.matches);
 	a->search.matches = NULL;
 	a->search.nmatches = 0;
+}
+
+static int stack_uses(const struct gt_tables *t, gt_stack st, gt_str s)
+{
+	size_t n = st ? gt_stack_depth(t, st) : 0;
+	const uint32_t *fr = n ? gt_stack_frames(t, st) : NULL;
+	for (size_t i = 0; i < n; i++) {
+		const struct gt_frame *f = gt_frame_get(t, fr[i]);
+		if (f && (f->func == s || f->file == s))
+			return 1;
+	}
+	return 0;
+}
+
+/* Goroutines whose last or creation stack uses s: the model's index
+ * covers the intervals' transitions, not always these. */
+static void scan_goroutines(struct tui_app *a, gt_str s)
+{
+	struct tui_search *sr = &a->search;
+	const struct gt_tables *t = gt_model_tables(a->m);
+	uint32_t n = gt_model_g_count(a->m);
+	size_t cap = 0;
+	sr->ngs = 0;
+	for (uint32_t gi = 0; gi < n; gi++) {
+		struct gt_goroutine g = tui_g(a, gi);
+		if (!stack_uses(t, g.end_stack, s) && !stack_uses(t, g.create_stack, s))
+			continue;
+		if (sr->ngs == cap) {
+			cap = cap ? cap * 2 : 64;
+			sr->own_gs = tui_xreallocarray(sr->own_gs, cap, sizeof *sr->own_gs);
+		}
+		sr->own_gs[sr->ngs++] = gi;
+	}
+	sr->gs = sr->own_gs;
 }
 
 int tui_search_choose(struct tui_app *a)
@@ -89,6 +125,8 @@ int tui_search_choose(struct tui_app *a)
 	}
 	sr->chosen = sr->matches[sr->msel];
 	sr->gs = gt_model_str_goroutines(a->m, sr->chosen, &sr->ngs);
+	if (!sr->ngs)
+		scan_goroutines(a, sr->chosen);
 	sr->refs = gt_model_str_events(a->m, sr->chosen, &sr->nrefs);
 	sr->rsel = sr->rtop = 0;
 	sr->results = 1;
@@ -229,14 +267,24 @@ void tui_search_draw(struct tui_app *a)
 			int attr = sel ? tui_attr(TUI_C_SELECTED) : 0;
 			if (sel)
 				tui_fill(y + i, 0, a->cols, attr, " ");
+			/* how far each string leads: goroutines and events using it */
+			size_t ng, ne;
+			gt_model_str_goroutines(a->m, sr->matches[k], &ng);
+			gt_model_str_events(a->m, sr->matches[k], &ne);
+			char uses[64] = "";
+			if (ng || ne)
+				snprintf(uses, sizeof uses, " %zu goroutine%s%s%zu event%s ", ng, ng == 1 ? "" : "s",
+				         ", ", ne, ne == 1 ? "" : "s");
+			int uw = tui_width(uses);
 			tui_put(y + i, 0, 2, attr, sel ? ">" : " ");
-			tui_put(y + i, 2, a->cols - 2, attr, gt_model_str(a->m, sr->matches[k]));
+			tui_put(y + i, 2, a->cols - 3 - uw, attr, gt_model_str(a->m, sr->matches[k]));
+			tui_put_right(y + i, 0, a->cols, sel ? attr : tui_attr(TUI_C_DIM), uses);
 		}
 		return;
 	}
 	char title[512];
-	snprintf(title, sizeof title, "\"%s\": %zu goroutines, %zu events", gt_model_str(a->m, sr->chosen),
-	         sr->ngs, sr->nrefs);
+	snprintf(title, sizeof title, "\"%s\": %zu goroutine%s, %zu event%s", gt_model_str(a->m, sr->chosen),
+	         sr->ngs, sr->ngs == 1 ? "" : "s", sr->nrefs, sr->nrefs == 1 ? "" : "s");
 	tui_put(y++, 0, a->cols, tui_attr(TUI_C_TITLE), title);
 	size_t n = nresults(a);
 	fit(&sr->rsel, &sr->rtop, n, rows);

@@ -1,0 +1,324 @@
+/* v2_order_conv.h: from a wire event (plus what ordering learnt) to
+ * struct gt_event, as Go's event.go Kind/Stack/Range/StateTransition/
+ * Task/Region/Log/Metric/Label/Experimental, written straight into the
+ * delivery queue; and the wire type table (names, kinds, which args are
+ * stacks and strings).  For decode/v2_order*.c only.
+ *
+ * Everything is inline so that a handler queueing a constant type gets a
+ * conversion with the table look-ups and the switch folded away (the hot
+ * GoStart/GoBlock/HeapAlloc... paths); gt_v2o_push() is the generic one.
+ */
+#ifndef GT_DECODE_V2_ORDER_CONV_H
+#define GT_DECODE_V2_ORDER_CONV_H
+
+#include <string.h>
+#include "decode/v2_order_int.h"
+
+#define ST GT_EV_STATE_TRANSITION
+#define I(nm, k, n, stk, stk2, s0, s1, st) \
+	{ nm, k, n, stk, stk2, { s0, s1 }, st, (stk) >= 0 || (stk2) >= 0 || (s0) >= 0 || (s1) >= 0 }
+static const struct w_info gt_v2o_infos[W_GOROUTINE_STACK_FREE + 1] = {
+	[1] = I("EventBatch", GT_EV_BAD, 4, -1, -1, -1, -1, 0),
+	[2] = I("Stacks", GT_EV_BAD, 0, -1, -1, -1, -1, 0),
+	[3] = I("Stack", GT_EV_BAD, 2, -1, -1, -1, -1, 0),
+	[4] = I("Strings", GT_EV_BAD, 0, -1, -1, -1, -1, 0),
+	[5] = I("String", GT_EV_BAD, 1, -1, -1, -1, -1, 0),
+	[6] = I("CPUSamples", GT_EV_BAD, 0, -1, -1, -1, -1, 0),
+	[7] = I("CPUSample", GT_EV_STACK_SAMPLE, 5, -1, -1, -1, -1, 0),
+	[8] = I("Frequency", GT_EV_BAD, 1, -1, -1, -1, -1, 0),
+	[W_PROCS_CHANGE] = I("ProcsChange", GT_EV_METRIC, 2, 1, -1, -1, -1, 0),
+	[W_PROC_START] = I("ProcStart", ST, 2, -1, -1, -1, -1, 0),
+	[W_PROC_STOP] = I("ProcStop", ST, 0, -1, -1, -1, -1, 0),
+	[W_PROC_STEAL] = I("ProcSteal", ST, 3, -1, -1, -1, -1, 0),
+	[W_PROC_STATUS] = I("ProcStatus", ST, 2, -1, -1, -1, -1, 0),
+	[W_GO_CREATE] = I("GoCreate", ST, 3, 2, 1, -1, -1, 0),
+	[W_GO_CREATE_SYSCALL] = I("GoCreateSyscall", ST, 1, -1, -1, -1, -1, 0),
+	[W_GO_START] = I("GoStart", ST, 2, -1, -1, -1, -1, 0),
+	[W_GO_DESTROY] = I("GoDestroy", ST, 0, -1, -1, -1, -1, 0),
+	[W_GO_DESTROY_SYSCALL] = I("GoDestroySyscall", ST, 0, -1, -1, -1, -1, 0),
+	[W_GO_STOP] = I("GoStop", ST, 2, 1, -1, 0, -1, 0),
+	[W_GO_BLOCK] = I("GoBlock", ST, 2, 1, -1, 0, -1, 0),
+	[W_GO_UNBLOCK] = I("GoUnblock", ST, 3, 2, -1, -1, -1, 0),
+	[W_GO_SYSCALL_BEGIN] = I("GoSyscallBegin", ST, 2, 1, -1, -1, -1, 0),
+	[W_GO_SYSCALL_END] = I("GoSyscallEnd", ST, 0, -1, -1, -1, -1, W_GO_SYSCALL_BEGIN),
+	[W_GO_SYSCALL_END_BLOCKED] = I("GoSyscallEndBlocked", ST, 0, -1, -1, -1, -1, W_GO_SYSCALL_BEGIN),
+	[W_GO_STATUS] = I("GoStatus", ST, 3, -1, -1, -1, -1, 0),
+	[W_STW_BEGIN] = I("STWBegin", GT_EV_RANGE_BEGIN, 2, 1, -1, 0, -1, 0),
+	[W_STW_END] = I("STWEnd", GT_EV_RANGE_END, 0, -1, -1, -1, -1, W_STW_BEGIN),
+	[W_GC_ACTIVE] = I("GCActive", GT_EV_RANGE_ACTIVE, 1, -1, -1, -1, -1, W_GC_BEGIN),
+	[W_GC_BEGIN] = I("GCBegin", GT_EV_RANGE_BEGIN, 2, 1, -1, -1, -1, 0),
+	[W_GC_END] = I("GCEnd", GT_EV_RANGE_END, 1, -1, -1, -1, -1, W_GC_BEGIN),
+	[W_GC_SWEEP_ACTIVE] = I("GCSweepActive", GT_EV_RANGE_ACTIVE, 1, -1, -1, -1, -1, W_GC_SWEEP_BEGIN),
+	[W_GC_SWEEP_BEGIN] = I("GCSweepBegin", GT_EV_RANGE_BEGIN, 1, 0, -1, -1, -1, 0),
+	[W_GC_SWEEP_END] = I("GCSweepEnd", GT_EV_RANGE_END, 2, -1, -1, -1, -1, W_GC_SWEEP_BEGIN),
+	[W_GC_MARK_ASSIST_ACTIVE] = I("GCMarkAssistActive", GT_EV_RANGE_ACTIVE, 1, -1, -1, -1, -1, W_GC_MARK_ASSIST_BEGIN),
+	[W_GC_MARK_ASSIST_BEGIN] = I("GCMarkAssistBegin", GT_EV_RANGE_BEGIN, 1, 0, -1, -1, -1, 0),
+	[W_GC_MARK_ASSIST_END] = I("GCMarkAssistEnd", GT_EV_RANGE_END, 0, -1, -1, -1, -1, W_GC_MARK_ASSIST_BEGIN),
+	[W_HEAP_ALLOC] = I("HeapAlloc", GT_EV_METRIC, 1, -1, -1, -1, -1, 0),
+	[W_HEAP_GOAL] = I("HeapGoal", GT_EV_METRIC, 1, -1, -1, -1, -1, 0),
+	[W_GO_LABEL] = I("GoLabel", GT_EV_LABEL, 1, -1, -1, 0, -1, 0),
+	[W_USER_TASK_BEGIN] = I("UserTaskBegin", GT_EV_TASK_BEGIN, 4, 3, -1, 2, -1, 0),
+	[W_USER_TASK_END] = I("UserTaskEnd", GT_EV_TASK_END, 2, 1, -1, -1, -1, 0),
+	[W_USER_REGION_BEGIN] = I("UserRegionBegin", GT_EV_REGION_BEGIN, 3, 2, -1, 1, -1, 0),
+	[W_USER_REGION_END] = I("UserRegionEnd", GT_EV_REGION_END, 3, 2, -1, 1, -1, W_USER_REGION_BEGIN),
+	[W_USER_LOG] = I("UserLog", GT_EV_LOG, 4, 3, -1, 1, 2, 0),
+	[W_GO_SWITCH] = I("GoSwitch", ST, 2, -1, -1, -1, -1, 0),
+	[W_GO_SWITCH_DESTROY] = I("GoSwitchDestroy", ST, 2, -1, -1, -1, -1, 0),
+	[W_GO_CREATE_BLOCKED] = I("GoCreateBlocked", ST, 3, 2, 1, -1, -1, 0),
+	[W_GO_STATUS_STACK] = I("GoStatusStack", ST, 4, 3, -1, -1, -1, 0),
+	[W_EXPERIMENTAL_BATCH] = I("ExperimentalBatch", GT_EV_BAD, 4, -1, -1, -1, -1, 0),
+	[W_SYNC] = I("Sync", GT_EV_BAD, 0, -1, -1, -1, -1, 0),
+	[W_CLOCK_SNAPSHOT] = I("ClockSnapshot", GT_EV_BAD, 3, -1, -1, -1, -1, 0),
+	[W_END_OF_GENERATION] = I("EndOfGeneration", GT_EV_BAD, 0, -1, -1, -1, -1, 0),
+	[W_SPAN] = I("Span", GT_EV_EXPERIMENTAL, 3, -1, -1, -1, -1, 0),
+	[W_SPAN_ALLOC] = I("SpanAlloc", GT_EV_EXPERIMENTAL, 3, -1, -1, -1, -1, 0),
+	[W_SPAN_FREE] = I("SpanFree", GT_EV_EXPERIMENTAL, 1, -1, -1, -1, -1, 0),
+	[W_HEAP_OBJECT] = I("HeapObject", GT_EV_EXPERIMENTAL, 2, -1, -1, -1, -1, 0),
+	[W_HEAP_OBJECT_ALLOC] = I("HeapObjectAlloc", GT_EV_EXPERIMENTAL, 2, -1, -1, -1, -1, 0),
+	[W_HEAP_OBJECT_FREE] = I("HeapObjectFree", GT_EV_EXPERIMENTAL, 1, -1, -1, -1, -1, 0),
+	[W_GOROUTINE_STACK] = I("GoroutineStack", GT_EV_EXPERIMENTAL, 2, -1, -1, -1, -1, 0),
+	[W_GOROUTINE_STACK_ALLOC] = I("GoroutineStackAlloc", GT_EV_EXPERIMENTAL, 2, -1, -1, -1, -1, 0),
+	[W_GOROUTINE_STACK_FREE] = I("GoroutineStackFree", GT_EV_EXPERIMENTAL, 1, -1, -1, -1, -1, 0),
+};
+#undef I
+#undef ST
+
+
+int gt_v2o_resolve_stack_slow(struct gt_v2_order *o, unsigned type, uint64_t id, gt_stack *out);
+gt_str gt_v2o_stw_name(struct gt_v2_order *o, gt_str reason);
+int gt_v2o_grow_queue(struct gt_v2_order *o);
+
+static inline int gt_v2o_resolve_stack(struct gt_v2_order *o, unsigned type, uint64_t id, gt_stack *out)
+{
+	if (!id) {
+		*out = 0;
+		return 0;
+	}
+	const struct v2o_stack_memo *mm = &o->memo[id & (GT_V2O_STACK_CACHE - 1)];
+	if (GT_V2O_LIKELY(mm->id == id)) {
+		*out = mm->v;
+		return 0;
+	}
+	return gt_v2o_resolve_stack_slow(o, type, id, out);
+}
+
+static inline void gt_v2o_trans(struct gt_event *out, uint8_t res, int64_t id, uint8_t from, uint8_t to)
+{
+	out->u.trans.resource = res;
+	out->u.trans.id = id;
+	out->u.trans.from = from;
+	out->u.trans.to = to;
+}
+
+static inline void gt_v2o_range(struct gt_event *out, uint8_t rk, gt_str name, uint8_t scope, int64_t id)
+{
+	out->u.range.rkind = rk;
+	out->u.range.name = name;
+	out->u.range.scope = scope;
+	out->u.range.scope_id = id;
+}
+
+static inline __attribute__((always_inline)) int
+gt_v2o_convert(struct gt_v2_order *o, const struct gt_v2_base *e, unsigned type, struct ctx c,
+               uint64_t x0, gt_str xstr, struct gt_event *out)
+{
+	/* Handlers only queue types the table knows (dispatch[] and
+	 * synthetic events are a subset of the table). */
+	const struct w_info *in = &gt_v2o_infos[type < sizeof gt_v2o_infos / sizeof gt_v2o_infos[0] ? type : 0];
+	const uint64_t *a = e->args;
+	out->ts = e->time;
+	out->g = c.g;
+	out->p = c.p;
+	out->m = c.m;
+	out->offset = e->offset;
+	out->stack = 0;
+	out->kind = in->kind;
+	out->wire = type;
+	/* The union only (a whole-struct memset becomes a slow rep stos). */
+	memset(&out->u, 0, sizeof out->u);
+
+	/* validateTableIDs, resolving as we go. */
+	gt_stack stack2 = 0;
+	gt_str s[2] = { 0, 0 };
+	if (in->ids) {
+		if (in->stack >= 0 && gt_v2o_resolve_stack(o, type, a[in->stack], &out->stack) < 0)
+			return -1;
+		if (in->stack2 >= 0 && gt_v2o_resolve_stack(o, type, a[in->stack2], &stack2) < 0)
+			return -1;
+		for (int i = 0; i < 2; i++)
+			if (in->str[i] >= 0 && gt_v2o_resolve_str(o, a[in->str[i]], &s[i]) < 0)
+				return gt_v2o_fail(o, "found invalid string ID %llu for event %s",
+				                   (unsigned long long)a[in->str[i]],
+				                   gt_v2o_name(o->version, type));
+	}
+
+	const uint8_t G = GT_RES_GOROUTINE, P = GT_RES_PROC;
+	switch (type) {
+	case W_PROC_START:
+		gt_v2o_trans(out, P, (int64_t)a[0], GT_PS_IDLE, GT_PS_RUNNING);
+		break;
+	case W_PROC_STOP:
+		gt_v2o_trans(out, P, c.p, GT_PS_RUNNING, GT_PS_IDLE);
+		break;
+	case W_PROC_STEAL:
+		gt_v2o_trans(out, P, (int64_t)a[0], x0 == PS_ABANDONED ? GT_PS_IDLE : GT_PS_RUNNING, GT_PS_IDLE);
+		break;
+	case W_PROC_STATUS: {
+		static const uint8_t map[PS__N] = { GT_PS_UNDETERMINED, GT_PS_RUNNING, GT_PS_IDLE,
+		                                    GT_PS_RUNNING, GT_PS_IDLE };
+		gt_v2o_trans(out, P, (int64_t)a[0], (uint8_t)x0, map[a[1] < PS__N ? a[1] : 0]);
+		break;
+	}
+	case W_GO_CREATE:
+	case W_GO_CREATE_BLOCKED:
+		gt_v2o_trans(out, G, (int64_t)a[0], GT_GS_NOTEXIST,
+		      type == W_GO_CREATE ? GT_GS_RUNNABLE : GT_GS_WAITING);
+		out->u.trans.stack = stack2;
+		break;
+	case W_GO_CREATE_SYSCALL:
+		gt_v2o_trans(out, G, (int64_t)a[0], GT_GS_NOTEXIST, GT_GS_SYSCALL);
+		break;
+	case W_GO_START:
+		gt_v2o_trans(out, G, (int64_t)a[0], GT_GS_RUNNABLE, GT_GS_RUNNING);
+		break;
+	case W_GO_DESTROY:
+		gt_v2o_trans(out, G, c.g, GT_GS_RUNNING, GT_GS_NOTEXIST);
+		break;
+	case W_GO_DESTROY_SYSCALL:
+		gt_v2o_trans(out, G, c.g, GT_GS_SYSCALL, GT_GS_NOTEXIST);
+		break;
+	case W_GO_STOP:
+	case W_GO_BLOCK:
+		gt_v2o_trans(out, G, c.g, GT_GS_RUNNING,
+		      type == W_GO_STOP ? GT_GS_RUNNABLE : GT_GS_WAITING);
+		out->u.trans.reason = s[0];
+		out->u.trans.stack = out->stack;
+		break;
+	case W_GO_UNBLOCK:
+	case W_GO_SWITCH:
+	case W_GO_SWITCH_DESTROY:
+		gt_v2o_trans(out, G, (int64_t)a[0], GT_GS_WAITING, GT_GS_RUNNABLE);
+		break;
+	case W_GO_SYSCALL_BEGIN:
+		gt_v2o_trans(out, G, c.g, GT_GS_RUNNING, GT_GS_SYSCALL);
+		out->u.trans.stack = out->stack;
+		break;
+	case W_GO_SYSCALL_END:
+		gt_v2o_trans(out, G, c.g, GT_GS_SYSCALL, GT_GS_RUNNING);
+		break;
+	case W_GO_SYSCALL_END_BLOCKED:
+		gt_v2o_trans(out, G, c.g, GT_GS_SYSCALL, GT_GS_RUNNABLE);
+		break;
+	case W_GO_STATUS:
+	case W_GO_STATUS_STACK: {
+		static const uint8_t map[GS__N] = { GT_GS_UNDETERMINED, GT_GS_RUNNABLE, GT_GS_RUNNING,
+		                                    GT_GS_SYSCALL, GT_GS_WAITING };
+		gt_v2o_trans(out, G, (int64_t)a[0], (uint8_t)x0, map[a[2] < GS__N ? a[2] : 0]);
+		out->u.trans.stack = out->stack;
+		break;
+	}
+	case W_STW_BEGIN:
+	case W_STW_END: {
+		gt_str reason = type == W_STW_BEGIN ? s[0] : xstr;
+		gt_v2o_range(out, GT_RANGE_STW, gt_v2o_stw_name(o, reason), G, c.g);
+		out->u.range.reason = reason;
+		break;
+	}
+	case W_GC_BEGIN:
+	case W_GC_ACTIVE:
+	case W_GC_END:
+		gt_v2o_range(out, GT_RANGE_GC_MARK, o->n_gcmark, GT_RES_NONE, 0);
+		break;
+	case W_GC_SWEEP_BEGIN:
+	case W_GC_SWEEP_ACTIVE:
+	case W_GC_SWEEP_END:
+		gt_v2o_range(out, GT_RANGE_SWEEP, o->n_sweep, P,
+		      type == W_GC_SWEEP_ACTIVE ? (int64_t)a[0] : c.p);
+		if (type == W_GC_SWEEP_END) {
+			out->u.range.swept = a[0];
+			out->u.range.reclaimed = a[1];
+		}
+		break;
+	case W_GC_MARK_ASSIST_BEGIN:
+	case W_GC_MARK_ASSIST_ACTIVE:
+	case W_GC_MARK_ASSIST_END:
+		gt_v2o_range(out, GT_RANGE_MARK_ASSIST, o->n_assist, G,
+		      type == W_GC_MARK_ASSIST_ACTIVE ? (int64_t)a[0] : c.g);
+		break;
+	case W_PROCS_CHANGE:
+		out->u.metric.mkind = GT_METRIC_GOMAXPROCS;
+		out->u.metric.name = o->n_gomaxprocs;
+		out->u.metric.value = a[0];
+		break;
+	case W_HEAP_ALLOC:
+		out->u.metric.mkind = GT_METRIC_HEAP_ALLOC;
+		out->u.metric.name = o->n_heapalloc;
+		out->u.metric.value = a[0];
+		break;
+	case W_HEAP_GOAL:
+		out->u.metric.mkind = GT_METRIC_HEAP_GOAL;
+		out->u.metric.name = o->n_heapgoal;
+		out->u.metric.value = a[0];
+		break;
+	case W_GO_LABEL:
+		out->u.label.label = s[0];
+		out->u.label.g = c.g;
+		break;
+	case W_USER_TASK_BEGIN:
+		out->u.task.id = a[0];
+		out->u.task.parent = a[1];
+		out->u.task.type = s[0];
+		break;
+	case W_USER_TASK_END:
+		out->u.task.id = a[0];
+		out->u.task.parent = x0;
+		out->u.task.type = xstr;
+		break;
+	case W_USER_REGION_BEGIN:
+	case W_USER_REGION_END:
+		out->u.region.task = a[0];
+		out->u.region.type = s[0];
+		break;
+	case W_USER_LOG:
+		out->u.log.task = a[0];
+		out->u.log.category = s[0];
+		out->u.log.message = s[1];
+		break;
+	default:
+		if (in->kind == GT_EV_EXPERIMENTAL) {
+			out->u.exp.name = o->n_types[type - W_SPAN];
+			out->u.exp.experiment = o->n_allocfree;
+			out->u.exp.nargs = in->nargs;
+			for (unsigned i = 0; i < in->nargs && i < 5; i++)
+				out->u.exp.args[i] = a[i];
+			break;
+		}
+		return gt_v2o_fail(o, "internal error: no conversion for event %s",
+		                   gt_v2o_name(o->version, type));
+	}
+	return 0;
+}
+
+/* Queues ev as `type` (a constant in the hot handlers); 0 or -1. */
+static inline __attribute__((always_inline)) int
+gt_v2o_push_k(struct gt_v2_order *o, const struct gt_v2_base *ev, unsigned type, struct ctx c,
+              uint64_t x0, gt_str xstr)
+{
+	if (GT_V2O_UNLIKELY(o->q.len == o->q.cap) && gt_v2o_grow_queue(o) < 0)
+		return gt_v2o_fail(o, "out of memory");
+	/* Converted in place: the slot counts once the conversion is whole. */
+	struct gt_event *out = &o->q.ev[(o->q.head + o->q.len) & (o->q.cap - 1)];
+	if (gt_v2o_convert(o, ev, type, c, x0, xstr, out) < 0)
+		return -1;
+	o->q.len++;
+	return 0;
+}
+
+/* Handlers' tail for a constant type: 1 advanced, -1 error. */
+static inline __attribute__((always_inline)) int
+gt_v2o_push_as_k(struct gt_v2_order *o, const struct gt_v2_base *ev, unsigned type, struct ctx c)
+{
+	return gt_v2o_push_k(o, ev, type, c, 0, 0) < 0 ? -1 : 1;
+}
+
+#endif
