@@ -16,50 +16,6 @@ enum { G_DEAD, G_RUNNABLE, G_RUNNING, G_WAITING };
 #define SEQINC (UINT64_MAX - 1)
 #define GARBAGE (UINT64_MAX - 1)
 
-struct trans {
-	int ordered;
-	uint64_t g, iseq, nseq;
-	uint8_t ist, nst;
-};
-
-static void state_transition(const struct v1_ev *ev, struct trans *t)
-{
-	t->ordered = 1;
-	switch (ev->type) {
-	case V1_GO_CREATE:
-		*t = (struct trans){1, ev->args[0], 0, 1, G_DEAD, G_RUNNABLE};
-		return;
-	case V1_GO_WAITING: case V1_GO_INSYSCALL:
-		*t = (struct trans){1, ev->g, 1, 2, G_RUNNABLE, G_WAITING};
-		return;
-	case V1_GO_START: case V1_GO_START_LABEL:
-		*t = (struct trans){1, ev->g, ev->args[1], ev->args[1] + 1, G_RUNNABLE, G_RUNNING};
-		return;
-	case V1_GO_START_LOCAL:
-		*t = (struct trans){1, ev->g, NOSEQ, SEQINC, G_RUNNABLE, G_RUNNING};
-		return;
-	case V1_GO_BLOCK: case V1_GO_BLOCK_SEND: case V1_GO_BLOCK_RECV:
-	case V1_GO_BLOCK_SELECT: case V1_GO_BLOCK_SYNC: case V1_GO_BLOCK_COND:
-	case V1_GO_BLOCK_NET: case V1_GO_SLEEP: case V1_GO_SYSBLOCK: case V1_GO_BLOCK_GC:
-		*t = (struct trans){1, ev->g, NOSEQ, NOSEQ, G_RUNNING, G_WAITING};
-		return;
-	case V1_GO_SCHED: case V1_GO_PREEMPT:
-		*t = (struct trans){1, ev->g, NOSEQ, NOSEQ, G_RUNNING, G_RUNNABLE};
-		return;
-	case V1_GO_UNBLOCK: case V1_GO_SYSEXIT:
-		*t = (struct trans){1, ev->args[0], ev->args[1], ev->args[1] + 1, G_WAITING, G_RUNNABLE};
-		return;
-	case V1_GO_UNBLOCK_LOCAL: case V1_GO_SYSEXIT_LOCAL:
-		*t = (struct trans){1, ev->args[0], NOSEQ, SEQINC, G_WAITING, G_RUNNABLE};
-		return;
-	case V1_GC_START:
-		*t = (struct trans){1, GARBAGE, ev->args[0], ev->args[0] + 1, G_DEAD, G_DEAD};
-		return;
-	default:
-		t->ordered = 0;
-	}
-}
-
 /* Whether p's head may be merged now (Go's transitionReady). */
 static inline int ready(const struct v1_ctx *c, const struct v1_proc *p)
 {
@@ -109,18 +65,51 @@ HOT int prepare(struct v1_ctx *c, struct v1_proc *p, uint32_t pi, struct v1_ev *
 		}
 		return 0;
 	}
-	struct trans t;
-	state_transition(ev, &t);
-	p->tord = (uint8_t)t.ordered;
-	if (t.ordered) {
-		ev->ti = t.g == ev->g ? ev->gi : g_index(c, t.g);
-		if (ev->ti == UINT32_MAX)
-			return nomem(c, ev->off);
-		p->iseq = t.iseq;
-		p->nseq = t.nseq;
-		p->ist = t.ist;
-		p->nst = t.nst;
+	/* Go's stateTransition, written straight into p */
+	uint64_t tg = ev->g, iseq, nseq;
+	uint8_t ist, nst;
+	switch (ev->type) {
+	case V1_GO_CREATE:
+		tg = ev->args[0], iseq = 0, nseq = 1, ist = G_DEAD, nst = G_RUNNABLE;
+		break;
+	case V1_GO_WAITING: case V1_GO_INSYSCALL:
+		iseq = 1, nseq = 2, ist = G_RUNNABLE, nst = G_WAITING;
+		break;
+	case V1_GO_START: case V1_GO_START_LABEL:
+		iseq = ev->args[1], nseq = ev->args[1] + 1, ist = G_RUNNABLE, nst = G_RUNNING;
+		break;
+	case V1_GO_START_LOCAL:
+		iseq = NOSEQ, nseq = SEQINC, ist = G_RUNNABLE, nst = G_RUNNING;
+		break;
+	case V1_GO_BLOCK: case V1_GO_BLOCK_SEND: case V1_GO_BLOCK_RECV:
+	case V1_GO_BLOCK_SELECT: case V1_GO_BLOCK_SYNC: case V1_GO_BLOCK_COND:
+	case V1_GO_BLOCK_NET: case V1_GO_SLEEP: case V1_GO_SYSBLOCK: case V1_GO_BLOCK_GC:
+		iseq = NOSEQ, nseq = NOSEQ, ist = G_RUNNING, nst = G_WAITING;
+		break;
+	case V1_GO_SCHED: case V1_GO_PREEMPT:
+		iseq = NOSEQ, nseq = NOSEQ, ist = G_RUNNING, nst = G_RUNNABLE;
+		break;
+	case V1_GO_UNBLOCK: case V1_GO_SYSEXIT:
+		tg = ev->args[0], iseq = ev->args[1], nseq = ev->args[1] + 1, ist = G_WAITING, nst = G_RUNNABLE;
+		break;
+	case V1_GO_UNBLOCK_LOCAL: case V1_GO_SYSEXIT_LOCAL:
+		tg = ev->args[0], iseq = NOSEQ, nseq = SEQINC, ist = G_WAITING, nst = G_RUNNABLE;
+		break;
+	case V1_GC_START:
+		tg = GARBAGE, iseq = ev->args[0], nseq = ev->args[0] + 1, ist = G_DEAD, nst = G_DEAD;
+		break;
+	default:
+		p->tord = 0;
+		return 0;
 	}
+	p->tord = 1;
+	ev->ti = tg == ev->g ? ev->gi : g_index(c, tg);
+	if (ev->ti == UINT32_MAX)
+		return nomem(c, ev->off);
+	p->iseq = iseq;
+	p->nseq = nseq;
+	p->ist = ist;
+	p->nst = nst;
 	return 0;
 }
 

@@ -84,6 +84,12 @@ static const struct w_info gt_v2o_infos[W_GOROUTINE_STACK_FREE + 1] = {
 #undef ST
 
 
+/* The table entry of a type a handler queues (always in the table). */
+static inline const struct w_info *gt_v2o_info_k(unsigned type)
+{
+	return &gt_v2o_infos[type < sizeof gt_v2o_infos / sizeof gt_v2o_infos[0] ? type : 0];
+}
+
 int gt_v2o_resolve_stack_slow(struct gt_v2_order *o, unsigned type, uint64_t id, gt_stack *out);
 gt_str gt_v2o_stw_name(struct gt_v2_order *o, gt_str reason);
 int gt_v2o_grow_queue(struct gt_v2_order *o);
@@ -124,7 +130,7 @@ gt_v2o_convert(struct gt_v2_order *o, const struct gt_v2_base *e, unsigned type,
 {
 	/* Handlers only queue types the table knows (dispatch[] and
 	 * synthetic events are a subset of the table). */
-	const struct w_info *in = &gt_v2o_infos[type < sizeof gt_v2o_infos / sizeof gt_v2o_infos[0] ? type : 0];
+	const struct w_info *in = gt_v2o_info_k(type);
 	const uint64_t *a = e->args;
 	out->ts = e->time;
 	out->g = c.g;

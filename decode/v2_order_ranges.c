@@ -9,9 +9,9 @@
 enum { GC_UNDETERMINED, GC_NOT_RUNNING, GC_RUNNING };
 
 /* makeRangeType: ends and actives are named by their begin type. */
-static uint8_t range_type(unsigned type)
+static inline uint8_t range_type(unsigned type)
 {
-	uint8_t s = gt_v2o_info(type)->start;
+	uint8_t s = gt_v2o_info_k(type)->start;
 	return s ? s : (uint8_t)type;
 }
 
@@ -73,9 +73,9 @@ static int active_range(struct gt_v2_order *o, struct rangestate *rs, uint8_t ty
 	return 0;
 }
 
-static int end_range(struct gt_v2_order *o, struct rangestate *rs, unsigned endtype, gt_str *desc)
+static inline int end_range(struct gt_v2_order *o, struct rangestate *rs, unsigned endtype, gt_str *desc)
 {
-	uint8_t st = gt_v2o_info(endtype)->start;
+	uint8_t st = gt_v2o_info_k(endtype)->start;
 	struct rng *r = rs_at(rs);
 	for (uint32_t i = 0; i < rs->n; i++) {
 		if (r[i].typ != st)
@@ -183,9 +183,9 @@ int gt_v2o_sweep_begin(struct gt_v2_order *o, const struct gt_v2_base *ev,
 	if (gt_v2o_validate(o, *c, MUST, MUST, MAY) < 0)
 		return -1;
 	struct pstate *p = cur_p(o, ev, c->p);
-	if (!p || begin_range(o, &p->rs, range_type(ev->type), 0) < 0)
+	if (!p || begin_range(o, &p->rs, range_type(W_GC_SWEEP_BEGIN), 0) < 0)
 		return -1;
-	return gt_v2o_push_as(o, ev, *c);
+	return gt_v2o_push_as_k(o, ev, W_GC_SWEEP_BEGIN, *c);
 }
 
 int gt_v2o_sweep_active(struct gt_v2_order *o, const struct gt_v2_base *ev,
@@ -209,29 +209,43 @@ int gt_v2o_sweep_end(struct gt_v2_order *o, const struct gt_v2_base *ev,
 	if (gt_v2o_validate(o, *c, MUST, MUST, MAY) < 0)
 		return -1;
 	struct pstate *p = cur_p(o, ev, c->p);
-	gt_str desc;
-	if (!p || end_range(o, &p->rs, ev->type, &desc) < 0)
+	gt_str desc = 0;
+	if (!p || end_range(o, &p->rs, W_GC_SWEEP_END, &desc) < 0)
 		return -1;
-	return gt_v2o_push_as(o, ev, *c);
+	return gt_v2o_push_as_k(o, ev, W_GC_SWEEP_END, *c);
 }
 
-int gt_v2o_go_range_begin(struct gt_v2_order *o, const struct gt_v2_base *ev,
-                          struct ctx *c, struct ctx *nc)
+/* STWBegin and GCMarkAssistBegin (type, a constant). */
+static inline __attribute__((always_inline)) int
+go_range_begin(struct gt_v2_order *o, const struct gt_v2_base *ev, struct ctx *c, unsigned type)
 {
-	(void)nc;
 	if (gt_v2o_validate(o, *c, MUST, MUST, MUST) < 0)
 		return -1;
 	gt_str desc = 0;
-	if (ev->type == W_STW_BEGIN && gt_v2o_resolve_str(o, ev->args[0], &desc) < 0)
+	if (type == W_STW_BEGIN && gt_v2o_resolve_str(o, ev->args[0], &desc) < 0)
 		return gt_v2o_fail(o, "found invalid string ID %llu for event %s",
-		                   (unsigned long long)ev->args[0], gt_v2o_name(o->version, ev->type));
+		                   (unsigned long long)ev->args[0], gt_v2o_name(o->version, type));
 	struct gstate *g = gt_v2o_g(o, c->g);
-	if (!g)
+	if (GT_V2O_UNLIKELY(!g))
 		return gt_v2o_fail(o, "encountered event of type %u without known state for current goroutine %lld",
-		                   ev->type, (long long)c->g);
-	if (begin_range(o, &g->rs, range_type(ev->type), desc) < 0)
+		                   type, (long long)c->g);
+	if (begin_range(o, &g->rs, range_type(type), desc) < 0)
 		return -1;
-	return gt_v2o_push_as(o, ev, *c);
+	return gt_v2o_push_as_k(o, ev, type, *c);
+}
+
+int gt_v2o_stw_begin(struct gt_v2_order *o, const struct gt_v2_base *ev,
+                     struct ctx *c, struct ctx *nc)
+{
+	(void)nc;
+	return go_range_begin(o, ev, c, W_STW_BEGIN);
+}
+
+int gt_v2o_assist_begin(struct gt_v2_order *o, const struct gt_v2_base *ev,
+                        struct ctx *c, struct ctx *nc)
+{
+	(void)nc;
+	return go_range_begin(o, ev, c, W_GC_MARK_ASSIST_BEGIN);
 }
 
 int gt_v2o_go_range_active(struct gt_v2_order *o, const struct gt_v2_base *ev,
@@ -249,19 +263,33 @@ int gt_v2o_go_range_active(struct gt_v2_order *o, const struct gt_v2_base *ev,
 	return gt_v2o_push_as(o, ev, *c);
 }
 
-int gt_v2o_go_range_end(struct gt_v2_order *o, const struct gt_v2_base *ev,
-                        struct ctx *c, struct ctx *nc)
+/* STWEnd and GCMarkAssistEnd (type, a constant). */
+static inline __attribute__((always_inline)) int
+go_range_end(struct gt_v2_order *o, const struct gt_v2_base *ev, struct ctx *c, unsigned type)
 {
-	(void)nc;
 	if (gt_v2o_validate(o, *c, MUST, MUST, MUST) < 0)
 		return -1;
 	struct gstate *g = gt_v2o_g(o, c->g);
-	if (!g)
+	if (GT_V2O_UNLIKELY(!g))
 		return gt_v2o_fail(o, "encountered event of type %u without known state for current goroutine %lld",
-		                   ev->type, (long long)c->g);
-	gt_str desc;
-	if (end_range(o, &g->rs, ev->type, &desc) < 0)
+		                   type, (long long)c->g);
+	gt_str desc = 0;
+	if (end_range(o, &g->rs, type, &desc) < 0)
 		return -1;
 	/* The STW reason, carried over from its begin. */
-	return gt_v2o_push(o, ev, *c, 0, desc) < 0 ? -1 : 1;
+	return gt_v2o_push_k(o, ev, type, *c, 0, desc) < 0 ? -1 : 1;
+}
+
+int gt_v2o_stw_end(struct gt_v2_order *o, const struct gt_v2_base *ev,
+                   struct ctx *c, struct ctx *nc)
+{
+	(void)nc;
+	return go_range_end(o, ev, c, W_STW_END);
+}
+
+int gt_v2o_assist_end(struct gt_v2_order *o, const struct gt_v2_base *ev,
+                      struct ctx *c, struct ctx *nc)
+{
+	(void)nc;
+	return go_range_end(o, ev, c, W_GC_MARK_ASSIST_END);
 }

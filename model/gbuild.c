@@ -22,6 +22,14 @@ uint32_t gt_gb_live(struct gt_model *m, int64_t id)
 		uint32_t *head = gt_vec_push(&m->gheads, sizeof *head);
 		if (!head || gt_idseq_add(&m->gids, id) < 0)
 			return UINT32_MAX;
+		if (gi % GT_GBASE_STEP == 0) {
+			/* goroutines appear in time order: deltas from the time
+			 * the first of each group appeared stay small */
+			int64_t *b = gt_vec_push(&m->gbase, sizeof *b);
+			if (!b)
+				return UINT32_MAX;
+			*b = m->info.max_ts;
+		}
 		if (m->gfree.n) {
 			slot = GT_VEC_AT(m->gfree, uint32_t, --m->gfree.n);
 		} else {
@@ -41,7 +49,7 @@ uint32_t gt_gb_live(struct gt_model *m, int64_t id)
 		L->since = INT64_MIN;
 		L->run_p = -1;
 		L->creator = GT_NONE;
-		L->prev_end = m->info.min_ts;
+		L->prev_end = gt_gbase(m, gi);
 	}
 	m->last_g = id;
 	m->last_gslot = slot;
@@ -98,7 +106,7 @@ static int flush(struct gt_model *m, struct gt_glive *L, int more)
 	L->rec0 = L->nrec;
 	memcpy(L->cum0, L->cum, sizeof L->cum);
 	L->len = 0;
-	L->prev_end = m->info.min_ts;
+	L->prev_end = gt_gbase(m, L->gi);
 	return 0;
 }
 

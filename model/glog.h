@@ -1,18 +1,21 @@
 /* glog.h: goroutine interval logs, packed for traces with millions of
  * short-lived goroutines (esbuild: 3.8M goroutines, 5 intervals each).
  *
- * At rest a goroutine costs its id, one chunk reference and its bytes.
- * While it lives, its records collect in a small buffer (struct gt_glive,
- * one per live goroutine only); the buffer goes to the arena as a chunk of
- * exactly its size when the goroutine ends, when it reaches GT_GCHUNK
- * bytes, or at the end of the trace.  Chunk: u16 length (bit 15: a u32
- * reference to the next chunk follows), then the bytes.  The first chunk opens with a header (creation facts).
- * A record is varint(key<<1 | has_gap) [zigzag varint gap] varint(dur):
- * intervals of a goroutine are nearly always back to back, so the gap is
- * usually absent; the first record of a chunk counts its gap from the
- * trace's first event time.  Goroutines with more than one chunk get an
- * index entry per further chunk (first start, record number, time per
- * state before it) for binary search and per-column sums. */
+ * At rest a goroutine costs its packed id, one chunk reference and its
+ * bytes.  While it lives, its records collect in a small buffer (struct
+ * gt_glive, one per live goroutine only); the buffer goes to the arena as
+ * a chunk of exactly its size when the goroutine ends, when it reaches
+ * GT_GCHUNK bytes, or at the end of the trace.  Chunk: u16 length (bit 15:
+ * a u32 reference to the next chunk follows), then the bytes.  The first
+ * chunk opens with a header (creation facts).  A record is
+ * varint(key<<1 | has_gap) [zigzag varint gap] varint(dur): intervals of a
+ * goroutine are nearly always back to back, so the gap is usually absent;
+ * the first record of a chunk counts its gap from the time the goroutine's
+ * group of 64 (by index) first appeared: groups appear in time order, so
+ * that gap is short.  A goroutine's end is a zero-length NotExist record.
+ * Goroutines with more than one chunk get an index entry per further chunk
+ * (first start, record number, time per state before it) for binary search
+ * and per-column sums. */
 #ifndef GT_MODEL_GLOG_H
 #define GT_MODEL_GLOG_H
 

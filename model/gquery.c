@@ -54,7 +54,7 @@ int gt_model_g(const struct gt_model *m, uint32_t gi, struct gt_goroutine *out)
 		return 0;
 	struct gt_gcur c;
 	uint8_t flags = 0;
-	gt_gcur_open(&c, &m->garena, m->info.min_ts, head, 0, 1, &flags, &out->creator,
+	gt_gcur_open(&c, &m->garena, gt_gbase(m, gi), head, 0, 1, &flags, &out->creator,
 	             &out->create_stack);
 	struct gt_grec r, last = {0, 0, 0};
 	int have = 0;
@@ -79,7 +79,7 @@ int gt_model_g(const struct gt_model *m, uint32_t gi, struct gt_goroutine *out)
 	if (hi > lo) {
 		const struct gt_gix *e = &GT_VEC_AT(m->gix, struct gt_gix, hi - 1);
 		memcpy(out->ns, e->cum, sizeof out->ns);
-		gt_gcur_open(&c, &m->garena, m->info.min_ts, e->ref, e->rec0, 0, NULL, NULL, NULL);
+		gt_gcur_open(&c, &m->garena, gt_gbase(m, gi), e->ref, e->rec0, 0, NULL, NULL, NULL);
 		out->intervals = e->rec0; /* markers only end a log */
 	}
 	while (gt_gcur_next(&c, &r)) {
@@ -90,7 +90,7 @@ int gt_model_g(const struct gt_model *m, uint32_t gi, struct gt_goroutine *out)
 		have = 1;
 	}
 	if (!out->start_func && hi > lo) { /* rare: named after the first chunk */
-		gt_gcur_open(&c, &m->garena, m->info.min_ts, head, 0, 1, NULL, NULL, NULL);
+		gt_gcur_open(&c, &m->garena, gt_gbase(m, gi), head, 0, 1, NULL, NULL, NULL);
 		while (!out->start_func && gt_gcur_next(&c, &r))
 			out->start_func = gt_model_stack_root_func(m, key_at(m, r.key)->stack);
 	}
@@ -233,11 +233,11 @@ static void seek(const struct gt_model *m, uint32_t gi, int64_t t, struct gt_gcu
 			b = mid;
 	}
 	if (a > lo) {
-		gt_gcur_open(c, &m->garena, m->info.min_ts, e[a - 1].ref, e[a - 1].rec0, 0, NULL, NULL, NULL);
+		gt_gcur_open(c, &m->garena, gt_gbase(m, gi), e[a - 1].ref, e[a - 1].rec0, 0, NULL, NULL, NULL);
 		if (cum)
 			memcpy(cum, e[a - 1].cum, GT_GS__COUNT * sizeof *cum);
 	} else {
-		gt_gcur_open(c, &m->garena, m->info.min_ts, GT_VEC_AT(m->gheads, uint32_t, gi), 0, 1,
+		gt_gcur_open(c, &m->garena, gt_gbase(m, gi), GT_VEC_AT(m->gheads, uint32_t, gi), 0, 1,
 		             NULL, NULL, NULL);
 		if (cum)
 			memset(cum, 0, GT_GS__COUNT * sizeof *cum);

@@ -43,6 +43,7 @@ struct gt_open_range {
 
 #define GT_PDIRECT 1024
 #define GT_KCACHE 1024
+#define GT_GBASE_STEP 64
 
 struct gt_model {
 	struct gt_tables *tables;
@@ -61,6 +62,8 @@ struct gt_model {
 	 * first chunk of the packed log (glog.h). */
 	struct gt_idseq gids;  /* Go ids, packed */
 	struct gt_vec gheads;  /* uint32_t */
+	struct gt_vec gbase;   /* int64_t per GT_GBASE_STEP goroutines: the time
+	                          their logs' deltas count from (glog.h) */
 	struct gt_vec gix;     /* struct gt_gix, sorted by (gi, rec0) at finish */
 	struct gt_barena garena;
 	struct gt_ids gendkey; /* gi -> key of a same-state last transition */
@@ -132,6 +135,11 @@ int gt_gb_transition(struct gt_model *m, const struct gt_event *ev, const struct
 void gt_gb_counts_advance(struct gt_model *m, int64_t t);
 int gt_gb_finish(struct gt_model *m, int64_t end);
 int gt_gb_label(struct gt_model *m, const struct gt_event *ev, const struct gt_hint *h);
+/* Time base of goroutine gi's log (model/gbuild.c). */
+static inline int64_t gt_gbase(const struct gt_model *m, uint32_t gi)
+{
+	return ((const int64_t *)m->gbase.v)[gi / GT_GBASE_STEP];
+}
 /* model/gquery.c */
 void gt_model_g_columns(const struct gt_model *m, uint32_t gi, int64_t t0, int64_t t1,
                         uint32_t ncols, struct gt_col *out);

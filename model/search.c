@@ -115,7 +115,7 @@ static void build(struct gt_model *m)
 		struct gt_grec r;
 		gt_stack cs = 0;
 		w.gi = gi;
-		gt_gcur_open(&c, &m->garena, m->info.min_ts, GT_VEC_AT(m->gheads, uint32_t, gi), 0, 1,
+		gt_gcur_open(&c, &m->garena, gt_gbase(m, gi), GT_VEC_AT(m->gheads, uint32_t, gi), 0, 1,
 		             NULL, NULL, &cs);
 		use_stack(&w, cs);
 		while (gt_gcur_next(&c, &r))

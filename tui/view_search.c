@@ -68,7 +68,8 @@ void tui_search_update(struct tui_app *a)
 	}
 	rank_app = a;
 	rank_text = sr->text;
-	qsort(sr->matches, sr->nmatches, sizeof *sr->matches, cmp_match);
+	if (sr->nmatches > 1)
+		qsort(sr->matches, sr->nmatches, sizeof *sr->matches, cmp_match);
 }
 
 void tui_search_free(struct tui_app *a)
