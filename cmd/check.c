@@ -1,6 +1,7 @@
 /* check.c: `gtview check TRACE`: decode and validate the whole trace.
  * Exit 0 when valid; 1 when invalid or truncated, with
  * "gtview: TRACE: offset N: what" on stderr; 2 on usage or I/O errors. */
+#include "cmd/args.h"
 #include "cmd/commands.h"
 #include "cmd/input.h"
 #include "decode/decode.h"
@@ -16,16 +17,11 @@ static int count_event(void *ctx, const struct gt_event *ev, const struct gt_tab
 
 int cmd_check(int argc, char **argv)
 {
-	if (argc != 2 || (argv[1][0] == '-' && argv[1][1] && argv[1][1] != '-')) {
-		fprintf(stderr, "usage: gtview check TRACE\n");
-		return GT_EXIT_USAGE;
-	}
-	const char *path = argv[1];
-	if (!strcmp(path, "--help") || !strcmp(path, "-h")) {
-		printf("usage: gtview check TRACE\n"
-		       "Decodes and validates TRACE; exit 0 valid, 1 invalid or truncated.\n");
-		return GT_EXIT_OK;
-	}
+	const char *path;
+	int none;
+	int r = gt_cmd_args(argc, argv, "check", "gtview check TRACE", NULL, 0, &none, &path);
+	if (r >= 0)
+		return r;
 	struct gt_input in;
 	if (gt_input_open(&in, path) < 0)
 		return GT_EXIT_USAGE;

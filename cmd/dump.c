@@ -5,6 +5,7 @@
  * kind's details, and ` @ FUNC FILE:LINE` for the event's innermost frame.
  * With --raw: the textual wire form of a v2 trace (decode/text.h).
  */
+#include "cmd/args.h"
 #include "cmd/commands.h"
 #include "cmd/input.h"
 #include "decode/decode.h"
@@ -184,32 +185,14 @@ static int dump_event(void *ctx, const struct gt_event *ev, const struct gt_tabl
 	return ferror(out) ? 1 : 0;
 }
 
-static void usage(FILE *fp)
-{
-	fprintf(fp, "usage: gtview dump [--raw] TRACE\n");
-}
-
 int cmd_dump(int argc, char **argv)
 {
-	int raw = 0;
-	const char *path = NULL;
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--raw")) {
-			raw = 1;
-		} else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			usage(stdout);
-			return GT_EXIT_OK;
-		} else if ((argv[i][0] == '-' && argv[i][1]) || path) {
-			usage(stderr);
-			return GT_EXIT_USAGE;
-		} else {
-			path = argv[i];
-		}
-	}
-	if (!path) {
-		usage(stderr);
-		return GT_EXIT_USAGE;
-	}
+	static const struct gt_cmd_flag fl[] = {{"--raw", 1}};
+	int raw;
+	const char *path;
+	int r = gt_cmd_args(argc, argv, "dump", "gtview dump [--raw] TRACE", fl, 1, &raw, &path);
+	if (r >= 0)
+		return r;
 	struct gt_input in;
 	if (gt_input_open(&in, path) < 0)
 		return GT_EXIT_USAGE;

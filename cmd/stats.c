@@ -2,6 +2,7 @@
  * (model/stats.h), as one JSON object with the corpus oracle's fields, or
  * as a summary for people.  Exit 1 when the trace is invalid or truncated
  * (the figures then cover what came before the error). */
+#include "cmd/args.h"
 #include "cmd/commands.h"
 #include "cmd/input.h"
 #include "model/report.h"
@@ -10,36 +11,14 @@
 #include <stdio.h>
 #include <string.h>
 
-static void usage(FILE *fp)
-{
-	fprintf(fp, "usage: gtview stats [--json] TRACE\n");
-}
-
 int cmd_stats(int argc, char **argv)
 {
-	int json = 0;
-	const char *path = NULL;
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--json")) {
-			json = 1;
-		} else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			usage(stdout);
-			return GT_EXIT_OK;
-		} else if (argv[i][0] == '-' && argv[i][1]) {
-			fprintf(stderr, "gtview: stats: unknown option %s\n", argv[i]);
-			usage(stderr);
-			return GT_EXIT_USAGE;
-		} else if (path) {
-			usage(stderr);
-			return GT_EXIT_USAGE;
-		} else {
-			path = argv[i];
-		}
-	}
-	if (!path) {
-		usage(stderr);
-		return GT_EXIT_USAGE;
-	}
+	static const struct gt_cmd_flag fl[] = {{"--json", 1}};
+	int json;
+	const char *path;
+	int r = gt_cmd_args(argc, argv, "stats", "gtview stats [--json] TRACE", fl, 1, &json, &path);
+	if (r >= 0)
+		return r;
 	struct gt_input in;
 	if (gt_input_open(&in, path) < 0)
 		return GT_EXIT_USAGE;

@@ -157,7 +157,7 @@ static void parse_event(struct v1_ctx *c, struct v1_proc *p, const struct v1_raw
 }
 
 /* Hot-path flags per wire type (c->hot), for this trace's version. */
-enum { H_EV = 1, H_STK = 2, H_GSET = 4, H_GCLR = 8, H_GARG = 16 };
+enum { H_EV = 1, H_STK = 2, H_GSET = 4, H_GCLR = 8, H_GARG = 16, H_LP = 32 };
 
 static void hot_init(struct v1_ctx *c)
 {
@@ -183,6 +183,8 @@ static void hot_init(struct v1_ctx *c)
 			h = H_GARG;
 			break;
 		}
+		if (t != V1_LOG) /* a UserLog's message follows its arguments */
+			h |= H_LP;
 		c->hot[t] = (uint8_t)(h | H_EV | (v1_descs[t].stack ? H_STK : 0));
 	}
 }
@@ -225,19 +227,43 @@ HOT const uint8_t *uvar(const uint8_t *q, uint64_t *out)
 HOT int fast_event(struct v1_ctx *c, struct v1_proc *p, struct v1_ev *ev)
 {
 	uint64_t off = p->pos;
-	if (c->end - off < 32)
+	if (c->end - off < 64)
 		return 0;
 	const uint8_t *q = c->buf + off;
 	unsigned typ = q[0] & 0x3f, n = (q[0] >> 6) + 1u, h = c->hot[typ];
-	if (!(h & H_EV) || n == 4 || ((h & H_STK) && n < 2))
+	uint64_t a0, a1 = 0, a2 = 0, a3 = 0, a4 = 0;
+	if (!(h & H_EV))
 		return 0;
-	uint64_t a0, a1 = 0, a2 = 0;
-	if (!(q = uvar(q + 1, &a0)))
-		return 0;
-	if (n > 1 && !(q = uvar(q, &a1)))
-		return 0;
-	if (n > 2 && !(q = uvar(q, &a2)))
-		return 0;
+	if (n < 4) {
+		if (!(q = uvar(q + 1, &a0)))
+			return 0;
+		if (n > 1 && !(q = uvar(q, &a1)))
+			return 0;
+		if (n > 2 && !(q = uvar(q, &a2)))
+			return 0;
+	} else {
+		/* length-prefixed arguments (GoUnblock, GoCreate…): short ones */
+		uint64_t ln, a[5] = {0, 0, 0, 0, 0};
+		if (!(h & H_LP) || !(q = uvar(q + 1, &ln)) || ln > 40)
+			return 0;
+		const uint8_t *e = q + ln;
+		for (n = 0; q < e; n++)
+			if (n == 5 || !(q = uvar(q, &a[n])))
+				return 0;
+		if (q != e || n == 0)
+			return 0;
+		a0 = a[0], a1 = a[1], a2 = a[2], a3 = a[3], a4 = a[4];
+	}
+	ev->stk = 0;
+	if (h & H_STK) {
+		switch (n) {
+		case 2: ev->stk = (uint32_t)a1, a1 = 0; break;
+		case 3: ev->stk = (uint32_t)a2, a2 = 0; break;
+		case 4: ev->stk = (uint32_t)a3, a3 = 0; break;
+		case 5: ev->stk = (uint32_t)a4, a4 = 0; break;
+		default: return 0;
+		}
+	}
 	p->pos = (uint64_t)(q - c->buf);
 	p->last_ts = (int64_t)((uint64_t)p->last_ts + a0);
 	ev->ts = p->last_ts;
@@ -245,26 +271,14 @@ HOT int fast_event(struct v1_ctx *c, struct v1_proc *p, struct v1_ev *ev)
 	ev->off = off;
 	ev->type = (uint8_t)typ;
 	ev->p = p->pid;
-	ev->stk = 0;
-	if (h & H_STK) {
-		if (n == 2) {
-			ev->stk = (uint32_t)a1;
-			a1 = 0;
-		} else {
-			ev->stk = (uint32_t)a2;
-			a2 = 0;
-		}
-	}
 	ev->args[0] = a1;
 	ev->args[1] = a2;
-	ev->args[2] = ev->args[3] = 0;
-	ev->g = p->last_g;
-	if (h & H_GSET)
-		p->last_g = ev->g = a1;
-	else if (h & H_GCLR)
-		p->last_g = 0;
-	else if (h & H_GARG)
-		ev->g = a1;
+	ev->args[2] = a3;
+	ev->args[3] = a4;
+	/* the goroutine (selects, not branches: types are unpredictable) */
+	uint64_t lg = p->last_g, kept = h & H_GCLR ? 0 : lg;
+	ev->g = h & (H_GSET | H_GARG) ? a1 : lg;
+	p->last_g = h & H_GSET ? a1 : kept;
 	return 1;
 }
 
@@ -341,8 +355,9 @@ static uint32_t front_pop(struct v1_ctx *c)
 {
 	uint32_t best = 0;
 	for (uint32_t i = 1; i < c->nheap; i++) {
+		/* no short-circuit: which P wins is unpredictable */
 		int64_t a = c->front_ts[i], b = c->front_ts[best];
-		int lt = a < b || (a == b && c->heap[i] < c->heap[best]);
+		int lt = (a < b) | ((a == b) & (c->heap[i] < c->heap[best]));
 		best = lt ? i : best;
 	}
 	uint32_t pi = c->heap[best], n = --c->nheap;
@@ -351,13 +366,12 @@ static uint32_t front_pop(struct v1_ctx *c)
 	return pi;
 }
 
+/* "Local" events only order; they are delivered as their plain kind. */
 static void fold_local(struct v1_ev *ev)
 {
-	switch (ev->type) {
-	case V1_GO_START_LOCAL: ev->type = V1_GO_START; break;
-	case V1_GO_UNBLOCK_LOCAL: ev->type = V1_GO_UNBLOCK; break;
-	case V1_GO_SYSEXIT_LOCAL: ev->type = V1_GO_SYSEXIT; break;
-	}
+	static const uint8_t plain[3] = {V1_GO_START, V1_GO_UNBLOCK, V1_GO_SYSEXIT};
+	unsigned d = (unsigned)ev->type - V1_GO_START_LOCAL;
+	ev->type = d < 3 ? plain[d] : ev->type;
 }
 
 static int cmp_seq(const void *a, const void *b)
@@ -468,7 +482,7 @@ int v1_order_log_grow(struct v1_ctx *c, const struct v1_ev *ev)
 }
 
 /* The second run: the same order, from the log. */
-static int replay_next(struct v1_ctx *c, struct v1_ev *ev)
+static __attribute__((noinline)) int replay_next(struct v1_ctx *c, struct v1_ev *ev)
 {
 	if (c->olog_i >= c->olog_n)
 		return 0;

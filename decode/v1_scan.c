@@ -358,6 +358,9 @@ int v1_scan(struct v1_ctx *c)
 		}
 		if (v1_descs[t].min_ver <= c->ver && argn[t] >= 1 && argn[t] <= 3)
 			skip_n[t] = (uint8_t)argn[t];
+		/* length-prefixed (4 = the header's field): 4 or 5 arguments */
+		if (v1_descs[t].min_ver <= c->ver && t != V1_LOG && argn[t] >= 4 && argn[t] <= 5)
+			skip_n[t] = (uint8_t)(4 + argn[t] * 16);
 	}
 	for (;;) {
 		uint64_t off = pos;
@@ -366,9 +369,18 @@ int v1_scan(struct v1_ctx *c)
 			 * at most 9 bytes (so no overflow); the rest goes below */
 			const uint8_t *b = c->buf, *q = b + pos, *lim = b + c->end - 32;
 			uint64_t k = 0;
-			while (q <= lim && skip_n[q[0] & 0x3f] == (q[0] >> 6) + 1u) {
-				const uint8_t *x = q + 1;
-				for (unsigned i = (q[0] >> 6) + 1u; i; i--) {
+			while (q <= lim && (skip_n[q[0] & 0x3f] & 15) == (q[0] >> 6) + 1u) {
+				const uint8_t *x = q + 1, *e = NULL;
+				unsigned na = (q[0] >> 6) + 1u;
+				if (na == 4) {
+					/* short length-prefixed arguments: count them */
+					if (*x > 40 || b + c->end - x < 64)
+						goto slow;
+					e = x + 1 + *x;
+					na = skip_n[q[0] & 0x3f] >> 4;
+					x++;
+				}
+				for (unsigned i = na; i; i--) {
 					unsigned l = 0;
 					while (x[l] & 0x80 && l < 8)
 						l++;
@@ -376,6 +388,8 @@ int v1_scan(struct v1_ctx *c)
 						goto slow;
 					x += l + 1;
 				}
+				if (e && x != e)
+					goto slow;
 				q = x;
 				k++;
 			}

@@ -75,11 +75,11 @@ void gt_v2_order_free(struct gt_v2_order *o)
 	if (!o)
 		return;
 	for (uint32_t i = 0; i < o->ng; i++)
-		if (o->gs[i].status != GS_FREE)
-			free(o->gs[i].rs.big);
+		free(o->grs[i].big);
 	for (uint32_t i = 0; i < o->np; i++)
 		free(o->ps[i].rs.big);
 	free(o->gs);
+	free(o->grs);
 	free(o->ps);
 	free(o->ms);
 	free(o->tasks);
@@ -142,15 +142,28 @@ struct gstate *gt_v2o_g_new(struct gt_v2_order *o, int64_t id)
 	if (o->gfree) {
 		i = o->gfree - 1;
 		o->gfree = o->gs[i].next_free;
+		/* Goroutines come in bursts: have the next free record in cache
+		 * by the next creation (it was freed long ago, maybe). */
+		if (o->gfree)
+			__builtin_prefetch(&o->gs[o->gfree - 1], 1);
 	} else {
-		if (o->ng == o->gcap && grow_pool((void **)&o->gs, &o->gcap, sizeof *o->gs) < 0)
-			return NULL;
+		if (o->ng == o->gcap) {
+			uint32_t cap = o->gcap;
+			if (grow_pool((void **)&o->gs, &cap, sizeof *o->gs) < 0)
+				return NULL;
+			struct rangestate *nr = realloc(o->grs, sizeof *nr * cap);
+			if (!nr)
+				return NULL; /* gs grew; gcap did not: harmless */
+			o->grs = nr;
+			o->gcap = cap;
+		}
 		i = o->ng++;
+		memset(&o->grs[i], 0, sizeof o->grs[i]);
 	}
 	if (gt_v2o_idmap_put(&o->gmap, (uint64_t)id, i) < 0) {
 		/* Back on the free list, so the record is not lost. */
 		o->gs[i].status = GS_FREE;
-		o->gs[i].rs.big = NULL;
+		o->gs[i].has_rs = 0;
 		o->gs[i].next_free = o->gfree;
 		o->gfree = i + 1;
 		return NULL;
@@ -166,9 +179,12 @@ void gt_v2o_g_del_at(struct gt_v2_order *o, struct gstate *g)
 	uint32_t i = (uint32_t)(g - o->gs);
 	if (GT_V2O_UNLIKELY(g->regions))
 		gt_v2o_regions_free(o, g);
-	if (GT_V2O_UNLIKELY(g->rs.big != NULL)) {
-		free(g->rs.big);
-		g->rs.big = NULL;
+	if (GT_V2O_UNLIKELY(g->has_rs)) {
+		/* Leave the ranges empty for the next goroutine here. */
+		struct rangestate *rs = &o->grs[i];
+		free(rs->big);
+		memset(rs, 0, sizeof *rs);
+		g->has_rs = 0;
 	}
 	gt_v2o_idmap_del(&o->gmap, (uint64_t)g->id);
 	g->status = GS_FREE;
@@ -277,7 +293,7 @@ int gt_v2_order_advance(struct gt_v2_order *o, const struct gt_v2_base *ev,
 	                    gv->tables != o->names_for) && set_view(o, gv) < 0)
 		return -1;
 
-	struct ctx c = { GT_NONE, GT_NONE, m };
+	int64_t g = GT_NONE, p = GT_NONE;
 	uint32_t mi = NONE_IDX;
 	if (m != GT_NONE) {
 		/* Ms are never removed: cache the last one (runs of events
@@ -290,18 +306,23 @@ int gt_v2_order_advance(struct gt_v2_order *o, const struct gt_v2_base *ev,
 			mi = o->nm - 1;
 		}
 		o->mlast = mi;
-		c.p = o->ms[mi].p;
-		c.g = o->ms[mi].g;
+		p = o->ms[mi].p;
+		g = o->ms[mi].g;
 	}
 	gt_v2o_handler h = dispatch[ev->type];
 	if (GT_V2O_UNLIKELY(!h))
 		return gt_v2o_fail(o, "bad event type found while ordering: %u", ev->type);
-	struct ctx nc = c;
+	/* Both from registers, and written back field by field only when
+	 * changed: copying a ctx with a wide load right after the handler's
+	 * narrow stores stalls store-to-load forwarding. */
+	struct ctx c = { g, p, m }, nc = { g, p, m };
 	int r = h(o, ev, &c, &nc);
 	if (r == 1 && mi != NONE_IDX) {
 		/* The handler may have grown the M pool: index, not pointer. */
-		o->ms[mi].p = nc.p;
-		o->ms[mi].g = nc.g;
+		if (nc.p != p)
+			o->ms[mi].p = nc.p;
+		if (nc.g != g)
+			o->ms[mi].g = nc.g;
 	}
 	return r;
 }

@@ -108,12 +108,19 @@ fuzz: fuzz-build fuzz-seeds
 		grep -E '^(INFO: seed corpus|Done|stat::number_of_executed_units|stat::new_units_added)' $(FUZZ_DIR)/fuzz_$$f.log; \
 	done
 
-# Every committed regression input once through its harness.
+# Every committed regression input once through its harness; lists each
+# one that still fails, and fails if any does.
 fuzz-regress: fuzz-build
-	$(Q)set -e; for f in $(FUZZERS); do \
-		ls tests/fuzz-regress/$$f/* >/dev/null 2>&1 || continue; \
-		$(FUZZ_DIR)/fuzz_$$f -runs=1 tests/fuzz-regress/$$f/*; \
-	done
+	$(Q)bad=0; for f in $(FUZZERS); do \
+		for in in tests/fuzz-regress/$$f/*; do \
+			[ -f "$$in" ] || continue; \
+			if $(FUZZ_DIR)/fuzz_$$f -runs=1 "$$in" >$(FUZZ_DIR)/regress.log 2>&1; then \
+				echo "ok      $$in"; \
+			else \
+				echo "FAILING $$in: $$(grep -m1 -E 'invariant|runtime error|ERROR' $(FUZZ_DIR)/regress.log)"; bad=1; \
+			fi; \
+		done; \
+	done; exit $$bad
 
 .PHONY: fuzz fuzz-build fuzz-seeds fuzz-regress FORCE
 FORCE:

@@ -7,7 +7,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 command -v bash >/dev/null || { echo "1..0 # SKIP no bash"; exit 0; }
 cp "$here/fixtures/demo.trace" "$TMUX_TMP/demo.trace"
 cd "$TMUX_TMP" || exit 1
-echo 1..9
+echo 1..11
 
 wait_file() { # wait_file PATH: until it exists and is not empty
 	_i=0
@@ -40,6 +40,16 @@ run 'clear; "$GTVIEW" demo.trace; echo $? >rc2; stty -a >after2'
 tmux_wait "[timeline]" && tmux_keys C-c
 same_stty after2 && [ "$(cat rc2)" = 130 ]
 tap $? "SIGINT (Ctrl-C): exit 130, terminal modes as before"
+
+run 'clear; sh -c '"'"'echo $$ >pid2b; exec "$GTVIEW" demo.trace'"'"'; echo $? >rc2b; stty -a >after2b'
+tmux_wait "[timeline]" && kill -INT "$(cat pid2b)"
+same_stty after2b && [ "$(cat rc2b)" = 130 ]
+tap $? "SIGINT (kill -INT): exit 130, terminal modes as before"
+
+run 'clear; "$GTVIEW" -k emacs demo.trace; echo $? >rc2c; stty -a >after2c'
+tmux_wait "[timeline]" && tmux_keys C-x && tmux_keys C-c
+same_stty after2c && [ "$(cat rc2c)" = 0 ]
+tap $? "emacs <C-x><C-c>: quits with exit 0 (Ctrl-C reaches the keymap)"
 
 run 'clear; sh -c '"'"'echo $$ >pid3; exec "$GTVIEW" demo.trace'"'"'; echo $? >rc3; stty -a >after3'
 tmux_wait "[timeline]" && kill -TERM "$(cat pid3)"

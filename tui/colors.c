@@ -2,7 +2,6 @@
 #include "tui/colors.h"
 
 #include <curses.h>
-#include <stdlib.h>
 
 static const struct role {
 	short f256, b256, f8, b8;
@@ -18,9 +17,9 @@ static int attrs[TUI_C__COUNT];
 
 void tui_colors_init(int want_color)
 {
-	const char *nc = getenv("NO_COLOR");
+	/* want_color already has NO_COLOR and the config applied (config.h) */
 	mode = 0;
-	if (want_color && !(nc && *nc) && has_colors() && start_color() == OK) {
+	if (want_color && has_colors() && start_color() == OK) {
 		use_default_colors();
 		mode = COLORS >= 256 ? 256 : 8;
 	}

@@ -4,6 +4,7 @@
  * (decoded by termkey) select and open what is under the pointer. */
 #include "tui/app.h"
 
+#include <signal.h>
 #include <curses.h>
 #include <stdio.h>
 #include <string.h>
@@ -235,6 +236,11 @@ int tui_handle_key(struct tui_app *a, TermKey *tk, TermKeyKey *key)
 	case GT_FEED_PENDING:
 		return TUI_REDRAW_STATUS;
 	case GT_FEED_NONE:
+		if (key->type == TERMKEY_TYPE_UNICODE && key->code.codepoint == 'c' &&
+		    key->modifiers == TERMKEY_KEYMOD_CTRL) {
+			raise(SIGINT); /* an unbound Ctrl-C interrupts, as usual */
+			return 0;
+		}
 		if (tui_current(a) == TUI_V_HELP)
 			return tui_help_action(a, GT_ACTION_NONE);
 		break;

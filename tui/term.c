@@ -38,7 +38,7 @@ TermKey *tui_termkey_abstract(void)
 static void curses_modes(void)
 {
 	noecho();
-	cbreak();
+	raw(); /* with TERMKEY_FLAG_CTRLC: Ctrl-C is a key, not SIGINT */
 	nonl();
 	curs_set(0);
 	typeahead(-1); /* keys belong to termkey: never let doupdate poll them */
@@ -74,7 +74,9 @@ int tui_term_open(struct tui_term *t, int headless, int use_dev_tty, int ascii,
 		}
 		t->tty_fd = fd;
 		int flags = t->utf8 ? TERMKEY_FLAG_UTF8 : TERMKEY_FLAG_RAW;
-		t->tk = termkey_new(fd, flags | TERMKEY_FLAG_NOSTART);
+		/* CTRLC: Ctrl-C arrives as a key, so that bindings such as
+		 * emacs' <C-x><C-c> work; unbound, it acts as SIGINT (keys.c). */
+		t->tk = termkey_new(fd, flags | TERMKEY_FLAG_NOSTART | TERMKEY_FLAG_CTRLC);
 		if (!t->tk) {
 			snprintf(err, errlen, "cannot start the terminal (termkey: %s)",
 			         strerror(errno));

@@ -1,0 +1,43 @@
+/* args.c: one parser for the report subcommands' flags and TRACE. */
+#include "cmd/args.h"
+#include "cmd/commands.h"
+
+#include <stdio.h>
+#include <string.h>
+
+int gt_cmd_args(int argc, char **argv, const char *cmd, const char *usage,
+                const struct gt_cmd_flag *flagv, int nflag, int *flags,
+                const char **path)
+{
+	*flags = 0;
+	*path = NULL;
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		int known = 0;
+		for (int f = 0; f < nflag; f++)
+			if (!strcmp(a, flagv[f].name)) {
+				*flags |= flagv[f].bit;
+				known = 1;
+			}
+		if (known)
+			continue;
+		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+			printf("usage: %s\n", usage);
+			return GT_EXIT_OK;
+		}
+		if (a[0] == '-' && a[1]) {
+			fprintf(stderr, "gtview: %s: unknown option %s\nusage: %s\n", cmd, a, usage);
+			return GT_EXIT_USAGE;
+		}
+		if (*path) {
+			fprintf(stderr, "gtview: %s: one TRACE only\nusage: %s\n", cmd, usage);
+			return GT_EXIT_USAGE;
+		}
+		*path = a;
+	}
+	if (!*path) {
+		fprintf(stderr, "usage: %s\n", usage);
+		return GT_EXIT_USAGE;
+	}
+	return -1;
+}

@@ -1,0 +1,19 @@
+/* args.h: the command line of the report subcommands (check, stats, dump,
+ * goroutines, gc): some boolean flags and exactly one TRACE. */
+#ifndef GT_CMD_ARGS_H
+#define GT_CMD_ARGS_H
+
+struct gt_cmd_flag {
+	const char *name; /* "--json" */
+	int bit;          /* ORed into *flags when given */
+};
+
+/* Parses argv[1..argc) of subcommand `cmd` ("gc") whose usage line is
+ * `usage` and whose flags are flagv[0..nflag).  Returns -1 when the caller
+ * should go on (with *flags and *path set), else the exit status: 0 after
+ * printing usage for --help, 2 after a usage error. */
+int gt_cmd_args(int argc, char **argv, const char *cmd, const char *usage,
+                const struct gt_cmd_flag *flagv, int nflag, int *flags,
+                const char **path);
+
+#endif
