@@ -12,8 +12,7 @@
 static int64_t to_ns(const struct v1_ctx *c, int64_t ts)
 {
 	/* as Go: float64(ts-minTs) * (1e9/float64(freq)) */
-	double d = (double)(int64_t)((uint64_t)ts - (uint64_t)c->min_ts) *
-	           (1e9 / (double)c->freq);
+	double d = (double)(int64_t)((uint64_t)ts - (uint64_t)c->min_ts) * c->ns_per_tick;
 	if (!(d > -9.2e18))
 		return d != d ? 0 : INT64_MIN;
 	if (d > 9.2e18)
@@ -74,6 +73,7 @@ static int deliver_all(struct v1_ctx *c)
 	struct v1_ev ev;
 	uint32_t mi = 0, mt = 0;
 	c->replay = 1;
+	c->ns_per_tick = 1e9 / (double)c->freq; /* the same factor Go computes */
 	if (v1_order_start(c) || v1_convert_init(c))
 		return -1;
 	v1_post_reset(c);

@@ -11,6 +11,16 @@
  * replays that log over fresh cursors to validate (v1_post.c), convert
  * (v1_convert.c) and deliver.  Memory: the log, per-P and per-goroutine
  * state, the strings and stacks; the events stay in the file.
+ *
+ * Speed: every event is read three times (pass 1 steps over it, the two
+ * runs decode it), so the common records have tight paths: pass 1 skips
+ * events with short inline or length-prefixed arguments in a loop of its
+ * own; the cursors decode them straight into struct v1_ev (fast_event in
+ * v1_order.c, per-type flags in c->hot) and resolve goroutines through
+ * the direct id table; the frontier stays sorted (the next event is its
+ * last entry); stacks of dense ids resolve through a direct table.
+ * Anything unusual (batch ends, the file's last bytes, long or malformed
+ * records) takes the general path, which checks and reports as before.
  */
 #ifndef GT_DECODE_V1_INT_H
 #define GT_DECODE_V1_INT_H
@@ -171,6 +181,7 @@ struct v1_ctx {
 	char why[256];
 	uint64_t gap_off;         /* truncated: where ordering stopped, 0 none */
 	int64_t freq;
+	double ns_per_tick;      /* 1e9 / freq, once */
 	uint64_t nfutile;
 
 	struct v1_batch *batches;

@@ -343,27 +343,28 @@ HOT int cursor_next(struct v1_ctx *c, uint32_t pi, struct v1_ev *ev, int merge)
 	return cursor_slow(c, p, pi, ev, merge);
 }
 
-/* The frontier: Ps whose head was ready, unsorted (there are few Ps); the
- * earliest (time, then P index) is merged next, as from Go's heap. */
+/* The frontier: Ps whose head was ready, kept sorted from the latest
+ * to the earliest (time, then P index), so the next to merge is the last
+ * one (as from Go's heap).  A new head usually lands near the end. */
 static void front_push(struct v1_ctx *c, uint32_t pi)
 {
-	c->heap[c->nheap] = pi;
-	c->front_ts[c->nheap++] = c->procs[pi].head.ts;
+	int64_t ts = c->procs[pi].head.ts;
+	uint32_t i = c->nheap++;
+	while (i > 0) {
+		int64_t t = c->front_ts[i - 1];
+		if (t > ts || (t == ts && c->heap[i - 1] > pi))
+			break;
+		c->heap[i] = c->heap[i - 1];
+		c->front_ts[i] = t;
+		i--;
+	}
+	c->heap[i] = pi;
+	c->front_ts[i] = ts;
 }
 
 static uint32_t front_pop(struct v1_ctx *c)
 {
-	uint32_t best = 0;
-	for (uint32_t i = 1; i < c->nheap; i++) {
-		/* no short-circuit: which P wins is unpredictable */
-		int64_t a = c->front_ts[i], b = c->front_ts[best];
-		int lt = (a < b) | ((a == b) & (c->heap[i] < c->heap[best]));
-		best = lt ? i : best;
-	}
-	uint32_t pi = c->heap[best], n = --c->nheap;
-	c->heap[best] = c->heap[n];
-	c->front_ts[best] = c->front_ts[n];
-	return pi;
+	return c->heap[--c->nheap];
 }
 
 /* "Local" events only order; they are delivered as their plain kind. */
@@ -406,7 +407,8 @@ static int build_flat(struct v1_ctx *c)
 		if (rc < 0)
 			return -1;
 	}
-	qsort(c->flat, c->nflat, sizeof *c->flat, cmp_seq);
+	if (c->nflat)
+		qsort(c->flat, c->nflat, sizeof *c->flat, cmp_seq);
 	for (uint64_t i = 1; i < c->nflat; i++)
 		if (c->flat[i].ts < c->flat[i - 1].ts)
 			return v1_fail(c, c->flat[i].off, "time stamps out of order");
@@ -482,7 +484,7 @@ int v1_order_log_grow(struct v1_ctx *c, const struct v1_ev *ev)
 }
 
 /* The second run: the same order, from the log. */
-static __attribute__((noinline)) int replay_next(struct v1_ctx *c, struct v1_ev *ev)
+static int replay_next(struct v1_ctx *c, struct v1_ev *ev)
 {
 	if (c->olog_i >= c->olog_n)
 		return 0;

@@ -75,11 +75,11 @@ void gt_v2_order_free(struct gt_v2_order *o)
 	if (!o)
 		return;
 	for (uint32_t i = 0; i < o->ng; i++)
-		free(o->grs[i].big);
+		if (o->gs[i].status != GS_FREE)
+			free(o->gs[i].rs.big);
 	for (uint32_t i = 0; i < o->np; i++)
 		free(o->ps[i].rs.big);
 	free(o->gs);
-	free(o->grs);
 	free(o->ps);
 	free(o->ms);
 	free(o->tasks);
@@ -147,23 +147,14 @@ struct gstate *gt_v2o_g_new(struct gt_v2_order *o, int64_t id)
 		if (o->gfree)
 			__builtin_prefetch(&o->gs[o->gfree - 1], 1);
 	} else {
-		if (o->ng == o->gcap) {
-			uint32_t cap = o->gcap;
-			if (grow_pool((void **)&o->gs, &cap, sizeof *o->gs) < 0)
-				return NULL;
-			struct rangestate *nr = realloc(o->grs, sizeof *nr * cap);
-			if (!nr)
-				return NULL; /* gs grew; gcap did not: harmless */
-			o->grs = nr;
-			o->gcap = cap;
-		}
+		if (o->ng == o->gcap && grow_pool((void **)&o->gs, &o->gcap, sizeof *o->gs) < 0)
+			return NULL;
 		i = o->ng++;
-		memset(&o->grs[i], 0, sizeof o->grs[i]);
 	}
 	if (gt_v2o_idmap_put(&o->gmap, (uint64_t)id, i) < 0) {
 		/* Back on the free list, so the record is not lost. */
 		o->gs[i].status = GS_FREE;
-		o->gs[i].has_rs = 0;
+		o->gs[i].rs.big = NULL;
 		o->gs[i].next_free = o->gfree;
 		o->gfree = i + 1;
 		return NULL;
@@ -179,12 +170,9 @@ void gt_v2o_g_del_at(struct gt_v2_order *o, struct gstate *g)
 	uint32_t i = (uint32_t)(g - o->gs);
 	if (GT_V2O_UNLIKELY(g->regions))
 		gt_v2o_regions_free(o, g);
-	if (GT_V2O_UNLIKELY(g->has_rs)) {
-		/* Leave the ranges empty for the next goroutine here. */
-		struct rangestate *rs = &o->grs[i];
-		free(rs->big);
-		memset(rs, 0, sizeof *rs);
-		g->has_rs = 0;
+	if (GT_V2O_UNLIKELY(g->rs.big != NULL)) {
+		free(g->rs.big);
+		g->rs.big = NULL;
 	}
 	gt_v2o_idmap_del(&o->gmap, (uint64_t)g->id);
 	g->status = GS_FREE;

@@ -2,10 +2,10 @@
  * orderer interns range/metric names ("stop-the-world (GC)") there.
  * Go's time fix-up (an event not after the previous one gets lastTs+1)
  * stays with the reader, which also sees Sync and CPU samples, as in Go.
- * NOTE (perf2): gt_v2_order_next() now returns a pointer into the queue
- * instead of copying into *out (decode/v2_read.c run() updated to match),
- * and is inline;
- * the orderer remembers resolved stack ids per view (gen number + ctx):
+ * NOTE (perf2): gt_v2_order_next() now returns a pointer into the
+ * queue (valid until the next advance) instead of copying into *out, and
+ * is inline (decode/v2_read.c run() updated to match, a 4-line edit).
+ * The orderer remembers resolved stack ids per view (gen number + ctx):
  * a view must keep resolving an id the same way for its gen number.
  *
  * v2_order.h: the v2 validator and orderer (the semantics of Go's
@@ -20,7 +20,8 @@
  * stack ids of the events are resolved through the gen view when queued
  * (Go's validateTableIDs), so a generation's tables may go once its
  * events are drained.  Implementation: decode/v2_order*.c (dispatch and
- * pools, _proc, _go, _ranges, _user, _event conversion, _map).
+ * pools, _proc, _go, _ranges, _user, _event conversion, _map) and
+ * v2_order_conv.h (the conversion, inline so hot handlers specialise it).
  */
 #ifndef GT_DECODE_V2_ORDER_H
 #define GT_DECODE_V2_ORDER_H

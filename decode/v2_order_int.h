@@ -74,17 +74,13 @@ static inline struct rng *rs_at(struct rangestate *rs)
 #define GT_V2O_LIKELY(x) __builtin_expect(!!(x), 1)
 #define GT_V2O_UNLIKELY(x) __builtin_expect(!!(x), 0)
 
-/* A goroutine's hot state, 32 bytes (two to a cache line); its ranges
- * (rare: mark assists, STW) are in o->grs[same index]. */
 struct gstate {
 	int64_t id;
-	struct seq seq;
-	union {
-		uint32_t regions;   /* live: region stack head (node index + 1) */
-		uint32_t next_free; /* on the free list */
-	};
 	uint8_t status;       /* GS_*; GS_FREE while on the free list */
-	uint8_t has_rs;       /* o->grs[i] may be in use (else it is empty) */
+	struct seq seq;
+	uint32_t regions;     /* head of the region stack (node index + 1) */
+	uint32_t next_free;
+	struct rangestate rs;
 };
 #define GS_FREE 0xff
 
@@ -106,7 +102,10 @@ struct region { uint64_t task; gt_str name; uint32_t next; };
 struct v2o_slot { uint64_t key; uint32_t val; };
 struct v2o_idmap { struct v2o_slot *s; uint32_t cap, n; };
 #define GT_V2O_EMPTY UINT32_MAX
-/* Fibonacci hashing: sequential ids (goroutines) spread evenly. */
+/* Sequential ids (goroutines, tasks) go to nearby slots three apart:
+ * a new goroutine's slot is usually in a cache line just used (a mixing
+ * hash cost a cache miss per creation), and runs stay short at half
+ * load.  High bits are folded in so that ids far apart still spread. */
 static inline uint32_t gt_v2o_slot_of(uint64_t key, uint32_t mask)
 {
 	key ^= key >> 16 ^ key >> 32;
@@ -148,7 +147,7 @@ struct gt_v2_order {
 	const struct gt_v2_gen_view *gv;
 	char *err; size_t errsz;
 
-	struct gstate *gs; struct rangestate *grs; uint32_t ng, gcap, gfree; struct v2o_idmap gmap;
+	struct gstate *gs; uint32_t ng, gcap, gfree; struct v2o_idmap gmap;
 	struct pstate *ps; uint32_t np, pcap; struct v2o_idmap pmap;
 	uint32_t pdense[GT_V2O_DENSE_P];
 	struct mstate *ms; uint32_t nm, mcap, mlast; struct v2o_idmap mmap;
@@ -210,12 +209,6 @@ static inline struct gstate *gt_v2o_g(struct gt_v2_order *o, int64_t id)
 {
 	uint32_t i = gt_v2o_idmap_get(&o->gmap, (uint64_t)id);
 	return i == GT_V2O_EMPTY ? NULL : &o->gs[i];
-}
-/* The ranges of goroutine g (marked as possibly in use). */
-static inline struct rangestate *gt_v2o_g_rs(struct gt_v2_order *o, struct gstate *g)
-{
-	g->has_rs = 1;
-	return &o->grs[g - o->gs];
 }
 static inline struct pstate *gt_v2o_p(struct gt_v2_order *o, int64_t id)
 {

@@ -229,7 +229,7 @@ go_range_begin(struct gt_v2_order *o, const struct gt_v2_base *ev, struct ctx *c
 	if (GT_V2O_UNLIKELY(!g))
 		return gt_v2o_fail(o, "encountered event of type %u without known state for current goroutine %lld",
 		                   type, (long long)c->g);
-	if (begin_range(o, gt_v2o_g_rs(o, g), range_type(type), desc) < 0)
+	if (begin_range(o, &g->rs, range_type(type), desc) < 0)
 		return -1;
 	return gt_v2o_push_as_k(o, ev, type, *c);
 }
@@ -258,7 +258,7 @@ int gt_v2o_go_range_active(struct gt_v2_order *o, const struct gt_v2_base *ev,
 	if (!g)
 		return gt_v2o_fail(o, "uninitialized goroutine %lld found during %s", (long long)gid,
 		                   gt_v2o_name(o->version, ev->type));
-	if (active_range(o, gt_v2o_g_rs(o, g), range_type(ev->type)) < 0)
+	if (active_range(o, &g->rs, range_type(ev->type)) < 0)
 		return -1;
 	return gt_v2o_push_as(o, ev, *c);
 }
@@ -274,7 +274,7 @@ go_range_end(struct gt_v2_order *o, const struct gt_v2_base *ev, struct ctx *c, 
 		return gt_v2o_fail(o, "encountered event of type %u without known state for current goroutine %lld",
 		                   type, (long long)c->g);
 	gt_str desc = 0;
-	if (end_range(o, gt_v2o_g_rs(o, g), type, &desc) < 0)
+	if (end_range(o, &g->rs, type, &desc) < 0)
 		return -1;
 	/* The STW reason, carried over from its begin. */
 	return gt_v2o_push_k(o, ev, type, *c, 0, desc) < 0 ? -1 : 1;

@@ -16,6 +16,7 @@ BENCH_DIR    ?= /tmp/gtview-big
 BENCH_TRACES ?= $(BENCH_DIR)/churn_go119.trace $(BENCH_DIR)/esbuild_go126.trace \
                 $(BENCH_DIR)/esbuild_go122.trace
 BENCH_BIN    := $(BUILD)/bench/bench-load
+REPLAY_BIN   := $(BUILD)/bench/bench-replay
 
 $(BENCH_BIN): bench/load.c $(LIB)
 	@mkdir -p $(@D)
@@ -28,4 +29,13 @@ bench: $(BENCH_BIN)
 	done
 	$(BENCH_BIN) $(BENCH_TRACES)
 
-.PHONY: bench
+# The model's own cost (no decoder): `make bench-replay BENCH_TRACES=...`
+$(REPLAY_BIN): bench/replay.c $(LIB)
+	@mkdir -p $(@D)
+	@echo "  CC    $<"
+	$(Q)$(CC) $(CFLAGS) -o $@ $< $(LIB) $(LDLIBS) -lpthread
+
+bench-replay: $(REPLAY_BIN)
+	for t in $(BENCH_TRACES); do $(REPLAY_BIN) $$t || exit 1; done
+
+.PHONY: bench bench-replay

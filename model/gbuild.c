@@ -16,7 +16,7 @@ uint32_t gt_gb_live(struct gt_model *m, int64_t id)
 {
 	if (id == m->last_g)
 		return m->last_gslot;
-	uint32_t slot = gt_ids_get(&m->glivemap, id);
+	uint32_t slot = gt_dmap_get(&m->glivemap, id);
 	if (slot == UINT32_MAX) {
 		uint32_t gi = (uint32_t)m->gids.n;
 		uint32_t *head = gt_vec_push(&m->gheads, sizeof *head);
@@ -37,7 +37,7 @@ uint32_t gt_gb_live(struct gt_model *m, int64_t id)
 				return UINT32_MAX;
 			slot = (uint32_t)(m->glive.n - 1);
 		}
-		if (gt_ids_put(&m->glivemap, id, slot) < 0)
+		if (gt_dmap_put(&m->glivemap, id, slot) < 0)
 			return UINT32_MAX;
 		struct gt_glive *L = live_at(m, slot);
 		uint8_t *buf = L->buf;
@@ -158,7 +158,7 @@ static int retire(struct gt_model *m, uint32_t slot, int64_t id, int dead)
 	if (!f)
 		return -1;
 	*f = slot;
-	gt_ids_del(&m->glivemap, id);
+	gt_dmap_del(&m->glivemap, id);
 	m->last_g = GT_NONE - 1;
 	return 0;
 }
@@ -334,7 +334,7 @@ int gt_gb_finish(struct gt_model *m, int64_t end)
 	}
 	gt_vec_free(&m->glive);
 	gt_vec_free(&m->gfree);
-	gt_ids_free(&m->glivemap);
+	gt_dmap_free(&m->glivemap);
 	return rc;
 }
 
@@ -345,7 +345,7 @@ int gt_gb_label(struct gt_model *m, const struct gt_event *ev, const struct gt_h
 	int64_t g = ev->u.label.g != GT_NONE ? ev->u.label.g : ev->g;
 	if (g == GT_NONE || !h->gc_label)
 		return 0;
-	uint32_t slot = gt_ids_get(&m->glivemap, g);
+	uint32_t slot = gt_dmap_get(&m->glivemap, g);
 	if (slot != UINT32_MAX)
 		live_at(m, slot)->gc_mark = 1;
 	return 0;

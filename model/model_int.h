@@ -5,6 +5,7 @@
 #include <pthread.h>
 
 #include "model/glog.h"
+#include "model/dmap.h"
 #include "model/ids.h"
 #include "model/idseq.h"
 #include "model/series.h"
@@ -72,7 +73,7 @@ struct gt_model {
 	/* Live goroutines only, while loading. */
 	struct gt_vec glive;   /* struct gt_glive */
 	struct gt_vec gfree;   /* uint32_t: free glive slots */
-	struct gt_ids glivemap; /* Go id -> glive slot */
+	struct gt_dmap glivemap; /* Go id -> glive slot */
 
 	struct gt_vec ps, pb, planes; /* gt_proc, gt_pbuild, gt_lane */
 	struct gt_ids pmap;

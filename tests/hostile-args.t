@@ -41,6 +41,12 @@ for cmd in (['check'], ['stats', '--json']):
     expect(cmd + [os.path.join(tmp, 'no-such-file')], (2,), f'{c}: missing file', ['no-such-file'])
     expect(cmd + [tmp], (2,), f'{c}: a directory', ['director'])
     expect(cmd + ['/proc/self/mem'], (1, 2), f'{c}: /proc/self/mem (unreadable)')
+    if os.geteuid() != 0:  # root reads a mode-000 file all the same
+        p = write(f'noperm-{cmd[0]}', header(22))
+        os.chmod(p, 0)
+        expect(cmd + [p], (2,), f'{c}: a file without read permission', ['permission'])
+    else:
+        t.ok(True, f'{c}: a file without read permission # SKIP running as root')
     expect(cmd + [write('empty', b'')], (1, 2), f'{c}: empty file', ['empty'])
     expect(cmd + [write('text', b'hello, world\n' * 100)], (1,), f'{c}: not a trace')
     expect(cmd + [write('short', b'go 1.')], (1,), f'{c}: 5 bytes of a header')

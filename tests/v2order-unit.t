@@ -3,7 +3,7 @@
 # Each program prints its own plan; prove wants one, so wrap them.
 set -u
 : "${GT_BUILD:?run through make test}"
-progs="v2order_basic v2order_map v2order_validate"
+progs="v2order_basic v2order_map v2order_validate v2order_memo"
 n=0
 for p in $progs; do n=$((n + 1)); done
 echo "1..$n"

@@ -218,6 +218,12 @@ static void draw_status(struct tui_app *a)
 		const char *k = tui_key_of(a, act);
 		if (!*k)
 			continue;
+		char both[2 * GT_KEY_NAME_MAX + 8];
+		if (act == GT_ACTION_PAN_RIGHT && *tui_key_of(a, GT_ACTION_PAN_LEFT)) {
+			/* "L pan" alone reads as if one could only pan one way */
+			snprintf(both, sizeof both, "%s/%s", tui_key_of(a, GT_ACTION_PAN_LEFT), k);
+			k = both;
+		}
 		const char *name = gt_action_name(act);
 		const char *dash = strchr(name, '-');
 		const char *word = act == GT_ACTION_SHOW_HELP ? "help"
@@ -238,7 +244,7 @@ static void draw_status(struct tui_app *a)
 			: act == GT_ACTION_SORT_REVERSE ? "reverse"
 			: act == GT_ACTION_VIEW_TIMELINE ? "timeline"
 			: dash ? dash + 1 : name;
-		char item[64];
+		char item[160];
 		snprintf(item, sizeof item, "%s %s", k, word);
 		if (x + tui_width(item) + 2 > w)
 			break;

@@ -91,7 +91,10 @@ struct tui_grow {
 	gt_stack stack;
 	uint8_t state;
 };
-struct tui_ggroup { gt_str reason; gt_stack stack; uint32_t count; };
+struct tui_ggroup {
+	gt_str reason; gt_stack stack; uint32_t count;
+	uint8_t user;           /* the stack has a frame outside the std library */
+};
 
 struct tui_goroutines {
 	struct tui_grow *rows; size_t nrows;
@@ -175,6 +178,7 @@ struct tui_app {
 	struct tui_goroutine gd;
 	struct tui_gcview gc;
 	struct tui_inspector insp;
+	struct tui_inspector preview; /* the timeline's: what is at the cursor */
 	struct tui_search search;
 	struct tui_prompt prompt;
 	size_t help_top;
@@ -245,6 +249,8 @@ gt_str tui_g_wait_reason(const struct tui_app *a, uint32_t gi, const struct gt_g
 int tui_goroutines_action(struct tui_app *a, enum gt_action act);
 void tui_goroutines_free(struct tui_app *a);
 int tui_goroutines_filter_text(struct tui_app *a, const char *text);
+/* Frames [top, top+rows) of st, one per line "func  file:line", at y. */
+void tui_draw_stack(struct tui_app *a, int y, int rows, gt_stack st, size_t top);
 
 void tui_goroutine_draw(struct tui_app *a);
 int tui_goroutine_action(struct tui_app *a, enum gt_action act);
@@ -259,6 +265,13 @@ void tui_inspector_draw(struct tui_app *a);
 int tui_inspector_action(struct tui_app *a, enum gt_action act);
 void tui_inspector_build(struct tui_app *a);
 void tui_inspector_free(struct tui_app *a);
+/* Builds the inspector's lines for s into dst (a preview elsewhere),
+ * leaving the inspector as it is; free dst with tui_inspector_free_lines. */
+void tui_inspector_build_into(struct tui_app *a, struct tui_inspector *dst, const struct tui_sel *s);
+void tui_inspector_free_lines(struct tui_inspector *in);
+/* Lines [from, from+rows) of in at screen rows y..; line cur highlighted. */
+void tui_inspector_draw_lines(struct tui_app *a, const struct tui_inspector *in, size_t from,
+                              int y, int rows, size_t cur);
 
 void tui_search_draw(struct tui_app *a);
 int tui_search_action(struct tui_app *a, enum gt_action act);

@@ -31,7 +31,11 @@ static int cmp_rows(const void *x, const void *y)
 	int c = 0;
 	switch (sort_app->gc.sort) {
 	case TUI_GCCOL_KIND: c = (int)r->set - (int)s->set; break;
+	case TUI_GCCOL_START: c = (p->start > q->start) - (p->start < q->start); break;
 	case TUI_GCCOL_DUR: {
+		/* a pause and a mark phase are not comparable: pauses first */
+		if (r->set != s->set)
+			return r->set == GT_RS_STW ? -1 : 1;
 		int64_t dp = p->end - p->start, dq = q->end - q->start;
 		c = (dp > dq) - (dp < dq);
 		break;
@@ -177,7 +181,7 @@ int tui_gc_action(struct tui_app *a, enum gt_action act)
 		gv->sort = (enum tui_gccol)((gv->sort + 1) % TUI_GCCOL__COUNT);
 		gv->desc = col_desc[gv->sort];
 		rebuild(a);
-		tui_status(a, "sorted by %s", col_names[gv->sort]);
+		tui_status(a, "sorted by %s%s", col_names[gv->sort], gv->sort == TUI_GCCOL_DUR ? ", longest pauses first, then the GC cycles" : "");
 		return TUI_REDRAW;
 	case GT_ACTION_SORT_REVERSE:
 		gv->desc = !gv->desc;

@@ -82,7 +82,20 @@ static const char *state_glyph(int s)
 	}
 }
 
-static int list_rows(const struct tui_app *a) { return tui_body_rows(a) - 5; }
+/* Rows of the interval list: the body less the title, its timeline, the
+ * legend and the column header, and the stack pane below (its title and
+ * at least 6 frames; all the room a short list leaves). */
+static int list_rows(const struct tui_app *a)
+{
+	int avail = tui_body_rows(a) - 4;
+	int want = (int)(a->gd.nspans < 3 ? 3 : a->gd.nspans > (size_t)avail ? (size_t)avail : a->gd.nspans);
+	int most = avail - 7;
+	if (most > avail * 2 / 3)
+		most = avail * 2 / 3;
+	if (want > most)
+		want = most;
+	return want < 3 ? 3 : want;
+}
 
 void tui_goroutine_draw(struct tui_app *a)
 {
@@ -96,9 +109,12 @@ void tui_goroutine_draw(struct tui_app *a)
 		snprintf(created, sizeof created, "before the trace");
 	else
 		tui_fmt_time(a, created, sizeof created, g->created);
-	snprintf(head, sizeof head, "G%lld %s  created %s%s  ran %s, waited %s, %zu intervals",
-	         (long long)g->id, tui_g_func(a, g), created,
-	         g->creator != GT_NONE ? " by another goroutine" : "", run, wait, gd->nspans);
+	char by[40] = "";
+	if (g->creator != GT_NONE)
+		snprintf(by, sizeof by, " by G%lld", (long long)g->creator);
+	snprintf(head, sizeof head, "G%lld %s  created %s%s  ran %s, waited %s, %zu interval%s",
+	         (long long)g->id, tui_g_func(a, g), created, by, run, wait, gd->nspans,
+	         gd->nspans == 1 ? "" : "s");
 	tui_put(y++, 0, a->cols, tui_attr(TUI_C_TITLE), head);
 	/* its timeline */
 	int w = a->cols - 1;
@@ -157,12 +173,36 @@ void tui_goroutine_draw(struct tui_app *a)
 		tui_put_right(y + i, 24, 9, base, d);
 		tui_put(y + i, 35, 19, base, gt_model_str(a->m, s->reason));
 		const char *where = gt_model_str(a->m, gt_model_stack_top_func(a->m, s->stack));
+		char pc[24];
+		const struct gt_tables *tb = gt_model_tables(a->m);
+		if (!*where && s->stack && gt_stack_depth(tb, s->stack)) {
+			/* no symbols (Go 1.5/1.6): the innermost frame's PC */
+			const struct gt_frame *f = gt_frame_get(tb, gt_stack_frames(tb, s->stack)[0]);
+			if (f) {
+				snprintf(pc, sizeof pc, "0x%llx", (unsigned long long)f->pc);
+				where = pc;
+			}
+		}
 		char pb[24] = "";
 		if (s->p != GT_NONE)
 			snprintf(pb, sizeof pb, "P%lld ", (long long)s->p);
 		int x = 55 + tui_put(y + i, 55, a->cols - 55, base, pb);
 		tui_put(y + i, x, a->cols - x, sel ? base : tui_attr(TUI_C_FUNC), where);
 	}
+	/* the selected interval's stack: where it was when it entered it */
+	y += rows;
+	int srows = tui_body_top(a) + tui_body_rows(a) - y;
+	if (!gd->nspans || srows < 2)
+		return;
+	const struct gt_gspan *s = &gd->spans[gd->sel];
+	char t[32], title[256];
+	tui_fmt_time(a, t, sizeof t, s->start);
+	snprintf(title, sizeof title, "%s Stack when it became %s%s%s%s at %s ", tui_glyph(TUI_G_HLINE),
+	         gt_gostate_name((enum gt_gostate)s->state), s->reason ? " (" : "",
+	         gt_model_str(a->m, s->reason), s->reason ? ")" : "", t);
+	tui_fill(y, 0, a->cols, tui_attr(TUI_C_DIM), tui_glyph(TUI_G_HLINE));
+	tui_put(y, 0, a->cols, tui_attr(TUI_C_TITLE), title);
+	tui_draw_stack(a, y + 1, srows - 1, s->stack, 0);
 }
 
 int tui_goroutine_action(struct tui_app *a, enum gt_action act)

@@ -57,12 +57,16 @@ static int cmp_g(const struct tui_grow *a, const struct tui_grow *b)
 
 static int cmp_row(const void *x, const void *y) { return cmp_g(x, y); }
 
-/* Blocked mode: by group (largest first), then the sort within. */
+/* Blocked mode: groups blocked in the program's own code first (the
+ * runtime's idle workers wait forever and are rarely the question), then
+ * the largest first; the sort within a group. */
 static int cmp_blocked(const void *x, const void *y)
 {
 	const struct tui_grow *r = x, *s = y;
 	const struct tui_ggroup *gr = &sort_app->gl.groups[r->group], *gs = &sort_app->gl.groups[s->group];
 	if (r->group != s->group) {
+		if (gr->user != gs->user)
+			return gr->user ? -1 : 1;
 		if (gr->count != gs->count)
 			return gr->count > gs->count ? -1 : 1;
 		int c = cmp_str(gr->reason, gs->reason);
@@ -159,6 +163,8 @@ static void rebuild(struct tui_app *a)
 			keys[ng].count = 1;
 			ng++;
 		}
+		for (size_t i = 0; i < ng; i++)
+			keys[i].user = gt_model_stack_user_frame(a->m, keys[i].stack) != 0;
 		gl->groups = keys;
 		gl->ngroups = ng;
 		for (size_t i = 0; i < k; i++) {
@@ -245,7 +251,7 @@ static int state_role(int s)
 	}
 }
 
-static void draw_stack_lines(struct tui_app *a, int y, int rows, gt_stack st, size_t top)
+void tui_draw_stack(struct tui_app *a, int y, int rows, gt_stack st, size_t top)
 {
 	const struct gt_tables *t = gt_model_tables(a->m);
 	size_t depth = st ? gt_stack_depth(t, st) : 0;
@@ -380,7 +386,7 @@ void tui_goroutines_draw(struct tui_app *a)
 		         row->reason ? " (" : "", gt_model_str(a->m, row->reason), row->reason ? ")" : "");
 	}
 	tui_put(y, 2, a->cols - 4, tui_attr(TUI_C_TITLE), head);
-	draw_stack_lines(a, y + 1, prow - 1, stack, gl->preview_top);
+	tui_draw_stack(a, y + 1, prow - 1, stack, gl->preview_top);
 }
 
 static void move_sel(struct tui_app *a, long d)

@@ -44,7 +44,11 @@ static void add(struct tui_app *a, int role, uint32_t g, const char *fmt, ...)
 
 void tui_inspector_free(struct tui_app *a)
 {
-	struct tui_inspector *in = &a->insp;
+	tui_inspector_free_lines(&a->insp);
+}
+
+void tui_inspector_free_lines(struct tui_inspector *in)
+{
 	for (size_t i = 0; i < in->nlines; i++)
 		free(in->lines[i]);
 	free(in->lines);
@@ -426,27 +430,20 @@ void tui_inspector_build(struct tui_app *a)
 
 static int rows_of(const struct tui_app *a) { return tui_body_rows(a); }
 
-void tui_inspector_draw(struct tui_app *a)
+void tui_inspector_draw_lines(struct tui_app *a, const struct tui_inspector *in, size_t from,
+                              int y, int rows, size_t cur)
 {
-	struct tui_inspector *in = &a->insp;
-	int y = tui_body_top(a), rows = rows_of(a);
-	if (in->cur >= in->nlines)
-		in->cur = in->nlines ? in->nlines - 1 : 0;
-	if (in->cur < in->top)
-		in->top = in->cur;
-	if (in->cur >= in->top + (size_t)rows)
-		in->top = in->cur - (size_t)rows + 1;
-	for (int i = 0; i < rows && in->top + (size_t)i < in->nlines; i++) {
-		size_t k = in->top + (size_t)i;
+	for (int i = 0; i < rows && from + (size_t)i < in->nlines; i++) {
+		size_t k = from + (size_t)i;
 		int attr = tui_attr((enum tui_color)in->line_role[k]);
-		if (k == in->cur) {
+		if (k == cur) {
 			attr = tui_attr(TUI_C_SELECTED);
 			tui_fill(y + i, 0, a->cols, attr, " ");
 		}
 		const char *line = in->lines[k];
 		/* "func  file:line": the file part dimmer */
 		const char *sep = in->line_role[k] == TUI_C_FUNC ? strstr(line + 4, "  ") : NULL;
-		if (sep && k != in->cur) {
+		if (sep && k != cur) {
 			char head[1024];
 			size_t hn = (size_t)(sep - line) < sizeof head - 1 ? (size_t)(sep - line) : sizeof head - 1;
 			memcpy(head, line, hn);
@@ -457,6 +454,50 @@ void tui_inspector_draw(struct tui_app *a)
 			tui_put(y + i, 0, a->cols, attr, line);
 		}
 	}
+}
+
+void tui_inspector_draw(struct tui_app *a)
+{
+	struct tui_inspector *in = &a->insp;
+	int y = tui_body_top(a), rows = rows_of(a);
+	if (in->cur >= in->nlines)
+		in->cur = in->nlines ? in->nlines - 1 : 0;
+	if (in->cur < in->top)
+		in->top = in->cur;
+	if (in->cur >= in->top + (size_t)rows)
+		in->top = in->cur - (size_t)rows + 1;
+	tui_inspector_draw_lines(a, in, in->top, y, rows, in->cur);
+}
+
+void tui_inspector_build_into(struct tui_app *a, struct tui_inspector *dst, const struct tui_sel *s)
+{
+	/* the builder writes a->insp: lend it dst's buffers for the time */
+	struct tui_inspector saved = a->insp;
+	a->insp = *dst;
+	a->insp.sel = *s;
+	tui_inspector_build(a);
+	/* hints about keys of the inspector mean nothing elsewhere */
+	while (a->insp.nlines && !strncmp(a->insp.lines[a->insp.nlines - 1], "Press ", 6)) {
+		free(a->insp.lines[--a->insp.nlines]);
+		if (a->insp.nlines && !a->insp.lines[a->insp.nlines - 1][0])
+			free(a->insp.lines[--a->insp.nlines]);
+	}
+	/* nor does the event's kind, in a preview */
+	struct tui_inspector *in = &a->insp;
+	size_t k = 0;
+	for (size_t i = 0; i < in->nlines; i++) {
+		if (!strncmp(in->lines[i], "  kind ", 7) || !in->lines[i][0]) {
+			free(in->lines[i]);
+			continue;
+		}
+		in->lines[k] = in->lines[i];
+		in->line_role[k] = in->line_role[i];
+		in->line_g[k] = in->line_g[i];
+		k++;
+	}
+	in->nlines = k;
+	*dst = a->insp;
+	a->insp = saved;
 }
 
 int tui_inspector_action(struct tui_app *a, enum gt_action act)

@@ -114,6 +114,7 @@ void tui_timeline_free(struct tui_app *a)
 {
 	free(a->tl.porder);
 	a->tl.porder = NULL;
+	tui_inspector_free_lines(&a->preview);
 }
 
 void tui_timeline_fit(struct tui_app *a)
@@ -389,20 +390,33 @@ static void draw_count_lanes(struct tui_app *a, int y, int w)
 	}
 }
 
-/* The P span at the cursor, if any. */
-struct find_span { struct gt_pspan s; int found; };
+/* The P span at the cursor: the longest one in the cursor's cell, so that
+ * what the detail names is what the cell shows (at most 64 looked at). */
+struct find_span { struct gt_pspan s; int found, seen; };
 static int take_pspan(void *ctx, const struct gt_pspan *s)
 {
 	struct find_span *f = ctx;
-	f->s = *s;
+	if (!f->found || s->end - s->start > f->s.end - f->s.start)
+		f->s = *s;
 	f->found = 1;
-	return 1;
+	return ++f->seen >= 64;
+}
+
+/* End of the cursor's cell. */
+static int64_t cell_end(const struct tui_app *a)
+{
+	const struct tui_timeline *tl = &a->tl;
+	int w = plot_w(a), c = cursor_col(tl, w);
+	int64_t e = c < 0 ? tl->cursor + 1 : col_t(tl, w, c + 1);
+	return e > tl->cursor ? e : tl->cursor + 1;
 }
 
 static int pspan_at(struct tui_app *a, uint32_t pi, int64_t t, struct gt_pspan *out)
 {
 	struct find_span f = {.found = 0};
 	gt_model_p_spans(a->m, pi, t, t + 1, take_pspan, &f);
+	if (!f.found)
+		gt_model_p_spans(a->m, pi, t, cell_end(a), take_pspan, &f);
 	if (f.found)
 		*out = f.s;
 	return f.found;
@@ -412,15 +426,23 @@ static int range_at(struct tui_app *a, enum gt_range_set set, int64_t t, size_t 
 {
 	size_t n;
 	const struct gt_range *r = gt_model_ranges(a->m, set, &n);
+	int64_t e = cell_end(a), best = -1;
+	/* the range at t, else the longest one starting in the cell */
 	for (size_t i = gt_model_ranges_from(a->m, set, t), k = 0; i < n && k < 64; i++, k++) {
-		if (r[i].start > t)
+		if (r[i].start >= e)
 			break;
-		if (r[i].end > t) {
+		if (r[i].end <= t)
+			continue;
+		if (r[i].start <= t) {
 			*idx = i;
 			return 1;
 		}
+		if (r[i].end - r[i].start > best) {
+			best = r[i].end - r[i].start;
+			*idx = i;
+		}
 	}
-	return 0;
+	return best >= 0;
 }
 
 static const char *detail(struct tui_app *a, char *buf, size_t len)
@@ -483,6 +505,8 @@ static const char *detail(struct tui_app *a, char *buf, size_t len)
 	}
 }
 
+static void draw_preview(struct tui_app *a, int y, int rows);
+
 void tui_timeline_draw(struct tui_app *a)
 {
 	struct tui_timeline *tl = &a->tl;
@@ -519,13 +543,18 @@ void tui_timeline_draw(struct tui_app *a)
 	y += TUI_LANE__COUNT;
 	char buf[512];
 	tui_put(y, 0, a->cols, tui_attr(TUI_C_TITLE), detail(a, buf, sizeof buf));
-	/* a legend in the rows the lanes leave free */
-	if (y + 2 < a->rows - 1) {
+	y++;
+	/* the rows the lanes leave free: what is at the cursor (its stack),
+	 * then a legend on the last row */
+	int last = a->rows - 2;
+	int legend = last - y >= 2;
+	draw_preview(a, y, last - y + 1 - (legend ? 2 : 0));
+	if (legend) {
 		snprintf(buf, sizeof buf, "%s%s%s%s busy part of a cell  %s GC worker  blank: idle  "
 		         "G<id> func: a goroutine running",
 		         tui_glyph(TUI_G_FULL), tui_glyph(TUI_G_DARK), tui_glyph(TUI_G_MEDIUM),
 		         tui_glyph(TUI_G_LIGHT), tui_glyph(TUI_G_GCCELL));
-		tui_put(y + 2, 0, a->cols, tui_attr(TUI_C_DIM), buf);
+		tui_put(last, 0, a->cols, tui_attr(TUI_C_DIM), buf);
 	}
 }
 
@@ -591,42 +620,78 @@ static void move_cursor(struct tui_app *a, int cols)
 	clamp(a);
 }
 
-static int open_at_cursor(struct tui_app *a)
+/* What is under the cursor in the selected lane: 1 and *s, or 0 and a
+ * message saying why not. */
+static int sel_at_cursor(struct tui_app *a, struct tui_sel *s, const char **why)
 {
 	struct tui_timeline *tl = &a->tl;
 	int np = nprocs(a);
-	struct tui_sel s;
-	memset(&s, 0, sizeof s);
+	memset(s, 0, sizeof *s);
 	if (tl->lane < np) {
 		struct gt_pspan ps;
 		if (!pspan_at(a, lane_p(a, tl->lane), tl->cursor, &ps)) {
-			tui_status(a, "nothing runs on this P at the cursor");
-			return TUI_REDRAW_STATUS;
+			*why = "nothing runs on this P at the cursor";
+			return 0;
 		}
-		s.kind = TUI_SEL_PSPAN;
-		s.p = lane_p(a, tl->lane);
-		s.g = ps.g;
-		s.start = ps.start;
-		s.end = ps.end;
-		tui_open_inspector(a, &s);
-		return TUI_REDRAW;
+		s->kind = TUI_SEL_PSPAN;
+		s->p = lane_p(a, tl->lane);
+		s->g = ps.g;
+		s->start = ps.start;
+		s->end = ps.end;
+		return 1;
 	}
 	enum tui_lane l = (enum tui_lane)(tl->lane - np);
 	if (l == TUI_LANE_GC || l == TUI_LANE_STW || l == TUI_LANE_ASSIST) {
 		enum gt_range_set set = l == TUI_LANE_GC ? GT_RS_GC : l == TUI_LANE_STW ? GT_RS_STW : GT_RS_ASSIST;
 		size_t i;
 		if (!range_at(a, set, tl->cursor, &i)) {
-			tui_status(a, "nothing in this lane at the cursor");
-			return TUI_REDRAW_STATUS;
+			*why = "nothing in this lane at the cursor";
+			return 0;
 		}
-		s.kind = TUI_SEL_RANGE;
-		s.set = set;
-		s.index = i;
-		tui_open_inspector(a, &s);
-		return TUI_REDRAW;
+		s->kind = TUI_SEL_RANGE;
+		s->set = set;
+		s->index = i;
+		return 1;
 	}
-	tui_status(a, "Enter opens a P, GC, STW or assist lane");
-	return TUI_REDRAW_STATUS;
+	*why = "Enter opens a P, GC, STW or assist lane";
+	return 0;
+}
+
+static int open_at_cursor(struct tui_app *a)
+{
+	struct tui_sel s;
+	const char *why;
+	if (!sel_at_cursor(a, &s, &why)) {
+		tui_status(a, "%s", why);
+		return TUI_REDRAW_STATUS;
+	}
+	tui_open_inspector(a, &s);
+	return TUI_REDRAW;
+}
+
+static int same_sel(const struct tui_sel *x, const struct tui_sel *y)
+{
+	return x->kind == y->kind && x->g == y->g && x->p == y->p && x->start == y->start &&
+	       x->end == y->end && x->set == y->set && x->index == y->index;
+}
+
+/* The inspector's lines for what is at the cursor, in rows [y, y+rows):
+ * built only when the selection changes, so a frame stays cheap. */
+static void draw_preview(struct tui_app *a, int y, int rows)
+{
+	struct tui_sel s;
+	const char *why;
+	struct tui_inspector *pv = &a->preview;
+	if (rows <= 0 || !sel_at_cursor(a, &s, &why))
+		return;
+	if (!pv->nlines || !same_sel(&pv->sel, &s)) {
+		tui_inspector_build_into(a, pv, &s);
+		pv->sel = s;
+	}
+	/* line 0 is the title, which the detail line already says */
+	tui_inspector_draw_lines(a, pv, 1, y, rows, SIZE_MAX);
+	if (pv->nlines > (size_t)rows + 1)
+		tui_put(y + rows - 1, a->cols - 24, 24, tui_attr(TUI_C_DIM), "… Enter shows all");
 }
 
 int tui_timeline_action(struct tui_app *a, enum gt_action act)

@@ -45,8 +45,39 @@ static void test_random_ops(void **state)
 	gt_v2o_idmap_free(&m);
 }
 
+/* Goroutine-like ids: a sliding window of sequential ids over a few
+ * long-lived ones, deleted out of order, the window wrapping the table
+ * many times. */
+static void test_sliding_window(void **state)
+{
+	(void)state;
+	struct v2o_idmap m = { 0 };
+	enum { W = 1500, N = 200000 };
+	for (uint64_t k = 1; k <= 20; k++)
+		assert_int_equal(gt_v2o_idmap_put(&m, k << 40, (uint32_t)k), 0);
+	for (uint64_t id = 100; id < N; id++) {
+		assert_int_equal(gt_v2o_idmap_put(&m, id, (uint32_t)id), 0);
+		if (id >= 100 + W) {
+			/* Delete an id from the window's older half, scrambled. */
+			uint64_t d = id - W + ((id * 7) % 3);
+			if (gt_v2o_idmap_get(&m, d) != UINT32_MAX)
+				gt_v2o_idmap_del(&m, d);
+			assert_int_equal(gt_v2o_idmap_get(&m, d), UINT32_MAX);
+		}
+		if (id % 4099 == 0) {
+			for (uint64_t k = 1; k <= 20; k++)
+				assert_int_equal(gt_v2o_idmap_get(&m, k << 40), (uint32_t)k);
+			for (uint64_t j = id - W + 3; j <= id; j++)
+				assert_int_equal(gt_v2o_idmap_get(&m, j), (uint32_t)j);
+		}
+	}
+	assert_true(m.n <= W + 40);
+	gt_v2o_idmap_free(&m);
+}
+
 int main(void)
 {
-	const struct CMUnitTest tests[] = { cmocka_unit_test(test_random_ops) };
+	const struct CMUnitTest tests[] = { cmocka_unit_test(test_random_ops),
+	                                    cmocka_unit_test(test_sliding_window) };
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,65 @@
+/* dmap.c: see dmap.h. */
+#include "model/dmap.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define PSIZE ((size_t)1 << GT_DMAP_PBITS)
+
+int gt_dmap_put(struct gt_dmap *d, int64_t id, uint32_t val)
+{
+	if ((uint64_t)id >= (uint64_t)GT_DMAP_LIMIT)
+		return gt_ids_put(&d->big, id, val);
+	size_t pg = (size_t)id >> GT_DMAP_PBITS;
+	if (pg >= d->ndir) {
+		size_t n = d->ndir ? d->ndir : 64;
+		while (n <= pg)
+			n *= 2;
+		uint32_t **np = realloc(d->pages, n * sizeof *np);
+		if (!np)
+			return -1;
+		d->pages = np;
+		uint32_t *nc = realloc(d->npage, n * sizeof *nc);
+		if (!nc)
+			return -1;
+		d->npage = nc;
+		memset(d->pages + d->ndir, 0, (n - d->ndir) * sizeof *np);
+		memset(d->npage + d->ndir, 0, (n - d->ndir) * sizeof *nc);
+		d->ndir = n;
+	}
+	if (!d->pages[pg] && !(d->pages[pg] = calloc(PSIZE, sizeof **d->pages)))
+		return -1;
+	uint32_t *s = &d->pages[pg][id & (PSIZE - 1)];
+	d->npage[pg] += !*s;
+	*s = val + 1;
+	return 0;
+}
+
+void gt_dmap_del(struct gt_dmap *d, int64_t id)
+{
+	if ((uint64_t)id >= (uint64_t)GT_DMAP_LIMIT) {
+		gt_ids_del(&d->big, id);
+		return;
+	}
+	size_t pg = (size_t)id >> GT_DMAP_PBITS;
+	if (pg >= d->ndir || !d->pages[pg])
+		return;
+	uint32_t *s = &d->pages[pg][id & (PSIZE - 1)];
+	if (!*s)
+		return;
+	*s = 0;
+	if (--d->npage[pg] == 0) { /* the page's goroutines are all gone */
+		free(d->pages[pg]);
+		d->pages[pg] = NULL;
+	}
+}
+
+void gt_dmap_free(struct gt_dmap *d)
+{
+	for (size_t i = 0; i < d->ndir; i++)
+		free(d->pages[i]);
+	free(d->pages);
+	free(d->npage);
+	gt_ids_free(&d->big);
+	memset(d, 0, sizeof *d);
+}
