@@ -14,13 +14,9 @@
 
 #define MAXEV (3u << 20)
 
-struct rec {
-	struct gt_event ev;
-	struct gt_hint h;
-};
 
 struct tape {
-	struct rec *v;
+	struct gt_qev *v;
 	size_t n;
 };
 
@@ -57,7 +53,7 @@ int main(int argc, char **argv)
 	if (p == MAP_FAILED)
 		return 2;
 	struct gt_tables *t = gt_tables_new();
-	struct tape tp = {malloc(MAXEV * sizeof(struct rec)), 0};
+	struct tape tp = {malloc(MAXEV * sizeof(struct gt_qev)), 0};
 	if (!t || !tp.v)
 		return 2;
 	struct gt_sink sink = {.ctx = &tp, .event = keep};
@@ -69,8 +65,8 @@ int main(int argc, char **argv)
 		if (!m)
 			return 2;
 		double c0 = cpu_now();
-		for (size_t i = 0; i < tp.n; i++)
-			gt_model_add_hinted(m, &tp.v[i].ev, &tp.v[i].h);
+		for (size_t i = 0; i < tp.n; i += 1024) /* in the loader's blocks */
+			gt_model_add_block(m, tp.v + i, tp.n - i < 1024 ? tp.n - i : 1024);
 		gt_model_finish(m);
 		double c = cpu_now() - c0;
 		if (c < best)

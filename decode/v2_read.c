@@ -167,7 +167,30 @@ static int emit_sample(struct reader *r, const struct v2_sample *s)
 static inline int uv(const uint8_t **q, const uint8_t *end, uint64_t *v)
 {
 	const uint8_t *p = *q;
-	if (p < end && *p < 0x80) {
+	if (end - p >= 4) {
+		/* Up to 4 bytes unrolled (timestamps, goroutine ids, seqs). */
+		uint64_t b0 = p[0], b1, b2, b3;
+		if (b0 < 0x80) {
+			*v = b0;
+			*q = p + 1;
+			return 0;
+		}
+		if ((b1 = p[1]) < 0x80) {
+			*v = (b0 & 0x7f) | b1 << 7;
+			*q = p + 2;
+			return 0;
+		}
+		if ((b2 = p[2]) < 0x80) {
+			*v = (b0 & 0x7f) | (b1 & 0x7f) << 7 | b2 << 14;
+			*q = p + 3;
+			return 0;
+		}
+		if ((b3 = p[3]) < 0x80) {
+			*v = (b0 & 0x7f) | (b1 & 0x7f) << 7 | (b2 & 0x7f) << 14 | b3 << 21;
+			*q = p + 4;
+			return 0;
+		}
+	} else if (p < end && *p < 0x80) {
 		*v = *p;
 		*q = p + 1;
 		return 0;
@@ -249,21 +272,22 @@ static uint32_t sift_up(struct reader *r, uint32_t i)
 
 static void sift_down(struct reader *r, uint32_t i)
 {
-	if (r->nheap < 2)
-		return;
+	/* Go's heapSiftDown/min3, with a hole instead of swaps: the smaller
+	 * child (the first on ties) moves up while it is before x. */
+	uint32_t n = r->nheap;
+	struct hent *h = r->heap, x = h[i];
 	for (;;) {
-		uint32_t m = i;
-		int64_t mt = i < r->nheap ? T(i) : INT64_MAX;
-		uint32_t c1 = 2 * i + 1, c2 = 2 * i + 2;
-		if (c1 < r->nheap && T(c1) < mt)
-			mt = T(c1), m = c1;
-		if (c2 < r->nheap && T(c2) < mt)
-			m = c2;
-		if (m == i)
-			return;
-		swap(r, i, m);
-		i = m;
+		uint32_t c = 2 * i + 1;
+		if (c >= n)
+			break;
+		if (c + 1 < n && h[c + 1].t < h[c].t)
+			c++;
+		if (!(h[c].t < x.t))
+			break;
+		h[i] = h[c];
+		i = c;
 	}
+	h[i] = x;
 }
 
 static void heap_update(struct reader *r, uint32_t i)
@@ -322,7 +346,7 @@ static void heap_sort(struct reader *r)
 /* ---- advancing -------------------------------------------------------- */
 
 /* 1 advanced, 0 cannot yet, -1 error. */
-static int try_advance(struct reader *r, uint32_t i)
+static inline __attribute__((always_inline)) int try_advance(struct reader *r, uint32_t i)
 {
 	struct cursor *c = &r->curs[r->heap[i].c];
 	char err[200];

@@ -80,6 +80,7 @@ void gt_model_free(struct gt_model *m)
 	for (size_t i = 0; i < m->glive.n; i++)
 		free(GT_VEC_AT(m->glive, struct gt_glive, i).buf);
 	gt_vec_free(&m->glive);
+	gt_vec_free(&m->glcold);
 	gt_vec_free(&m->gfree);
 	gt_dmap_free(&m->glivemap);
 	gt_vec_free(&m->ps);
@@ -466,6 +467,33 @@ int gt_model_add_hinted(struct gt_model *m, const struct gt_event *ev, const str
 	default:
 		return on_user(m, ev);
 	}
+}
+
+/* The live goroutine an event will update: fetched into the cache while
+ * the events before it are added (a live goroutine's state is one cache
+ * line, and with thousands alive it is rarely cached). */
+static inline void prefetch_for(const struct gt_model *m, const struct gt_event *ev)
+{
+	if (ev->kind != GT_EV_STATE_TRANSITION || ev->u.trans.resource != GT_RES_GOROUTINE)
+		return;
+	uint32_t slot = gt_dmap_get(&m->glivemap, ev->u.trans.id);
+	if (slot != UINT32_MAX)
+		__builtin_prefetch((const struct gt_glive *)m->glive.v + slot, 1);
+}
+
+#define PREFETCH_AHEAD 8
+
+int gt_model_add_block(struct gt_model *m, const struct gt_qev *v, size_t n)
+{
+	for (size_t i = 0; i < n && i < PREFETCH_AHEAD; i++)
+		prefetch_for(m, &v[i].ev);
+	for (size_t i = 0; i < n; i++) {
+		if (i + PREFETCH_AHEAD < n)
+			prefetch_for(m, &v[i + PREFETCH_AHEAD].ev);
+		if (gt_model_add_hinted(m, &v[i].ev, &v[i].h) < 0)
+			return -1;
+	}
+	return 0;
 }
 
 static int sink_event(void *ctx, const struct gt_event *ev, const struct gt_tables *t)

@@ -7,9 +7,38 @@
 
 /* ---- live goroutines ------------------------------------------------------ */
 
+_Static_assert(sizeof(struct gt_glive) == 64, "struct gt_glive: one cache line");
+
 static struct gt_glive *live_at(struct gt_model *m, uint32_t slot)
 {
 	return &GT_VEC_AT(m->glive, struct gt_glive, slot);
+}
+
+static struct gt_gcold *cold_at(struct gt_model *m, uint32_t slot)
+{
+	return &GT_VEC_AT(m->glcold, struct gt_gcold, slot);
+}
+
+/* A new slot at the end of glive (kept 64-byte aligned) and glcold. */
+static int live_push(struct gt_model *m)
+{
+	if (m->glive.n == m->glive.cap) {
+		size_t cap = m->glive.cap ? m->glive.cap * 2 : 256;
+		void *nv;
+		if (posix_memalign(&nv, 64, cap * sizeof(struct gt_glive)))
+			return -1;
+		if (m->glive.n)
+			memcpy(nv, m->glive.v, m->glive.n * sizeof(struct gt_glive));
+		free(m->glive.v);
+		m->glive.v = nv;
+		m->glive.cap = cap;
+	}
+	if (!gt_vec_push(&m->glcold, sizeof(struct gt_gcold)))
+		return -1;
+	struct gt_glive *L = live_at(m, (uint32_t)m->glive.n++);
+	L->buf = NULL;
+	L->cap = 0;
+	return 0;
 }
 
 uint32_t gt_gb_live(struct gt_model *m, int64_t id)
@@ -33,7 +62,7 @@ uint32_t gt_gb_live(struct gt_model *m, int64_t id)
 		if (m->gfree.n) {
 			slot = GT_VEC_AT(m->gfree, uint32_t, --m->gfree.n);
 		} else {
-			if (!gt_vec_push(&m->glive, sizeof(struct gt_glive)))
+			if (live_push(m) < 0)
 				return UINT32_MAX;
 			slot = (uint32_t)(m->glive.n - 1);
 		}
@@ -48,8 +77,10 @@ uint32_t gt_gb_live(struct gt_model *m, int64_t id)
 		L->gi = gi;
 		L->since = INT64_MIN;
 		L->run_p = -1;
-		L->creator = GT_NONE;
 		L->prev_end = gt_gbase(m, gi);
+		struct gt_gcold *C = cold_at(m, slot);
+		memset(C, 0, sizeof *C);
+		C->creator = GT_NONE;
 	}
 	m->last_g = id;
 	m->last_gslot = slot;
@@ -71,11 +102,37 @@ static int reserve(struct gt_glive *L, uint32_t n)
 	return 0;
 }
 
+/* Adds the time per state of the records in p..end to cum; *first gets
+ * the first record's start (records count from base).  The writer keeps
+ * no running sums: only goroutines with several chunks need them, at
+ * their chunk boundaries. */
+static void scan_recs(const struct gt_model *m, const uint8_t *p, const uint8_t *end,
+                      int64_t base, int64_t cum[GT_GS__COUNT], int64_t *first)
+{
+	int64_t prev = base;
+	int n = 0;
+	while (p < end) {
+		uint64_t kv = gt_get_uv(&p);
+		int64_t start = prev;
+		if (kv & 1) {
+			uint64_t z = gt_get_uv(&p);
+			start += (int64_t)(z >> 1) ^ -(int64_t)(z & 1);
+		}
+		int64_t d = (int64_t)gt_get_uv(&p);
+		if (!n++)
+			*first = start;
+		cum[GT_VEC_AT(m->keys, struct gt_gkey, (uint32_t)(kv >> 1)).state] += d;
+		prev = start + d;
+	}
+}
+
 /* Chunk layout: u16 length | 0x8000 when a next chunk follows, then (only
  * then) u32 next, then the bytes.  A chunk that gets a successor is
  * written with room for the link (a live goroutine past GT_GCHUNK bytes). */
-static int flush(struct gt_model *m, struct gt_glive *L, int more)
+static int flush(struct gt_model *m, uint32_t slot, int more)
 {
+	struct gt_glive *L = live_at(m, slot);
+	struct gt_gcold *C = cold_at(m, slot);
 	if (!L->len)
 		return 0;
 	uint32_t hdr = more ? 6 : 2;
@@ -89,61 +146,71 @@ static int flush(struct gt_model *m, struct gt_glive *L, int more)
 	if (more)
 		memcpy(ch + 2, &zero, 4);
 	memcpy(ch + hdr, L->buf, L->len);
-	if (L->tail) {
-		memcpy(gt_barena_at(&m->garena, L->tail) + 2, &ref, 4);
+	int64_t cum[GT_GS__COUNT], first = 0;
+	if (C->tail || more) {
+		/* the chunk's own start and time per state (for the index) */
+		memcpy(cum, C->cum0, sizeof cum);
+		uint32_t skip = C->tail ? 0 : L->hlen;
+		scan_recs(m, L->buf + skip, L->buf + L->len, gt_gbase(m, L->gi), cum, &first);
+	}
+	if (C->tail) {
+		memcpy(gt_barena_at(&m->garena, C->tail) + 2, &ref, 4);
 		struct gt_gix *e = gt_vec_push(&m->gix, sizeof *e);
 		if (!e)
 			return -1;
 		e->gi = L->gi;
 		e->ref = ref;
-		e->rec0 = L->rec0;
-		e->first_start = L->first_start;
-		memcpy(e->cum, L->cum0, sizeof e->cum);
+		e->rec0 = C->rec0;
+		e->first_start = first;
+		memcpy(e->cum, C->cum0, sizeof e->cum);
 	} else {
 		GT_VEC_AT(m->gheads, uint32_t, L->gi) = ref;
 	}
-	L->tail = more ? ref : 0;
-	L->rec0 = L->nrec;
-	memcpy(L->cum0, L->cum, sizeof L->cum);
+	C->tail = more ? ref : 0;
+	C->rec0 = L->nrec;
+	if (more)
+		memcpy(C->cum0, cum, sizeof cum);
 	L->len = 0;
 	L->prev_end = gt_gbase(m, L->gi);
 	return 0;
 }
 
-static int append_rec(struct gt_model *m, struct gt_glive *L, int64_t start, int64_t end, uint32_t key)
+static int append_rec(struct gt_model *m, uint32_t slot, int64_t start, int64_t end, uint32_t key)
 {
+	struct gt_glive *L = live_at(m, slot);
 	if (reserve(L, 48) < 0)
 		return -1;
-	if (!L->header_done) {
-		L->len += (uint32_t)gt_put_uv(L->buf + L->len, L->hflags);
+	if (!L->hlen) {
+		const struct gt_gcold *C = cold_at(m, slot);
+		uint32_t n = (uint32_t)gt_put_uv(L->buf + L->len, L->hflags);
 		if (L->hflags & GT_GH_CREATOR)
-			L->len += (uint32_t)gt_put_uv(L->buf + L->len, (uint64_t)(L->creator + 1));
-		L->len += (uint32_t)gt_put_uv(L->buf + L->len, L->create_stack);
-		L->header_done = 1;
+			n += (uint32_t)gt_put_uv(L->buf + L->len + n, (uint64_t)(C->creator + 1));
+		n += (uint32_t)gt_put_uv(L->buf + L->len + n, C->create_stack);
+		L->len += n;
+		L->hlen = (uint8_t)n;
 	}
 	if (end < start)
 		end = start;
-	if (L->nrec == L->rec0)
-		L->first_start = start;
 	int64_t gap = start - L->prev_end;
-	L->len += (uint32_t)gt_put_uv(L->buf + L->len, ((uint64_t)key << 1) | (gap != 0));
+	uint8_t *p = L->buf + L->len;
+	p += gt_put_uv(p, ((uint64_t)key << 1) | (gap != 0));
 	if (gap)
-		L->len += (uint32_t)gt_put_uv(L->buf + L->len, ((uint64_t)gap << 1) ^ (uint64_t)(gap >> 63));
-	L->len += (uint32_t)gt_put_uv(L->buf + L->len, (uint64_t)(end - start));
+		p += gt_put_uv(p, ((uint64_t)gap << 1) ^ (uint64_t)(gap >> 63));
+	p += gt_put_uv(p, (uint64_t)(end - start));
+	L->len = (uint32_t)(p - L->buf);
 	L->prev_end = end;
 	L->nrec++;
-	L->cum[GT_VEC_AT(m->keys, struct gt_gkey, key).state] += end - start;
 	if (L->len >= GT_GCHUNK)
-		return flush(m, L, 1);
+		return flush(m, slot, 1);
 	return 0;
 }
 
 /* The goroutine ended (or the trace did): its bytes go to the arena. */
 static int retire(struct gt_model *m, uint32_t slot, int64_t id, int dead)
 {
-	struct gt_glive *L = live_at(m, slot);
-	if (flush(m, L, 0) < 0)
+	if (flush(m, slot, 0) < 0)
 		return -1;
+	struct gt_glive *L = live_at(m, slot);
 	if (L->end_key && gt_ids_put(&m->gendkey, L->gi, L->end_key) < 0)
 		return -1;
 	if (!dead)
@@ -226,7 +293,8 @@ static int close_pspan(struct gt_model *m, struct gt_glive *L, int64_t t)
 		return 0;
 	struct gt_proc *p = &GT_VEC_AT(m->ps, struct gt_proc, L->run_p);
 	struct gt_lane *l = &GT_VEC_AT(m->planes, struct gt_lane, L->run_p);
-	int64_t start = l->nrec && L->run_since < l->prev_end ? l->prev_end : L->run_since;
+	/* a run on a P started with the interval: run_since is since */
+	int64_t start = l->nrec && L->since < l->prev_end ? l->prev_end : L->since;
 	if (t < start)
 		t = start;
 	/* P span class: 1 a GC worker labelled as marking, 2 an idle or
@@ -243,13 +311,15 @@ static int close_pspan(struct gt_model *m, struct gt_glive *L, int64_t t)
 	return 0;
 }
 
-static int close_gspan(struct gt_model *m, struct gt_glive *L, int64_t t)
+/* Closes the open interval (after close_pspan: it reads since). */
+static int close_gspan(struct gt_model *m, uint32_t slot, int64_t t)
 {
+	struct gt_glive *L = live_at(m, slot);
 	if (L->since == INT64_MIN)
 		return 0;
-	if (append_rec(m, L, L->since, t, L->key) < 0)
+	if (append_rec(m, slot, L->since, t, L->key) < 0)
 		return -1;
-	L->since = INT64_MIN;
+	live_at(m, slot)->since = INT64_MIN;
 	return 0;
 }
 
@@ -267,13 +337,14 @@ int gt_gb_transition(struct gt_model *m, const struct gt_event *ev, const struct
 	gt_str reason = ev->u.trans.reason;
 	gt_stack stack = ev->u.trans.stack;
 
-	if (from == GT_GS_NOTEXIST && to != GT_GS_NOTEXIST && !L->header_done) {
+	if (from == GT_GS_NOTEXIST && to != GT_GS_NOTEXIST && !L->hlen) {
+		struct gt_gcold *C = cold_at(m, slot);
 		L->hflags |= GT_GH_CREATED;
 		if (ev->g != id && ev->g != GT_NONE) {
 			L->hflags |= GT_GH_CREATOR;
-			L->creator = ev->g;
+			C->creator = ev->g;
 		}
-		L->create_stack = ev->stack;
+		C->create_stack = ev->stack;
 	}
 	if (!L->start_func && stack) {
 		L->start_func = h->root_func;
@@ -292,7 +363,7 @@ int gt_gb_transition(struct gt_model *m, const struct gt_event *ev, const struct
 
 	gt_gb_counts_advance(m, t);
 	if (L->since != INT64_MIN) {
-		int sf = count_slot(GT_VEC_AT(m->keys, struct gt_gkey, L->key).state);
+		int sf = count_slot(L->state);
 		if (sf >= 0)
 			m->ccount[sf]--;
 	}
@@ -300,12 +371,12 @@ int gt_gb_transition(struct gt_model *m, const struct gt_event *ev, const struct
 	if (st >= 0)
 		m->ccount[st]++;
 
-	if (close_gspan(m, L, t) < 0 || close_pspan(m, L, t) < 0)
+	if (close_pspan(m, L, t) < 0 || close_gspan(m, slot, t) < 0)
 		return -1;
 	if (to == GT_GS_NOTEXIST) {
 		/* a zero-length marker keeps the end: when, and with what */
 		uint32_t k = gt_gb_key(m, to, reason, stack, GT_NONE);
-		if (k == UINT32_MAX || append_rec(m, L, t, t, k) < 0)
+		if (k == UINT32_MAX || append_rec(m, slot, t, t, k) < 0)
 			return -1;
 		return retire(m, slot, id, 1);
 	}
@@ -314,10 +385,9 @@ int gt_gb_transition(struct gt_model *m, const struct gt_event *ev, const struct
 		return -1;
 	L->since = t;
 	L->key = k;
-	if (pi != UINT32_MAX) {
-		L->run_p = pi;
-		L->run_since = t;
-	}
+	L->state = to;
+	if (pi != UINT32_MAX)
+		L->run_p = (int32_t)pi;
 	return 0;
 }
 
@@ -327,12 +397,13 @@ int gt_gb_finish(struct gt_model *m, int64_t end)
 	for (uint32_t s = 0; s < m->glive.n; s++) {
 		struct gt_glive *L = live_at(m, s);
 		if (L->gi != UINT32_MAX &&
-		    (close_gspan(m, L, end) < 0 || close_pspan(m, L, end) < 0 || retire(m, s, 0, 0) < 0))
+		    (close_pspan(m, L, end) < 0 || close_gspan(m, s, end) < 0 || retire(m, s, 0, 0) < 0))
 			rc = -1;
 		free(L->buf);
 		L->buf = NULL;
 	}
 	gt_vec_free(&m->glive);
+	gt_vec_free(&m->glcold);
 	gt_vec_free(&m->gfree);
 	gt_dmap_free(&m->glivemap);
 	return rc;

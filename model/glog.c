@@ -52,17 +52,6 @@ size_t gt_barena_bytes(const struct gt_barena *a)
 	return a->nblocks * (size_t)BSIZE + a->cap * sizeof *a->blocks;
 }
 
-size_t gt_put_uv(uint8_t *p, uint64_t v)
-{
-	size_t n = 0;
-	while (v >= 0x80) {
-		p[n++] = (uint8_t)(v | 0x80);
-		v >>= 7;
-	}
-	p[n++] = (uint8_t)v;
-	return n;
-}
-
 uint64_t gt_get_uv(const uint8_t **pp)
 {
 	const uint8_t *p = *pp;

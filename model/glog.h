@@ -40,26 +40,34 @@ size_t gt_barena_bytes(const struct gt_barena *a);
 #define GT_GH_CREATED 1  /* created within the trace (from NotExist) */
 #define GT_GH_CREATOR 2  /* a creator goroutine is known */
 
+/* A live goroutine's loading state: what every transition touches, in one
+ * 64-byte cache line (the array is 64-byte aligned). */
 struct gt_glive {
 	uint32_t gi;          /* dense goroutine index */
 	uint32_t key;         /* key of the open interval */
 	int64_t since;        /* start of the open interval; INT64_MIN none */
-	int64_t run_p;        /* P index while Running, else -1 */
-	int64_t run_since;
 	int64_t prev_end;     /* end of the last record in buf */
-	int64_t first_start;  /* start of the first record in buf */
-	int64_t cum[GT_GS__COUNT], cum0[GT_GS__COUNT]; /* now / at buf start */
-	uint32_t nrec, rec0;  /* records so far / at buf start */
-	uint32_t tail;        /* last chunk written, awaiting its link; 0 none */
-	uint32_t end_key;     /* key of a same-state last transition; 0 none */
-	gt_str start_func;
-	uint8_t gc_worker, header_done;
-	uint8_t gc_mark;      /* labelled a marking GC worker for this run */
-	uint8_t hflags;
-	int64_t creator;
-	gt_stack create_stack;
 	uint8_t *buf;
 	uint32_t len, cap;
+	uint32_t nrec;        /* records so far */
+	int32_t run_p;        /* P index while Running (from since), else -1 */
+	uint32_t end_key;     /* key of a same-state last transition; 0 none */
+	gt_str start_func;
+	uint8_t gc_worker;
+	uint8_t hlen;         /* header bytes written (first chunk); 0 not yet */
+	uint8_t gc_mark;      /* labelled a marking GC worker for this run */
+	uint8_t hflags;
+	uint8_t state;        /* state of key */
+	uint8_t pad[3];
+};
+
+/* ...and what only creation and chunk flushes touch. */
+struct gt_gcold {
+	int64_t cum0[GT_GS__COUNT]; /* time per state before buf */
+	uint32_t rec0;        /* records before buf */
+	uint32_t tail;        /* last chunk written, awaiting its link; 0 none */
+	int64_t creator;
+	gt_stack create_stack;
 };
 
 struct gt_gix { /* index entry of a goroutine's second and later chunks */
@@ -92,8 +100,17 @@ void gt_gcur_open(struct gt_gcur *c, const struct gt_barena *a, int64_t base,
 /* Next record; 0 at the end of the goroutine's log. */
 int gt_gcur_next(struct gt_gcur *c, struct gt_grec *r);
 
-/* Encoding. */
-size_t gt_put_uv(uint8_t *p, uint64_t v);
+/* Encoding (inline: the loader writes several per transition). */
+static inline size_t gt_put_uv(uint8_t *p, uint64_t v)
+{
+	size_t n = 0;
+	while (v >= 0x80) {
+		p[n++] = (uint8_t)(v | 0x80);
+		v >>= 7;
+	}
+	p[n++] = (uint8_t)v;
+	return n;
+}
 uint64_t gt_get_uv(const uint8_t **pp);
 
 #endif

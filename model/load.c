@@ -20,13 +20,8 @@
 #define NBLOCKS 4            /* blocks in the ring */
 #define HCACHE 1024          /* hint cache entries (direct-mapped by stack) */
 
-struct qev {
-	struct gt_event ev;
-	struct gt_hint h;
-};
-
 struct block {
-	struct qev v[BLOCK];
+	struct gt_qev v[BLOCK];
 	uint32_t n;
 };
 
@@ -87,9 +82,7 @@ static void *builder(void *arg)
 			break;
 		struct block *b = &ld->ring[ld->tail % NBLOCKS];
 		pthread_mutex_unlock(&ld->mu);
-		int bad = 0;
-		for (uint32_t i = 0; i < b->n && !bad; i++)
-			bad = gt_model_add_hinted(ld->m, &b->v[i].ev, &b->v[i].h) < 0;
+		int bad = gt_model_add_block(ld->m, b->v, b->n) < 0;
 		pthread_mutex_lock(&ld->mu);
 		if (bad)
 			ld->failed = 1;
@@ -136,7 +129,7 @@ static int on_event(void *ctx, const struct gt_event *ev, const struct gt_tables
 	struct loader *ld = ctx;
 	ld->seen++;
 	if (ld->ring) {
-		struct qev *q = &ld->fill->v[ld->fill->n++];
+		struct gt_qev *q = &ld->fill->v[ld->fill->n++];
 		q->ev = *ev;
 		hint(ld, t, ev, &q->h);
 		if (ld->fill->n == BLOCK && publish(ld))

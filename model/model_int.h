@@ -71,7 +71,8 @@ struct gt_model {
 	uint32_t *gperm;       /* indices sorted by Go id (first lookup) */
 	int64_t *gsorted;      /* the Go ids in that order */
 	/* Live goroutines only, while loading. */
-	struct gt_vec glive;   /* struct gt_glive */
+	struct gt_vec glive;   /* struct gt_glive, 64-byte aligned */
+	struct gt_vec glcold;  /* struct gt_gcold, by the same slot */
 	struct gt_vec gfree;   /* uint32_t: free glive slots */
 	struct gt_dmap glivemap; /* Go id -> glive slot */
 
@@ -125,6 +126,14 @@ struct gt_hint {
 };
 void gt_model_hint(const struct gt_tables *t, const struct gt_event *ev, struct gt_hint *h);
 int gt_model_add_hinted(struct gt_model *m, const struct gt_event *ev, const struct gt_hint *h);
+/* An event with its hint, as the loader hands them over in blocks. */
+struct gt_qev {
+	struct gt_event ev;
+	struct gt_hint h;
+};
+/* Adds n events in order (looking a few ahead to fetch the state they
+ * will touch); -1 when out of memory. */
+int gt_model_add_block(struct gt_model *m, const struct gt_qev *v, size_t n);
 
 /* model/build.c */
 uint32_t gt_model_p_index(struct gt_model *m, int64_t id);

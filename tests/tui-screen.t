@@ -45,7 +45,7 @@ golden() {
 }
 has() { grep -qF -- "$2" "$1.screen" || { echo "# $1: no '$2'"; sed 's/^/#   /' "$1.screen"; return 1; }; }
 
-echo 1..20
+echo 1..25
 
 # 1-3: the timeline: one lane per P, then GC, STW, assists, heap, counts
 shot timeline 100 30 demo.trace
@@ -59,7 +59,7 @@ check $ok "timeline: P lanes, GC/STW/assist/heap/count lanes and the header"
 golden timeline
 check $? "timeline: matches the golden dump"
 
-# 4: zoomed in (on the longest GC cycle), P lanes name the goroutines
+# 4: zoomed in (on the longest pause), P lanes name the goroutines
 shot zoom 100 30 demo.trace 3 s '<Enter>' '-'
 grep -Eq '^.P[0-9] .*G[0-9]+ [a-z]' zoom.screen
 check $? "zoomed in: a P lane names the goroutine it runs (G<id> <function>)"
@@ -69,8 +69,12 @@ shot blocked 100 30 demo.trace 2 b
 ok=$?
 has blocked "Blocked at the end: 13 of 1500 goroutines" || ok=1
 has blocked "4 x system goroutine wait  in runtime.gopark" || ok=1
-has blocked "1 x chan receive  in runtime.chanrecv1" || ok=1
-check $ok "blocked filter: 13 goroutines grouped by reason and stack"
+# the program's own blocked goroutines first, the runtime's idle ones after
+sed -n 4p blocked.screen | grep -q '^ 1 x chan receive  in runtime.gopark  from github.com/evanw/esbuild/pkg/cli.runImpl' ||
+	{ echo "# first group is not main's"; ok=1; }
+sed -n 6p blocked.screen | grep -q '^ 1 x sleep  in time.Sleep  from github.com/evanw/esbuild/pkg/api' ||
+	{ echo "# second group is not the watcher's"; ok=1; }
+check $ok "blocked filter: 13 goroutines grouped by reason and stack, the program's own first"
 golden blocked
 check $? "blocked filter: matches the golden dump"
 
@@ -192,3 +196,45 @@ grep -q '^"runtime.chanrecv": 1 goroutine, 0 events' s2a.screen || { echo "# res
 has search2 'Goroutine G1' || ok=1
 grep -Eq '^  > runtime\.chanrecv  runtime/chan\.go:[0-9]+$' search2.screen || { echo "# no marked frame"; ok=1; }
 check $ok "search: exact function name first; its goroutine's stack marks the frame"
+
+# 21: the longest stop-the-world pause, cold: 3 then s (duration): pauses
+# come first, longest first, with their reason; Enter shows it on the
+# timeline, whose free rows say who stopped the world and why
+shot stw 100 30 demo.trace 3 s ':save-screen stwlist.screen' '<Enter>'
+ok=$?
+grep -A1 '^ kind' stwlist.screen | tail -n 1 | grep -q '^>STW  *6 .*1\.68ms  GC mark termination  (G[0-9]*)' ||
+	{ echo "# first row is not the longest pause:"; sed 's/^/#   /' stwlist.screen; ok=1; }
+has stwlist "sorted by duration, longest pauses first" || ok=1
+grep -q '^>STW' stw.screen || { echo "# STW lane not selected"; ok=1; }
+has stw "stop-the-world (GC mark termination) 1.68ms" || ok=1
+grep -Eq '^  reason +GC mark termination$' stw.screen || { echo "# no reason in the preview"; ok=1; }
+grep -Eq '^  goroutine +G[0-9]+ ' stw.screen || { echo "# no goroutine in the preview"; ok=1; }
+check $ok "longest STW: 3, s puts it first with its reason; Enter shows it and its reason on the timeline"
+
+# 22: S reverses every sort column, start time included
+shot gcrev 100 30 demo.trace 3 S
+ok=$?
+has gcrev 'start▾' || ok=1
+grep -E '^[ >](GC|STW) ' gcrev.screen | awk '{ print $3 }' >starts
+sort -r starts | cmp -s - starts || { echo "# start times not descending:"; sed 's/^/#   /' starts; ok=1; }
+[ "$(wc -l <starts)" -gt 5 ] || ok=1
+check $ok "GC view: S reverses the start-time order"
+
+# 23: the timeline's free rows show what runs at the cursor and its stack
+ok=0
+grep -q '^P0 runs G[0-9]* ' timeline.screen || { echo "# no detail line"; ok=1; }
+grep -A1 '^Stack where it stopped running:$' timeline.screen | tail -n 1 | grep -Eq '^    [a-z].*  .*\.go:[0-9]+$' ||
+	{ echo "# no stack frame under the lanes"; ok=1; }
+check $ok "timeline: the rows below the lanes show the span at the cursor with its stack"
+
+# 24: a goroutine's intervals, and under them the stack of the selected one
+shot gstack 100 30 demo.trace 2 b '<Enter>' G
+ok=$?
+has gstack 'G1 main.main  created' || ok=1
+grep -q 'Stack when it became Waiting (chan receive) at ' gstack.screen || { echo "# no stack pane"; sed 's/^/#   /' gstack.screen; ok=1; }
+grep -Eq '^  runtime\.chanrecv1  runtime/chan\.go:[0-9]+$' gstack.screen || { echo "# no frame"; ok=1; }
+check $ok "goroutine view: the selected interval's stack is shown below the list"
+
+# 25: the status line names both pan keys
+grep -q 'H/L pan' timeline.screen
+check $? "timeline hints: H/L pan"

@@ -5,7 +5,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/tools/tmux-lib.sh"
 cp "$here/fixtures/demo.trace" "$TMUX_TMP/demo.trace"
 cd "$TMUX_TMP" || exit 1
-echo 1..8
+echo 1..9
 
 tmux_start 100 30 "$GTVIEW --demo"
 tmux_wait "[timeline]"
@@ -23,13 +23,18 @@ tmux_keys 2 b
 tmux_wait "Blocked at the end: 13 of 1500 goroutines"
 ok=$?
 s=$(tmux_screen)
-printf '%s\n' "$s" | grep -q '1 x chan receive  in runtime.chanrecv1' || ok=1
-printf '%s\n' "$s" | grep -Eq 'G23 +Waiting .*chan receive +runtime.traceStartReadCPU.func1' || ok=1
-tap $ok "b lists the goroutines blocked at the end with reasons and functions"
+# the groups blocked in the program's own code come first, before the
+# runtime's idle workers
+printf '%s\n' "$s" | sed -n 4p | grep -q '^ 1 x chan receive  in runtime.gopark  from github.com/evanw/esbuild/pkg/cli.runImpl' || ok=1
+printf '%s\n' "$s" | sed -n 5p | grep -Eq '^>  G1 +Waiting .*chan receive +main.main' || ok=1
+printf '%s\n' "$s" | grep -Eq 'G27 +Waiting .*sleep +api.\(\*watcher\).start.func1' || ok=1
+printf '%s\n' "$s" | grep -q '4 x system goroutine wait  in runtime.gopark' || ok=1
+[ $ok = 0 ] || printf '%s\n' "$s" | sed 's/^/#   /'
+tap $ok "b lists the goroutines blocked at the end, the program's own first, with reasons and functions"
 
 tmux_keys /
 tmux_text gcBgMark
-tmux_wait '1 strings contain "gcBgMark"' && tmux_keys Enter && tmux_wait '4 goroutines' &&
+tmux_wait '1 string contains "gcBgMark"' && tmux_keys Enter && tmux_wait '4 goroutines' &&
 	tmux_keys Enter && tmux_wait 'Goroutine G22'
 ok=$?
 tmux_screen | grep -Eq '^  > runtime\.gcBgMarkWorker  runtime/mgc\.go:[0-9]+ *$' || { echo "# no frame"; ok=1; }
@@ -58,3 +63,13 @@ tap $? "back to a usable size it redraws"
 tmux_keys Escape
 tmux_wait '"runtime.gcBgMarkWorker": 4 goroutines' && tmux_keys q && tmux_gone
 tap $? "Escape goes back a view; q quits"
+
+# the longest stop-the-world pause, cold, with real keys: 3, s, Enter
+tmux -L "$TMUX_SOCK" kill-server 2>/dev/null
+TMUX_SOCK="gt$$-stw" # a new server: the old one may still be going away
+tmux_start 120 35 "$GTVIEW demo.trace"
+tmux_wait "[timeline]" && tmux_keys 3 && tmux_wait "[gc]" && tmux_keys s &&
+	tmux_wait "sorted by duration" && tmux_keys Enter && tmux_wait "stop-the-world (GC mark termination) 1.68ms"
+ok=$?
+tmux_screen | grep -Eq '^  reason +GC mark termination *$' || { echo "# no reason under the lanes"; tmux_screen | sed 's/^/#   /'; ok=1; }
+tap $ok "longest STW: 3, s, Enter shows it on the timeline with its reason"

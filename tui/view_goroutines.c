@@ -374,8 +374,8 @@ void tui_goroutines_draw(struct tui_app *a)
 	if (row->group >= 0) {
 		const struct tui_ggroup *grp = &gl->groups[row->group];
 		stack = grp->stack;
-		snprintf(head, sizeof head, " %u goroutines blocked: %s ", grp->count,
-		         gt_model_str(a->m, grp->reason));
+		snprintf(head, sizeof head, " %u goroutine%s blocked: %s ", grp->count,
+		         grp->count == 1 ? "" : "s", grp->reason ? gt_model_str(a->m, grp->reason) : "(no reason)");
 	} else {
 		const struct gt_goroutine g_ = tui_g(a, row->g), *g = &g_;
 		stack = g->end_stack;

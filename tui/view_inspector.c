@@ -346,7 +346,8 @@ void tui_inspector_build(struct tui_app *a)
 		build_range(a, s->set, s->index);
 		break;
 	case TUI_SEL_GROUP: {
-		add(a, TUI_C_TITLE, UINT32_MAX, "%u goroutines blocked at the end: %s", s->count,
+		add(a, TUI_C_TITLE, UINT32_MAX, "%u goroutine%s blocked at the end: %s", s->count,
+		    s->count == 1 ? "" : "s",
 		    s->reason ? fn_of(a, s->reason) : "(no reason)");
 		add(a, 0, UINT32_MAX, "%s", "");
 		add(a, TUI_C_TITLE, UINT32_MAX, "Stack:");

@@ -258,7 +258,8 @@ void tui_search_draw(struct tui_app *a)
 		if (!sr->text[0])
 			snprintf(title, sizeof title, "Type to search function and file names, labels, tasks, regions, logs, STW reasons");
 		else
-			snprintf(title, sizeof title, "%zu strings contain \"%s\"%s", sr->nmatches, sr->text,
+			snprintf(title, sizeof title, "%zu string%s \"%s\"%s", sr->nmatches,
+			         sr->nmatches == 1 ? " contains" : "s contain", sr->text,
 			         sr->nmatches ? "; Enter lists what uses the selected one" : "");
 		tui_put(y++, 0, a->cols, tui_attr(TUI_C_TITLE), title);
 		fit(&sr->msel, &sr->mtop, sr->nmatches, rows);
