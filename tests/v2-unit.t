@@ -1,22 +1,4 @@
 #!/bin/sh
 # The v2 reader's and the tables' cmocka unit tests (tests/unit/v2read_*.c,
 # tests/unit/tables_*.c), as TAP: one test point per program.
-set -u
-: "${GT_BUILD:?run through make test}"
-cd "$(dirname "$0")/.." || exit 1
-progs="tables_basic v2read_robust"
-n=0
-for p in $progs; do n=$((n + 1)); done
-echo "1..$n"
-i=0
-for p in $progs; do
-	i=$((i + 1))
-	out=$(CMOCKA_MESSAGE_OUTPUT=TAP "$GT_BUILD/tests/$p" 2>&1)
-	rc=$?
-	if [ $rc -eq 0 ]; then
-		echo "ok $i - $p"
-	else
-		echo "not ok $i - $p (exit $rc)"
-		printf '%s\n' "$out" | sed 's/^/# /'
-	fi
-done
+exec sh "$(dirname "$0")/tools/unit-tap.sh" tables_basic v2read_robust
