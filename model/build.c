@@ -48,6 +48,8 @@ struct gt_model *gt_model_new(void)
 	m->cw = 1000; /* 1 us buckets to start with */
 	m->last_g = GT_NONE - 1;
 	m->last_m = INT64_MIN;
+	for (int i = 0; i < GT_MCACHE; i++)
+		m->mc_id[i] = INT64_MIN;
 	pthread_mutex_init(&m->search_mu, NULL);
 	/* key 0: the "nothing" key, so a zero val never means a real state */
 	struct gt_gkey *k0 = gt_vec_push(&m->keys, sizeof *k0);
@@ -122,10 +124,8 @@ static uint32_t new_lane(struct gt_model *m, struct gt_vec *lanes)
 	return 0;
 }
 
-uint32_t gt_model_p_index(struct gt_model *m, int64_t id)
+uint32_t gt_model_p_index_slow(struct gt_model *m, int64_t id)
 {
-	if (id >= 0 && id < GT_PDIRECT && m->pdirect[id])
-		return m->pdirect[id] - 1;
 	uint32_t pi = gt_ids_get(&m->pmap, id);
 	if (pi == UINT32_MAX) {
 		pi = (uint32_t)m->ps.n;
@@ -142,10 +142,14 @@ uint32_t gt_model_p_index(struct gt_model *m, int64_t id)
 	return pi;
 }
 
-static uint32_t m_index(struct gt_model *m, int64_t id)
+static uint32_t m_index_slow(struct gt_model *m, int64_t id)
 {
-	if (id == m->last_m)
-		return m->last_mi;
+	/* Ms take turns on the Ps: a few recent ones, before the hash */
+	uint32_t c = (uint32_t)(((uint64_t)id * 0x9E3779B97F4A7C15ull) >> 60);
+	if (m->mc_id[c] == id) {
+		m->last_m = id;
+		return m->last_mi = m->mc_i[c];
+	}
 	uint32_t mi = gt_ids_get(&m->mmap, id);
 	if (mi == UINT32_MAX) {
 		mi = (uint32_t)m->ms.n;
@@ -155,9 +159,16 @@ static uint32_t m_index(struct gt_model *m, int64_t id)
 			return UINT32_MAX;
 		t->id = id;
 	}
+	m->mc_id[c] = id;
+	m->mc_i[c] = mi;
 	m->last_m = id;
 	m->last_mi = mi;
 	return mi;
+}
+
+static inline uint32_t m_index(struct gt_model *m, int64_t id)
+{
+	return id == m->last_m ? m->last_mi : m_index_slow(m, id);
 }
 
 /* ---- goroutine state keys ----------------------------------------------- */
@@ -469,27 +480,9 @@ int gt_model_add_hinted(struct gt_model *m, const struct gt_event *ev, const str
 	}
 }
 
-/* The live goroutine an event will update: fetched into the cache while
- * the events before it are added (a live goroutine's state is one cache
- * line, and with thousands alive it is rarely cached). */
-static inline void prefetch_for(const struct gt_model *m, const struct gt_event *ev)
-{
-	if (ev->kind != GT_EV_STATE_TRANSITION || ev->u.trans.resource != GT_RES_GOROUTINE)
-		return;
-	uint32_t slot = gt_dmap_get(&m->glivemap, ev->u.trans.id);
-	if (slot != UINT32_MAX)
-		__builtin_prefetch((const struct gt_glive *)m->glive.v + slot, 1);
-}
-
-#define PREFETCH_AHEAD 8
-
 int gt_model_add_block(struct gt_model *m, const struct gt_qev *v, size_t n)
 {
-	for (size_t i = 0; i < n && i < PREFETCH_AHEAD; i++)
-		prefetch_for(m, &v[i].ev);
 	for (size_t i = 0; i < n; i++) {
-		if (i + PREFETCH_AHEAD < n)
-			prefetch_for(m, &v[i + PREFETCH_AHEAD].ev);
 		if (gt_model_add_hinted(m, &v[i].ev, &v[i].h) < 0)
 			return -1;
 	}

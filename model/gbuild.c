@@ -262,12 +262,15 @@ void gt_gb_counts_advance(struct gt_model *m, int64_t t)
 	if (t <= m->cbend && a >= m->cbend - m->cw) { /* same bucket: no division */
 		double d = (double)(t - a);
 		double *b = m->cbuckets + m->cbi * 4;
-		for (int k = 0; k < 4; k++)
-			b[k] += d * (double)m->ccount[k];
+		/* unrolled by hand: -O2 keeps the loop, and this runs per transition */
+		b[0] += d * m->ccount[0];
+		b[1] += d * m->ccount[1];
+		b[2] += d * m->ccount[2];
+		b[3] += d * m->ccount[3];
 		m->clast = t;
 		return;
 	}
-	int any = m->ccount[0] || m->ccount[1] || m->ccount[2] || m->ccount[3];
+	int any = m->ccount[0] != 0 || m->ccount[1] != 0 || m->ccount[2] != 0 || m->ccount[3] != 0;
 	while (any && a < t) {
 		int64_t bi = (a - base) / m->cw;
 		if (bi >= GT_CB)
@@ -275,8 +278,11 @@ void gt_gb_counts_advance(struct gt_model *m, int64_t t)
 		int64_t bend = base + (bi + 1) * m->cw;
 		int64_t z = t < bend ? t : bend;
 		double d = (double)(z - a);
-		for (int k = 0; k < 4; k++)
-			m->cbuckets[bi * 4 + k] += d * (double)m->ccount[k];
+		double *b = m->cbuckets + bi * 4;
+		b[0] += d * m->ccount[0];
+		b[1] += d * m->ccount[1];
+		b[2] += d * m->ccount[2];
+		b[3] += d * m->ccount[3];
 		a = z;
 	}
 	m->clast = t;

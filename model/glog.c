@@ -52,21 +52,6 @@ size_t gt_barena_bytes(const struct gt_barena *a)
 	return a->nblocks * (size_t)BSIZE + a->cap * sizeof *a->blocks;
 }
 
-uint64_t gt_get_uv(const uint8_t **pp)
-{
-	const uint8_t *p = *pp;
-	uint64_t v = 0;
-	unsigned s = 0;
-	for (;;) {
-		uint8_t b = *p++;
-		v |= (uint64_t)(b & 0x7f) << s;
-		if (!(b & 0x80) || s > 56)
-			break;
-		s += 7;
-	}
-	*pp = p;
-	return v;
-}
 
 static void load_chunk(struct gt_gcur *c, uint32_t ref)
 {

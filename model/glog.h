@@ -111,6 +111,20 @@ static inline size_t gt_put_uv(uint8_t *p, uint64_t v)
 	p[n++] = (uint8_t)v;
 	return n;
 }
-uint64_t gt_get_uv(const uint8_t **pp);
+static inline uint64_t gt_get_uv(const uint8_t **pp)
+{
+	const uint8_t *p = *pp;
+	uint64_t v = 0;
+	unsigned s = 0;
+	for (;;) {
+		uint8_t b = *p++;
+		v |= (uint64_t)(b & 0x7f) << s;
+		if (!(b & 0x80) || s > 56)
+			break;
+		s += 7;
+	}
+	*pp = p;
+	return v;
+}
 
 #endif

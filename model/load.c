@@ -17,12 +17,32 @@
 
 #define DROP_STEP (2u << 20) /* drop decoded file pages 2 MiB at a time */
 #define BLOCK 1024           /* events per block */
-#define NBLOCKS 4            /* blocks in the ring */
+#define NBLOCKS 8            /* blocks in the ring */
+#define WAKE (NBLOCKS / 2)   /* a sleeping side is woken when this many
+                                blocks wait for it (full) or are free
+                                (empty): each wake-up costs a system call
+                                and a context switch on both sides */
 #define HCACHE 1024          /* hint cache entries (direct-mapped by stack) */
 
+/* What crosses between the threads for an event: the fields the model
+ * reads of the common kinds (goroutine and proc transitions, metrics) in
+ * one cache line, instead of the whole struct gt_event and its hint.
+ * Other kinds travel whole, in the block's side array. */
+#define CEV_FULL 0xff        /* kind of a compact entry standing for full[a] */
+struct cev {
+	int64_t ts, g, p, m;
+	int64_t a;               /* transition: id; metric: value; full: index */
+	gt_str reason, root_func;
+	gt_stack stack, tstack;  /* the event's own; the transition's */
+	uint8_t kind, sub;       /* sub: resource, or metric kind */
+	uint8_t from, to, gc_worker;
+};
+_Static_assert(sizeof(struct cev) == 64, "struct cev: one cache line");
+
 struct block {
-	struct gt_qev v[BLOCK];
-	uint32_t n;
+	struct cev v[BLOCK];
+	struct gt_qev full[BLOCK];
+	uint32_t n, nfull;
 };
 
 struct loader {
@@ -45,8 +65,9 @@ struct loader {
 	uint32_t head, tail;   /* blocks filled: [tail, head) */
 	struct block *fill;    /* block being filled by the decoder */
 	int done, failed;
+	int builder_waits, decoder_waits;
 	pthread_mutex_t mu;
-	pthread_cond_t cv;
+	pthread_cond_t cv_build, cv_decode;
 };
 
 static void drop_before(struct loader *ld, uint64_t done)
@@ -70,24 +91,67 @@ static void on_progress(void *ctx, uint64_t done, uint64_t total)
 		ld->progress(ld->ctx, done, total);
 }
 
+/* One block into the model, each compact event rebuilt as the model
+ * reads it. */
+static int add_block(struct gt_model *m, const struct block *b)
+{
+	for (uint32_t i = 0; i < b->n; i++) {
+		const struct cev *c = &b->v[i];
+		if (c->kind == CEV_FULL) {
+			const struct gt_qev *q = &b->full[c->a];
+			if (gt_model_add_hinted(m, &q->ev, &q->h) < 0)
+				return -1;
+			continue;
+		}
+		struct gt_event e;
+		struct gt_hint h = {0};
+		e.ts = c->ts;
+		e.g = c->g;
+		e.p = c->p;
+		e.m = c->m;
+		e.kind = c->kind;
+		if (c->kind == GT_EV_STATE_TRANSITION) {
+			e.stack = c->stack;
+			e.u.trans.resource = c->sub;
+			e.u.trans.from = c->from;
+			e.u.trans.to = c->to;
+			e.u.trans.id = c->a;
+			e.u.trans.reason = c->reason;
+			e.u.trans.stack = c->tstack;
+			h.root_func = c->root_func;
+			h.gc_worker = c->gc_worker;
+		} else {
+			e.u.metric.mkind = c->sub;
+			e.u.metric.value = (uint64_t)c->a;
+		}
+		if (gt_model_add_hinted(m, &e, &h) < 0)
+			return -1;
+	}
+	return 0;
+}
+
 /* Model thread: blocks in order until the decoder is done. */
 static void *builder(void *arg)
 {
 	struct loader *ld = arg;
 	pthread_mutex_lock(&ld->mu);
 	for (;;) {
-		while (ld->tail == ld->head && !ld->done)
-			pthread_cond_wait(&ld->cv, &ld->mu);
+		while (ld->tail == ld->head && !ld->done) {
+			ld->builder_waits = 1;
+			pthread_cond_wait(&ld->cv_build, &ld->mu);
+		}
+		ld->builder_waits = 0;
 		if (ld->tail == ld->head)
 			break;
 		struct block *b = &ld->ring[ld->tail % NBLOCKS];
 		pthread_mutex_unlock(&ld->mu);
-		int bad = gt_model_add_block(ld->m, b->v, b->n) < 0;
+		int bad = add_block(ld->m, b) < 0;
 		pthread_mutex_lock(&ld->mu);
 		if (bad)
 			ld->failed = 1;
 		ld->tail++;
-		pthread_cond_broadcast(&ld->cv);
+		if (ld->decoder_waits && ld->head - ld->tail <= NBLOCKS - WAKE)
+			pthread_cond_signal(&ld->cv_decode);
 	}
 	pthread_mutex_unlock(&ld->mu);
 	return NULL;
@@ -98,12 +162,16 @@ static int publish(struct loader *ld)
 {
 	pthread_mutex_lock(&ld->mu);
 	ld->head++;
-	pthread_cond_broadcast(&ld->cv);
-	while (ld->head - ld->tail == NBLOCKS) /* the builder always drains */
-		pthread_cond_wait(&ld->cv, &ld->mu);
+	if (ld->builder_waits && ld->head - ld->tail >= WAKE)
+		pthread_cond_signal(&ld->cv_build);
+	while (ld->head - ld->tail == NBLOCKS) { /* the builder always drains */
+		ld->decoder_waits = 1;
+		pthread_cond_wait(&ld->cv_decode, &ld->mu);
+	}
+	ld->decoder_waits = 0;
 	int failed = ld->failed;
 	ld->fill = &ld->ring[ld->head % NBLOCKS];
-	ld->fill->n = 0;
+	ld->fill->n = ld->fill->nfull = 0;
 	pthread_mutex_unlock(&ld->mu);
 	return failed;
 }
@@ -129,10 +197,36 @@ static int on_event(void *ctx, const struct gt_event *ev, const struct gt_tables
 	struct loader *ld = ctx;
 	ld->seen++;
 	if (ld->ring) {
-		struct gt_qev *q = &ld->fill->v[ld->fill->n++];
-		q->ev = *ev;
-		hint(ld, t, ev, &q->h);
-		if (ld->fill->n == BLOCK && publish(ld))
+		struct block *b = ld->fill;
+		struct cev *c = &b->v[b->n++];
+		c->ts = ev->ts;
+		c->g = ev->g;
+		c->p = ev->p;
+		c->m = ev->m;
+		c->kind = (uint8_t)ev->kind;
+		if (ev->kind == GT_EV_STATE_TRANSITION) {
+			struct gt_hint h;
+			hint(ld, t, ev, &h);
+			c->a = ev->u.trans.id;
+			c->reason = ev->u.trans.reason;
+			c->root_func = h.root_func;
+			c->stack = ev->stack;
+			c->tstack = ev->u.trans.stack;
+			c->sub = ev->u.trans.resource;
+			c->from = ev->u.trans.from;
+			c->to = ev->u.trans.to;
+			c->gc_worker = h.gc_worker;
+		} else if (ev->kind == GT_EV_METRIC) {
+			c->a = (int64_t)ev->u.metric.value;
+			c->sub = ev->u.metric.mkind;
+		} else {
+			struct gt_qev *q = &b->full[b->nfull];
+			q->ev = *ev;
+			hint(ld, t, ev, &q->h);
+			c->kind = CEV_FULL;
+			c->a = b->nfull++;
+		}
+		if (b->n == BLOCK && publish(ld))
 			return 1;
 	} else {
 		struct gt_hint h;
@@ -184,13 +278,15 @@ struct gt_model *gt_model_load(const uint8_t *buf, size_t len, int mapped,
 		ld.ring = malloc(NBLOCKS * sizeof *ld.ring);
 		if (ld.ring) {
 			pthread_mutex_init(&ld.mu, NULL);
-			pthread_cond_init(&ld.cv, NULL);
+			pthread_cond_init(&ld.cv_build, NULL);
+			pthread_cond_init(&ld.cv_decode, NULL);
 			ld.fill = &ld.ring[0];
-			ld.fill->n = 0;
+			ld.fill->n = ld.fill->nfull = 0;
 			threaded = pthread_create(&th, NULL, builder, &ld) == 0;
 			if (!threaded) {
 				pthread_mutex_destroy(&ld.mu);
-				pthread_cond_destroy(&ld.cv);
+				pthread_cond_destroy(&ld.cv_build);
+				pthread_cond_destroy(&ld.cv_decode);
 				free(ld.ring);
 				ld.ring = NULL;
 			}
@@ -203,11 +299,12 @@ struct gt_model *gt_model_load(const uint8_t *buf, size_t len, int mapped,
 		if (ld.fill->n)
 			ld.head++;
 		ld.done = 1;
-		pthread_cond_broadcast(&ld.cv);
+		pthread_cond_signal(&ld.cv_build);
 		pthread_mutex_unlock(&ld.mu);
 		pthread_join(th, NULL);
 		pthread_mutex_destroy(&ld.mu);
-		pthread_cond_destroy(&ld.cv);
+		pthread_cond_destroy(&ld.cv_build);
+		pthread_cond_destroy(&ld.cv_decode);
 		free(ld.ring);
 	}
 	if (ld.failed || m->nomem) {

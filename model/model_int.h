@@ -43,6 +43,7 @@ struct gt_open_range {
 };
 
 #define GT_PDIRECT 1024
+#define GT_MCACHE 16
 #define GT_KCACHE 1024
 #define GT_GBASE_STEP 64
 
@@ -58,6 +59,8 @@ struct gt_model {
 	int64_t last_g, last_m;
 	uint32_t last_gslot, last_mi;
 	uint32_t pdirect[GT_PDIRECT]; /* P id -> index + 1, small ids */
+	int64_t mc_id[GT_MCACHE];     /* M ids seen lately (by hash)... */
+	uint32_t mc_i[GT_MCACHE];     /* ...and their indices */
 
 	/* Goroutines by dense index (order of first appearance): Go id and
 	 * first chunk of the packed log (glog.h). */
@@ -106,7 +109,7 @@ struct gt_model {
 	uint32_t cnb;          /* buckets in use */
 	int64_t cw, clast;
 	int64_t cbi, cbend;    /* bucket of clast and its end (cbend 0: none) */
-	int64_t ccount[4];
+	double ccount[4];      /* whole numbers, kept as doubles for the sums */
 
 	/* Search index, built on first use. */
 	pthread_mutex_t search_mu;
@@ -136,7 +139,14 @@ struct gt_qev {
 int gt_model_add_block(struct gt_model *m, const struct gt_qev *v, size_t n);
 
 /* model/build.c */
-uint32_t gt_model_p_index(struct gt_model *m, int64_t id);
+uint32_t gt_model_p_index_slow(struct gt_model *m, int64_t id);
+/* P id -> dense index (UINT32_MAX: out of memory); small ids direct. */
+static inline uint32_t gt_model_p_index(struct gt_model *m, int64_t id)
+{
+	if ((uint64_t)id < GT_PDIRECT && m->pdirect[id])
+		return m->pdirect[id] - 1;
+	return gt_model_p_index_slow(m, id);
+}
 uint32_t gt_gb_key(struct gt_model *m, uint8_t state, gt_str reason, gt_stack stack, int64_t p);
 int gt_gix_cmp(const void *a, const void *b);
 /* model/gbuild.c */

@@ -45,7 +45,7 @@ golden() {
 }
 has() { grep -qF -- "$2" "$1.screen" || { echo "# $1: no '$2'"; sed 's/^/#   /' "$1.screen"; return 1; }; }
 
-echo 1..25
+echo 1..28
 
 # 1-3: the timeline: one lane per P, then GC, STW, assists, heap, counts
 shot timeline 100 30 demo.trace
@@ -238,3 +238,31 @@ check $ok "goroutine view: the selected interval's stack is shown below the list
 # 25: the status line names both pan keys
 grep -q 'H/L pan' timeline.screen
 check $? "timeline hints: H/L pan"
+
+# 26: in the STW lane h/l step from pause to pause (a pause is often
+# narrower than a cell), and the detail line says which and how to step
+shot stwstep 100 30 demo.trace '<Tab>' j l l ':save-screen stwstep2.screen' h
+ok=$?
+grep -q '^>STW' stwstep.screen || { echo "# STW lane not selected"; ok=1; }
+grep -q '^stop-the-world (GC mark termination) 232us from 0.000476s, pause 2 of 14  \[h/l: previous/next\]' stwstep2.screen ||
+	{ echo "# l l:"; sed 's/^/#   /' stwstep2.screen; ok=1; }
+grep -q '^stop-the-world (start trace) .*, pause 1 of 14 ' stwstep.screen || { echo "# h:"; sed 's/^/#   /' stwstep.screen; ok=1; }
+check $ok "timeline: h/l in the STW lane step to the previous/next pause"
+
+# 27: follow one goroutine: from its interval list, 0 shows the interval on
+# the timeline with its P lane selected and the goroutine marked as followed;
+# Esc comes back to the goroutine; c stops following
+shot follow 100 30 demo.trace 2 '<Enter>' j j 0 ':save-screen follow1.screen' c ':save-screen follow2.screen' '<Escape>'
+ok=$?
+grep -q '^>P3 ' follow1.screen || { echo "# P3 not selected"; sed 's/^/#   /' follow1.screen; ok=1; }
+grep -q 'G1  followed (c clears)' follow1.screen || { echo "# not marked as followed"; ok=1; }
+grep -q '^P3 runs G1 main.main for 896ns' follow1.screen || { echo "# detail"; ok=1; }
+grep -q 'followed' follow2.screen && { echo "# c did not clear"; ok=1; }
+tail -n 1 follow.screen | grep -q '\[goroutine\]' || { echo "# Esc did not come back"; tail -n 1 follow.screen; ok=1; }
+check $ok "follow a goroutine: 0 from its intervals, its P lane selected; c clears; Esc comes back"
+
+# 28: deep zoom: neighbouring axis labels never read the same
+ok=0
+sed -n 2p follow1.screen | grep -o '│[0-9.]*[mun]*s' | uniq -d | grep -q . && { echo "# repeated label:"; sed -n 2p follow1.screen; ok=1; }
+[ "$(sed -n 2p follow1.screen | grep -o '│[0-9.]*[mun]*s' | wc -l)" -ge 4 ] || ok=1
+check $ok "timeline axis: labels as precise as the ticks"

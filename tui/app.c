@@ -33,10 +33,10 @@ static const struct view {
 		{GT_ACTION_SORT_NEXT, GT_ACTION_SORT_REVERSE, GT_ACTION_FILTER_STATE,
 		 GT_ACTION_OPEN_SELECTION, GT_ACTION_NEXT_PANE, GT_ACTION_SHOW_HELP, GT_ACTION_QUIT}, tui_gc_click},
 	[TUI_V_GOROUTINE] = {"goroutine", tui_goroutine_draw, tui_goroutine_action,
-		{GT_ACTION_OPEN_SELECTION, GT_ACTION_NEXT_PANE, GT_ACTION_GO_BACK,
+		{GT_ACTION_OPEN_SELECTION, GT_ACTION_ZOOM_FIT, GT_ACTION_NEXT_PANE, GT_ACTION_GO_BACK,
 		 GT_ACTION_SHOW_HELP, GT_ACTION_QUIT}, tui_goroutine_click},
 	[TUI_V_INSPECTOR] = {"inspector", tui_inspector_draw, tui_inspector_action,
-		{GT_ACTION_MOVE_DOWN, GT_ACTION_OPEN_SELECTION, GT_ACTION_GO_BACK,
+		{GT_ACTION_MOVE_DOWN, GT_ACTION_OPEN_SELECTION, GT_ACTION_ZOOM_FIT, GT_ACTION_GO_BACK,
 		 GT_ACTION_SHOW_HELP, GT_ACTION_QUIT}, tui_inspector_click},
 	[TUI_V_SEARCH] = {"search", tui_search_draw, tui_search_action,
 		{GT_ACTION_OPEN_SELECTION, GT_ACTION_SEARCH_NEXT, GT_ACTION_SEARCH_PREV,
@@ -238,7 +238,7 @@ static void draw_status(struct tui_app *a)
 			: act == GT_ACTION_SEARCH_PREV ? "prev"
 			: act == GT_ACTION_ZOOM_IN ? "zoom in"
 			: act == GT_ACTION_ZOOM_OUT ? "out"
-			: act == GT_ACTION_ZOOM_FIT ? "fit"
+			: act == GT_ACTION_ZOOM_FIT ? (v == TUI_V_TIMELINE ? "fit" : "on timeline")
 			: act == GT_ACTION_PAN_RIGHT ? "pan"
 			: act == GT_ACTION_SORT_NEXT ? "sort"
 			: act == GT_ACTION_SORT_REVERSE ? "reverse"

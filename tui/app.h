@@ -75,6 +75,8 @@ struct tui_timeline {
 	int top;                /* first P lane shown */
 	uint64_t heap_max;      /* largest heap or goal value: bar scale */
 	uint32_t *porder;       /* P indices sorted by P id: lane -> P index */
+	int following;          /* follow is set: its P cells are highlighted */
+	uint32_t follow;        /* goroutine index */
 };
 
 enum tui_gcol { TUI_GCOL_ID, TUI_GCOL_STATE, TUI_GCOL_RUN, TUI_GCOL_WAIT,
@@ -242,6 +244,9 @@ int tui_timeline_action(struct tui_app *a, enum gt_action act);
 void tui_timeline_fit(struct tui_app *a);
 void tui_timeline_free(struct tui_app *a);
 void tui_timeline_show(struct tui_app *a, int64_t start, int64_t end, int lane);
+/* Highlights where goroutine gi runs on the P lanes (until filter-clear);
+ * pid (a Go P id, or GT_NONE): the lane to select. */
+void tui_timeline_follow(struct tui_app *a, uint32_t gi, int64_t pid);
 
 void tui_goroutines_draw(struct tui_app *a);
 /* Why goroutine gi waits at the end (see view_goroutines.c); 0 if none. */

@@ -34,6 +34,7 @@
 	X(G_WAITING,   203, -1,  1, -1, 0,           A_DIM) \
 	X(G_SYSCALL,   141, -1,  5, -1, 0,           A_UNDERLINE) \
 	X(MATCH,       16, 220,  0,  3, 0,           A_REVERSE) \
+	X(FOLLOW,      16, 220,  0,  3, A_BOLD,      A_REVERSE|A_UNDERLINE|A_BOLD) \
 	X(FUNC,       117,  -1,  6, -1, 0,           0) \
 	X(FILELINE,   246,  -1,  7, -1, 0,           A_DIM)
 

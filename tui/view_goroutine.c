@@ -254,7 +254,8 @@ int tui_goroutine_action(struct tui_app *a, enum gt_action act)
 		if (gd->nspans) {
 			const struct gt_gspan *s = &gd->spans[gd->sel];
 			tui_timeline_show(a, s->start, s->end, -1);
-			tui_switch(a, TUI_V_TIMELINE);
+			tui_timeline_follow(a, gd->g, s->p);
+			tui_push(a, TUI_V_TIMELINE); /* Esc comes back here */
 		}
 		return TUI_REDRAW;
 	default:

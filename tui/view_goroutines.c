@@ -221,21 +221,32 @@ int tui_goroutines_filter_text(struct tui_app *a, const char *text)
 
 static int list_rows(const struct tui_app *a)
 {
+	const struct tui_goroutines *gl = &a->gl;
 	int body = tui_body_rows(a);
 	int preview = body / 3;
 	if (preview < 5)
 		preview = 5;
+	/* a short stack leaves its blank rows to the list */
+	if (gl->sel < gl->nrows) {
+		const struct tui_grow *row = &gl->rows[gl->sel];
+		gt_stack st = row->group >= 0 ? gl->groups[row->group].stack : tui_g(a, row->g).end_stack;
+		size_t depth = st ? gt_stack_depth(gt_model_tables(a->m), st) : 0;
+		int want = (int)(depth < 2 ? 2 : depth) + 1;
+		if (want < preview)
+			preview = want < 3 ? 3 : want;
+	}
 	int r = body - 2 - preview; /* title, column header */
 	return r < 3 ? 3 : r;
 }
 
 /* State of goroutine gi at t (the state column follows the timeline cursor
  * once the user has placed it). */
-struct state_at { uint8_t state; int found; };
+struct state_at { uint8_t state; gt_str reason; int found; };
 static int take_state(void *ctx, const struct gt_gspan *s)
 {
 	struct state_at *st = ctx;
 	st->state = s->state;
+	st->reason = s->reason;
 	st->found = 1;
 	return 1;
 }
@@ -338,10 +349,13 @@ void tui_goroutines_draw(struct tui_app *a)
 		}
 		const struct gt_goroutine g_ = tui_g(a, row->g), *g = &g_;
 		int state = g->end_state;
+		gt_str reason = row->reason;
 		if (at_cursor) {
-			struct state_at s = {0, 0};
+			/* state and reason both at the cursor, so that they agree */
+			struct state_at s = {0, 0, 0};
 			gt_model_g_spans(a->m, row->g, a->tl.cursor, a->tl.cursor + 1, take_state, &s);
 			state = s.found ? s.state : -1; /* before its first transition */
+			reason = s.found ? s.reason : 0;
 		}
 		char run[32], wait[32];
 		tui_fmt_dur(run, sizeof run, g->ns[GT_GS_RUNNING]);
@@ -357,7 +371,10 @@ void tui_goroutines_draw(struct tui_app *a)
 		x += col_w[2];
 		tui_put_right(y + i, x, col_w[3] - 1, base, wait);
 		x += col_w[3];
-		tui_put(y + i, x, col_w[4] - 1, base, gt_model_str(a->m, row->reason));
+		/* a reason matters most for a goroutine that waits: why it left
+		 * the CPU (preempted, Gosched) is dimmer */
+		tui_put(y + i, x, col_w[4] - 1, sel || state == GT_GS_WAITING ? base : tui_attr(TUI_C_DIM),
+		        gt_model_str(a->m, reason));
 		x += col_w[4];
 		const char *fn = tui_g_func(a, g), *slash = strrchr(fn, '/');
 		tui_put(y + i, x, a->cols - x, sel ? base : tui_attr(TUI_C_FUNC), slash ? slash + 1 : fn);

@@ -17,6 +17,16 @@ struct help_line { int role; char text[256]; };
 static int build(struct tui_app *a, struct help_line *out)
 {
 	int n = 0;
+	/* the key column as wide as the widest key list (within reason), so
+	 * that the names and help lines stay aligned */
+	int kw = 20;
+	for (int act = 1; act < GT_ACTION_COUNT; act++) {
+		char keys[128] = "";
+		gt_keymap_keys_of(a->config->keymap, (enum gt_action)act, ", ", keys, sizeof keys);
+		int w = (int)strlen(keys);
+		if (w > kw)
+			kw = w > 32 ? 32 : w;
+	}
 	snprintf(out[n].text, sizeof out[n].text, "gtview keys (keymap \"%s\"); any other key closes this",
 	         a->config->keymap_name);
 	out[n++].role = TUI_C_TITLE;
@@ -30,7 +40,7 @@ static int build(struct tui_app *a, struct help_line *out)
 				continue;
 			char keys[128] = "";
 			gt_keymap_keys_of(a->config->keymap, (enum gt_action)act, ", ", keys, sizeof keys);
-			snprintf(out[n].text, sizeof out[n].text, "  %-20s %-16s %s", *keys ? keys : "(unbound)",
+			snprintf(out[n].text, sizeof out[n].text, "  %-*s %-16s %s", kw, *keys ? keys : "(unbound)",
 			         gt_action_name((enum gt_action)act), gt_action_help((enum gt_action)act));
 			out[n++].role = *keys ? 0 : TUI_C_DIM;
 		}

@@ -542,13 +542,14 @@ int tui_inspector_action(struct tui_app *a, enum gt_action act)
 			if (idx < n) {
 				int lane = np + (set == GT_RS_GC ? TUI_LANE_GC : set == GT_RS_STW ? TUI_LANE_STW : TUI_LANE_ASSIST);
 				tui_timeline_show(a, r[idx].start, r[idx].end, lane);
-				tui_switch(a, TUI_V_TIMELINE);
+				tui_push(a, TUI_V_TIMELINE); /* Esc comes back here */
 			}
 			return TUI_REDRAW;
 		}
 		if (s->kind == TUI_SEL_PSPAN || s->kind == TUI_SEL_GSPAN) {
 			tui_timeline_show(a, s->start, s->end, -1);
-			tui_switch(a, TUI_V_TIMELINE);
+			tui_timeline_follow(a, s->g, s->kind == TUI_SEL_GSPAN ? s->pid : gt_model_p(a->m, s->p)->id);
+			tui_push(a, TUI_V_TIMELINE); /* Esc comes back here */
 			return TUI_REDRAW;
 		}
 		return TUI_UNHANDLED;

@@ -172,6 +172,27 @@ static const char *density(double frac)
 		: frac >= 0.25 ? tui_glyph(TUI_G_MEDIUM) : tui_glyph(TUI_G_LIGHT);
 }
 
+/* An axis label: t (ns from the trace's start) in the unit of its size,
+ * with as many decimals as the tick step needs ("128.2us", "128.4us"),
+ * so that neighbouring ticks never read the same. */
+static void axis_label(char *buf, size_t len, double t, double step)
+{
+	static const struct { double ns; const char *name; } units[] = {
+		{1e9, "s"}, {1e6, "ms"}, {1e3, "us"}, {1, "ns"},
+	};
+	int u = 0;
+	while (u < 3 && t < units[u].ns)
+		u++;
+	if (t == 0) {
+		snprintf(buf, len, "0ns");
+		return;
+	}
+	int dec = 0;
+	for (double q = units[u].ns; q > step * 1.0001 && dec < 9; q /= 10)
+		dec++;
+	snprintf(buf, len, "%.*f%s", dec, t / units[u].ns, units[u].name);
+}
+
 static void draw_axis(struct tui_app *a, int y, int w)
 {
 	struct tui_timeline *tl = &a->tl;
@@ -195,7 +216,7 @@ static void draw_axis(struct tui_app *a, int y, int w)
 		if (x < next_free)
 			continue;
 		char lab[32];
-		tui_fmt_dur(lab, sizeof lab, (int64_t)t);
+		axis_label(lab, sizeof lab, t, step);
 		if (x + tui_width(lab) + 1 > w)
 			break;
 		tui_put(y, LABEL_W + x, 1, tui_attr(TUI_C_DIM), tui_glyph(TUI_G_VLINE));
@@ -236,7 +257,59 @@ static void put_cell(int y, int x, int attr, const char *g, int at_cursor)
 	tui_put(y, x, 1, attr, g);
 }
 
-static void draw_p_lane(struct tui_app *a, int y, uint32_t pi, int w, struct gt_col *cols)
+/* Cells of the P lanes on screen where the followed goroutine runs: one
+ * byte per (row, column).  Walks its spans in the window, at most
+ * FOLLOW_MAX of them (beyond that, the cells it dominates still show). */
+#define FOLLOW_MAX 4096
+struct follow_ctx {
+	struct tui_app *a;
+	uint8_t *marks;
+	int w, rows;
+	int64_t *pids;          /* P id of each row on screen */
+	size_t seen;
+};
+
+static int follow_span(void *ctx, const struct gt_gspan *s)
+{
+	struct follow_ctx *f = ctx;
+	const struct tui_timeline *tl = &f->a->tl;
+	if (++f->seen > FOLLOW_MAX)
+		return 1;
+	if (s->state != GT_GS_RUNNING || s->p == GT_NONE)
+		return 0;
+	int r = 0;
+	while (r < f->rows && f->pids[r] != s->p)
+		r++;
+	if (r == f->rows)
+		return 0;
+	int64_t span = tl->t1 - tl->t0;
+	int64_t a0 = s->start < tl->t0 ? tl->t0 : s->start;
+	int64_t a1 = s->end > tl->t1 ? tl->t1 : s->end;
+	if (a1 <= a0)
+		a1 = a0 + 1;
+	int c0 = (int)((__int128)(a0 - tl->t0) * f->w / span);
+	int c1 = (int)((__int128)(a1 - 1 - tl->t0) * f->w / span);
+	for (int c = c0 < 0 ? 0 : c0; c <= c1 && c < f->w; c++)
+		f->marks[(size_t)r * (size_t)f->w + (size_t)c] = 1;
+	return 0;
+}
+
+void tui_timeline_follow(struct tui_app *a, uint32_t gi, int64_t pid)
+{
+	a->tl.following = 1;
+	a->tl.follow = gi;
+	if (pid == GT_NONE || !a->tl.porder)
+		return;
+	for (int l = 0; l < nprocs(a); l++)
+		if (gt_model_p(a->m, lane_p(a, l))->id == pid) {
+			a->tl.lane = l;
+			clamp(a);
+			break;
+		}
+}
+
+static void draw_p_lane(struct tui_app *a, int y, uint32_t pi, int w, struct gt_col *cols,
+                        const uint8_t *mark)
 {
 	struct tui_timeline *tl = &a->tl;
 	gt_model_lane_columns(a->m, GT_LANE_P, pi, tl->t0, tl->t1, (uint32_t)w, cols);
@@ -253,11 +326,14 @@ static void draw_p_lane(struct tui_app *a, int y, uint32_t pi, int w, struct gt_
 		uint32_t g = cols[c].top;
 		int attr = gc ? tui_attr(TUI_C_GC_WORKER)
 			: tui_attr(g != UINT32_MAX && (g & 1) ? TUI_C_RUNNING_ALT : TUI_C_RUNNING);
+		int fol = (mark && mark[c]) || (a->tl.following && g == a->tl.follow);
+		if (fol)
+			attr = tui_attr(TUI_C_FOLLOW);
 		/* A run of full columns of one span gets a label. */
 		int e = c + 1;
 		if (busy >= colw * 0.95 && g != UINT32_MAX) {
 			while (e < w && cols[e].top == g && cols[e].spans == 0 &&
-			       cols[e].ns[0] + cols[e].ns[1] >= colw * 0.95)
+			       cols[e].ns[0] + cols[e].ns[1] >= colw * 0.95 && (mark && mark[e]) == (mark && mark[c]))
 				e++;
 		}
 		if (e - c >= 4 && g != UINT32_MAX) {
@@ -473,18 +549,24 @@ static const char *detail(struct tui_app *a, char *buf, size_t len)
 	case TUI_LANE_ASSIST: {
 		enum gt_range_set set = l == TUI_LANE_GC ? GT_RS_GC : l == TUI_LANE_STW ? GT_RS_STW : GT_RS_ASSIST;
 		const struct gt_range *r = gt_model_ranges(a->m, set, &n);
+		/* how to step between them: h/l move by range in these lanes */
+		char keys[64] = "";
+		if (n)
+			snprintf(keys, sizeof keys, "  [%s/%s: previous/next]", tui_key_of(a, GT_ACTION_MOVE_LEFT),
+			         tui_key_of(a, GT_ACTION_MOVE_RIGHT));
 		if (!range_at(a, set, tl->cursor, &i)) {
-			snprintf(buf, len, "%s: nothing at the cursor (%zu in the trace)", extra_names[l], n);
+			snprintf(buf, len, "%s: nothing at the cursor (%zu in the trace)%s", extra_names[l], n, keys);
 			return buf;
 		}
 		tui_fmt_dur(d, sizeof d, r[i].end - r[i].start);
 		tui_fmt_time(a, s0, sizeof s0, r[i].start);
 		if (set == GT_RS_GC)
-			snprintf(buf, len, "GC cycle #%zu: mark phase %s from %s", i + 1, d, s0);
+			snprintf(buf, len, "GC cycle #%zu of %zu: mark phase %s from %s%s", i + 1, n, d, s0, keys);
 		else if (set == GT_RS_STW)
-			snprintf(buf, len, "stop-the-world (%s) %s from %s", gt_model_str(a->m, r[i].reason), d, s0);
+			snprintf(buf, len, "stop-the-world (%s) %s from %s, pause %zu of %zu%s",
+			         gt_model_str(a->m, r[i].reason), d, s0, i + 1, n, keys);
 		else
-			snprintf(buf, len, "mark assist by G%lld, %s from %s", (long long)r[i].who, d, s0);
+			snprintf(buf, len, "mark assist by G%lld, %s from %s%s", (long long)r[i].who, d, s0, keys);
 		return buf;
 	}
 	case TUI_LANE_HEAP:
@@ -517,15 +599,27 @@ void tui_timeline_draw(struct tui_app *a)
 	int np = nprocs(a), pr = p_rows(a);
 	if (pr > np)
 		pr = np;
+	uint8_t *marks = NULL;
+	int64_t *pids = NULL;
+	if (tl->following && pr > 0) {
+		marks = tui_xcalloc((size_t)pr * (size_t)w, 1);
+		pids = tui_xcalloc((size_t)pr, sizeof *pids);
+		for (int i = 0; i < pr; i++)
+			pids[i] = tl->top + i < np ? gt_model_p(a->m, lane_p(a, tl->top + i))->id : GT_NONE;
+		struct follow_ctx f = {a, marks, w, pr, pids, 0};
+		gt_model_g_spans(a->m, tl->follow, tl->t0, tl->t1, follow_span, &f);
+	}
 	for (int i = 0; i < pr; i++) {
 		int lane = tl->top + i;
 		if (lane < np) {
 			char name[24];
 			snprintf(name, sizeof name, "P%lld", (long long)gt_model_p(a->m, lane_p(a, lane))->id);
 			draw_label(a, y + i, lane, name);
-			draw_p_lane(a, y + i, lane_p(a, lane), w, cols);
+			draw_p_lane(a, y + i, lane_p(a, lane), w, cols, marks ? marks + (size_t)i * (size_t)w : NULL);
 		}
 	}
+	free(marks);
+	free(pids);
 	/* more P lanes above or below the ones shown */
 	if (tl->top > 0)
 		tui_put(y, LABEL_W - 2, 1, tui_attr(TUI_C_DIM), tui_glyph(TUI_G_ARROW_UP));
@@ -554,7 +648,16 @@ void tui_timeline_draw(struct tui_app *a)
 		         "G<id> func: a goroutine running",
 		         tui_glyph(TUI_G_FULL), tui_glyph(TUI_G_DARK), tui_glyph(TUI_G_MEDIUM),
 		         tui_glyph(TUI_G_LIGHT), tui_glyph(TUI_G_GCCELL));
-		tui_put(last, 0, a->cols, tui_attr(TUI_C_DIM), buf);
+		int x = 0;
+		if (tl->following) { /* first: the legend may be cut */
+			const struct gt_goroutine g = tui_g(a, tl->follow);
+			char fb[96];
+			snprintf(fb, sizeof fb, " G%lld ", (long long)g.id);
+			x += tui_put(last, x, a->cols - x, tui_attr(TUI_C_FOLLOW), fb);
+			snprintf(fb, sizeof fb, " followed (%s clears)   ", tui_key_of(a, GT_ACTION_FILTER_CLEAR));
+			x += tui_put(last, x, a->cols - x, tui_attr(TUI_C_DIM), fb);
+		}
+		tui_put(last, x, a->cols - x, tui_attr(TUI_C_DIM), buf);
 	}
 }
 
@@ -694,12 +797,64 @@ static void draw_preview(struct tui_app *a, int y, int rows)
 		tui_put(y + rows - 1, a->cols - 24, 24, tui_attr(TUI_C_DIM), "… Enter shows all");
 }
 
+/* In the GC, STW and assist lanes h/l step from range to range (a pause
+ * is often narrower than a cell: stepping by columns would miss it or
+ * take hundreds of keys).  Returns 0 when the lane has no ranges. */
+static int step_range(struct tui_app *a, int dir)
+{
+	struct tui_timeline *tl = &a->tl;
+	enum tui_lane l = (enum tui_lane)(tl->lane - nprocs(a));
+	enum gt_range_set set = l == TUI_LANE_GC ? GT_RS_GC : l == TUI_LANE_STW ? GT_RS_STW : GT_RS_ASSIST;
+	size_t n;
+	const struct gt_range *r = gt_model_ranges(a->m, set, &n);
+	if (!n)
+		return 0;
+	size_t i = gt_model_ranges_from(a->m, set, tl->cursor);
+	if (dir > 0) {
+		while (i < n && r[i].start <= tl->cursor)
+			i++;
+		if (i >= n) {
+			tui_status(a, "no later %s", l == TUI_LANE_GC ? "GC cycle" : l == TUI_LANE_STW ? "pause" : "assist");
+			return 1;
+		}
+	} else {
+		/* the last one starting before the cursor */
+		if (i > n)
+			i = n;
+		while (i > 0 && r[i - 1].start >= tl->cursor)
+			i--;
+		while (i < n && r[i].start < tl->cursor)
+			i++;
+		if (i == 0) {
+			tui_status(a, "no earlier %s", l == TUI_LANE_GC ? "GC cycle" : l == TUI_LANE_STW ? "pause" : "assist");
+			return 1;
+		}
+		i--;
+	}
+	tl->cursor = r[i].start;
+	tl->cursor_set = 1;
+	clamp(a);
+	return 1;
+}
+
+static int in_range_lane(const struct tui_app *a)
+{
+	int l = a->tl.lane - nprocs(a);
+	return l == TUI_LANE_GC || l == TUI_LANE_STW || l == TUI_LANE_ASSIST;
+}
+
 int tui_timeline_action(struct tui_app *a, enum gt_action act)
 {
 	struct tui_timeline *tl = &a->tl;
 	switch (act) {
-	case GT_ACTION_MOVE_LEFT: move_cursor(a, -1); break;
-	case GT_ACTION_MOVE_RIGHT: move_cursor(a, 1); break;
+	case GT_ACTION_MOVE_LEFT:
+		if (!in_range_lane(a) || !step_range(a, -1))
+			move_cursor(a, -1);
+		break;
+	case GT_ACTION_MOVE_RIGHT:
+		if (!in_range_lane(a) || !step_range(a, 1))
+			move_cursor(a, 1);
+		break;
 	case GT_ACTION_PAN_LEFT: pan(a, -0.25); break;
 	case GT_ACTION_PAN_RIGHT: pan(a, 0.25); break;
 	case GT_ACTION_HALF_PAGE_UP: pan(a, -0.5); break;
@@ -727,6 +882,11 @@ int tui_timeline_action(struct tui_app *a, enum gt_action act)
 		break;
 	case GT_ACTION_OPEN_SELECTION:
 		return open_at_cursor(a);
+	case GT_ACTION_FILTER_CLEAR:
+		if (!tl->following)
+			return TUI_UNHANDLED;
+		tl->following = 0;
+		break;
 	case GT_ACTION_NEXT_PANE:
 	case GT_ACTION_PREV_PANE:
 		/* between the P lanes and the GC/STW/heap/count lanes */
