@@ -115,6 +115,11 @@ void gt_model_free(struct gt_model *m)
 
 /* ---- dense indices for goroutines, Ps, Ms ------------------------------ */
 
+/* Old (v1) traces put GC, syscall, timer and netpoll events on pseudo Ps
+ * 1000000 and up (Go's FakeP, TimerP, NetpollP, SyscallP, GCP); they stay
+ * on the events but are not Ps anyone ran on, so they get no lane. */
+#define GT_PSEUDO_P 1000000
+
 static uint32_t new_lane(struct gt_model *m, struct gt_vec *lanes)
 {
 	struct gt_lane *l = gt_vec_push(lanes, sizeof *l);
@@ -442,7 +447,7 @@ int gt_model_add_hinted(struct gt_model *m, const struct gt_event *ev, const str
 	/* Ps and Ms count when seen as a context; goroutines get their
 	 * entry with their first transition (every goroutine that runs has
 	 * one), which spares a lookup per event. */
-	if (ev->p != GT_NONE && gt_model_p_index(m, ev->p) == UINT32_MAX)
+	if (ev->p != GT_NONE && ev->p < GT_PSEUDO_P && gt_model_p_index(m, ev->p) == UINT32_MAX)
 		return -1;
 	if (ev->m != GT_NONE && m_index(m, ev->m) == UINT32_MAX)
 		return -1;

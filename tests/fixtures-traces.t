@@ -7,6 +7,7 @@
 # generation, the header's version.
 exec python3 - "$0" <<'PY'
 import json, os, sys
+sys.dont_write_bytecode = True  # no __pycache__ in the tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(sys.argv[1])))
 from hostile_lib import *
 import fixtures_raw as raw

@@ -10,6 +10,7 @@
 # (max_allocation_size_mb) and the resident size is bounded.
 exec python3 - "$0" <<'PY'
 import os, random, sys, tempfile
+sys.dont_write_bytecode = True  # no __pycache__ in the tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(sys.argv[1])))
 from hostile_lib import *
 

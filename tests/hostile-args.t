@@ -4,6 +4,7 @@
 # unsupported trace; 2 usage or I/O error) and a message; never a crash.
 exec python3 - "$0" <<'PY'
 import os, sys, tempfile, threading, json
+sys.dont_write_bytecode = True  # no __pycache__ in the tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(sys.argv[1])))
 from hostile_lib import *
 

@@ -9,6 +9,7 @@
 # runs the same decoder then builds the model, gets the first 12 of each).
 exec python3 - "$0" <<'PY'
 import os, random, sys, tempfile, json
+sys.dont_write_bytecode = True  # no __pycache__ in the tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(sys.argv[1])))
 from hostile_lib import *
 

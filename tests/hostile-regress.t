@@ -9,6 +9,7 @@
 # message for 1 and 2; never a crash or a sanitizer report.
 exec python3 - "$0" <<'PY'
 import glob, os, sys, tempfile
+sys.dont_write_bytecode = True  # no __pycache__ in the tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(sys.argv[1])))
 from hostile_lib import *
 sys.path.insert(0, os.path.join(ROOT, 'fuzz'))

@@ -7,6 +7,7 @@
 # or I/O error) and a message; never a crash or a sanitizer report.
 exec python3 - "$0" <<'PY'
 import os, random, sys, tempfile
+sys.dont_write_bytecode = True  # no __pycache__ in the tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(sys.argv[1])))
 from hostile_lib import *
 

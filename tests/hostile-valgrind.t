@@ -5,6 +5,7 @@
 # checks every run of every test: this one is skipped there.)
 exec python3 - "$0" <<'PY'
 import os, random, shutil, subprocess, sys, tempfile
+sys.dont_write_bytecode = True  # no __pycache__ in the tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(sys.argv[1])))
 from hostile_lib import *
 
