@@ -27,10 +27,20 @@ int gt_dmap_put(struct gt_dmap *d, int64_t id, uint32_t val)
 		memset(d->npage + d->ndir, 0, (n - d->ndir) * sizeof *nc);
 		d->ndir = n;
 	}
-	if (!d->pages[pg] && !(d->pages[pg] = calloc(PSIZE, sizeof **d->pages)))
-		return -1;
+	if (!d->pages[pg]) {
+		/* a new page only while there are at least 1/16 as many ids
+		 * as page slots: memory stays within 64 bytes an id */
+		if ((d->npages + 1) * PSIZE > 16 * (d->n + d->big.len + 1) + 16 * PSIZE)
+			return gt_ids_put(&d->big, id, val);
+		if (!(d->pages[pg] = calloc(PSIZE, sizeof **d->pages)))
+			return -1;
+		d->npages++;
+	}
 	uint32_t *s = &d->pages[pg][id & (PSIZE - 1)];
-	d->npage[pg] += !*s;
+	if (!*s) {
+		d->npage[pg]++;
+		d->n++;
+	}
 	*s = val + 1;
 	return 0;
 }
@@ -42,15 +52,17 @@ void gt_dmap_del(struct gt_dmap *d, int64_t id)
 		return;
 	}
 	size_t pg = (size_t)id >> GT_DMAP_PBITS;
-	if (pg >= d->ndir || !d->pages[pg])
+	uint32_t *s = pg < d->ndir && d->pages[pg] ? &d->pages[pg][id & (PSIZE - 1)] : NULL;
+	if (!s || !*s) {
+		gt_ids_del(&d->big, id); /* it went there when its page could not be made */
 		return;
-	uint32_t *s = &d->pages[pg][id & (PSIZE - 1)];
-	if (!*s)
-		return;
+	}
 	*s = 0;
+	d->n--;
 	if (--d->npage[pg] == 0) { /* the page's goroutines are all gone */
 		free(d->pages[pg]);
 		d->pages[pg] = NULL;
+		d->npages--;
 	}
 }
 
