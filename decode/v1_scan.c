@@ -276,7 +276,7 @@ static int read_stack(struct v1_ctx *c, uint64_t off, uint32_t *frames)
 	if (v1_read_raw(c, &pos, &r, 0) != 1)
 		return v1_fail(c, off, "cannot re-read stack record");
 	/* short stacks may come with inline arguments */
-	const uint8_t *p = r.data, *e = r.data + r.dlen;
+	const uint8_t *p = r.data, *e = r.data ? r.data + r.dlen : NULL;
 	uint32_t ai = 0;
 	uint64_t id, size, v[4];
 #define NEXT(x) (p ? uvarint(&p, e, &(x)) > 0 : ai < r.nargs && ai < V1_RAW_ARGS ? ((x) = r.args[ai++], 1) : 0)

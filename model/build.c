@@ -511,6 +511,31 @@ struct gt_sink gt_model_sink(struct gt_model *m)
 	return s;
 }
 
+static int cmp_range(const void *a, const void *b)
+{
+	const struct gt_range *x = a, *y = b;
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	if (x->end != y->end)
+		return x->end < y->end ? -1 : 1;
+	return (x->who > y->who) - (x->who < y->who);
+}
+
+/* Ranges are appended as they begin, but one that ends without a begin
+ * (it began before the trace) is only known at its end: put every set
+ * back in start order, as gt_model_ranges promises. */
+static void sort_ranges(struct gt_model *m)
+{
+	for (int s = 0; s < GT_RS__COUNT; s++) {
+		struct gt_range *r = m->ranges[s].v;
+		size_t n = m->ranges[s].n, i = 1;
+		while (i < n && cmp_range(&r[i - 1], &r[i]) <= 0)
+			i++;
+		if (i < n)
+			qsort(r, n, sizeof *r, cmp_range);
+	}
+}
+
 void gt_model_finish(struct gt_model *m)
 {
 	if (m->finished)
@@ -534,6 +559,7 @@ void gt_model_finish(struct gt_model *m)
 				r->open_at_end = 1;
 			}
 		}
+	sort_ranges(m);
 	for (size_t i = 0; i < m->regions.n; i++) {
 		struct gt_region *r = &GT_VEC_AT(m->regions, struct gt_region, i);
 		if (r->end == INT64_MAX)

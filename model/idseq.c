@@ -52,7 +52,7 @@ int64_t gt_idseq_get(const struct gt_idseq *s, size_t i)
 {
 	size_t c = i / GT_IDSEQ_STEP;
 	int64_t v = s->base[c];
-	const uint8_t *p = s->bytes + s->off[c];
+	const uint8_t *p = s->bytes ? s->bytes + s->off[c] : NULL;
 	for (size_t k = i % GT_IDSEQ_STEP; k > 0; k--)
 		v = step(&p, v);
 	return v;
@@ -63,7 +63,7 @@ void gt_idseq_all(const struct gt_idseq *s, int64_t *out)
 	for (size_t c = 0; c < s->nck; c++) {
 		size_t first = c * GT_IDSEQ_STEP;
 		size_t n = s->n - first < GT_IDSEQ_STEP ? s->n - first : GT_IDSEQ_STEP;
-		const uint8_t *p = s->bytes + s->off[c];
+		const uint8_t *p = s->bytes ? s->bytes + s->off[c] : NULL;
 		int64_t v = s->base[c];
 		out[first] = v;
 		for (size_t k = 1; k < n; k++)

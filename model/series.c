@@ -60,7 +60,7 @@ struct walk {
 
 static void walk_open(const struct gt_series *s, size_t c, struct walk *w)
 {
-	w->p = s->bytes + s->ck[c].off;
+	w->p = s->bytes ? s->bytes + s->ck[c].off : NULL; /* all points in chunk heads */
 	w->ts = s->ck[c].ts;
 	w->v = s->ck[c].value;
 	size_t first = c * GT_SERIES_STEP;
