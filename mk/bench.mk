@@ -23,11 +23,13 @@ $(BENCH_BIN): bench/load.c $(LIB)
 	@echo "  CC    $<"
 	$(Q)$(CC) $(CFLAGS) -o $@ $< $(LIB) $(LDLIBS) -lpthread
 
-bench: $(BENCH_BIN)
+bench: $(BENCH_BIN) $(BIN)
 	@for t in $(BENCH_TRACES); do \
 		[ -s "$$t" ] || { bash $(SHARED)/tools/make-big-traces.sh $(BENCH_DIR) >&2 || exit 1; break; }; \
 	done
 	$(BENCH_BIN) $(BENCH_TRACES)
+	@echo "frames (ms per frame, headless 200x50; target <= 10 ms):"
+	sh tests/tools/tui-frame-bench.sh $(BIN) $(BENCH_TRACES)
 
 # The model's own cost (no decoder): `make bench-replay BENCH_TRACES=...`
 $(REPLAY_BIN): bench/replay.c $(LIB)
