@@ -114,7 +114,11 @@ uint32_t gt_model_g_count(const struct gt_model *m);
  * O(1) amortized chunks, not O(its intervals); copy what you keep. */
 int gt_model_g(const struct gt_model *m, uint32_t gi, struct gt_goroutine *out);
 int64_t gt_model_g_id(const struct gt_model *m, uint32_t gi); /* cheap */
-/* Index of Go goroutine id (binary search); UINT32_MAX if never seen. */
+/* Index of Go goroutine id (binary search); UINT32_MAX if never seen.
+ * A goroutine entry is one lifetime, NotExist to NotExist: when the runtime
+ * reuses an id (the goroutine of a cgo callback's extra M, after
+ * GoDestroySyscall), that id has one entry per lifetime, and this returns
+ * one of them. */
 uint32_t gt_model_g_find(const struct gt_model *m, int64_t id);
 /* Index of the goroutine of rank r (0-based) in Go id order, for listing
  * goroutines sorted by id; UINT32_MAX if r is out of range. */
