@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """bad-corpus.py: TAP test over the corpus' bad/*/* inputs (Go fuzz corpus
-files, decoded with gofuzz-decode.py): `gtview check` accepts (exit 0) or
+files, decoded with fuzz/golit.py): `gtview check` accepts (exit 0) or
 rejects (exit 1) each as expected/bad.json says, and never crashes, dies
 of a signal or hangs (exit status above 1 fails).  Env: GTVIEW, GT_CORPUS."""
 import json
@@ -12,7 +12,7 @@ import tempfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 gtview = os.environ["GTVIEW"]
 corpus = os.environ["GT_CORPUS"]
-decode = os.path.join(os.path.dirname(os.path.abspath(__file__)), "gofuzz-decode.py")
+decode = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "fuzz", "golit.py")
 
 want = json.load(open(os.path.join(corpus, "expected", "bad.json")))
 names = sorted(want)
