@@ -81,3 +81,15 @@ void tui_fmt_bytes(char *buf, size_t len, uint64_t b)
 	else
 		snprintf(buf, len, "%lluB", (unsigned long long)b);
 }
+
+size_t tui_move_sel(size_t cur, long d, size_t n)
+{
+	if (!n)
+		return 0;
+	long s = (long)cur + d;
+	if (s < 0)
+		s = 0;
+	if (s >= (long)n)
+		s = (long)n - 1;
+	return (size_t)s;
+}

@@ -18,6 +18,8 @@ void tui_die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)
 
 /* "1.234s", "12.3ms", "456us", "789ns"; width <= 8. */
 void tui_fmt_dur(char *buf, size_t len, int64_t ns);
+/* cur moved by d rows, kept inside a list of n rows (0 when empty). */
+size_t tui_move_sel(size_t cur, long d, size_t n);
 /* Bytes as "12.3MB". */
 void tui_fmt_bytes(char *buf, size_t len, uint64_t b);
 

@@ -218,12 +218,7 @@ int tui_gc_action(struct tui_app *a, enum gt_action act)
 	default:
 		return TUI_UNHANDLED;
 	}
-	long s = (long)gv->sel + d;
-	if (s < 0)
-		s = 0;
-	if (gv->nrows && s >= (long)gv->nrows)
-		s = (long)gv->nrows - 1;
-	gv->sel = gv->nrows ? (size_t)s : 0;
+	gv->sel = tui_move_sel(gv->sel, d, gv->nrows);
 	return TUI_REDRAW;
 }
 

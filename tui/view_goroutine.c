@@ -261,12 +261,7 @@ int tui_goroutine_action(struct tui_app *a, enum gt_action act)
 	default:
 		return TUI_UNHANDLED;
 	}
-	long s = (long)gd->sel + d;
-	if (s < 0)
-		s = 0;
-	if (gd->nspans && s >= (long)gd->nspans)
-		s = (long)gd->nspans - 1;
-	gd->sel = gd->nspans ? (size_t)s : 0;
+	gd->sel = tui_move_sel(gd->sel, d, gd->nspans);
 	return TUI_REDRAW;
 }
 

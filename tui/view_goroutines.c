@@ -414,12 +414,7 @@ static void move_sel(struct tui_app *a, long d)
 		gl->preview_top = t < 0 ? 0 : (size_t)t;
 		return;
 	}
-	long s = (long)gl->sel + d;
-	if (s < 0)
-		s = 0;
-	if (gl->nrows && s >= (long)gl->nrows)
-		s = (long)gl->nrows - 1;
-	gl->sel = gl->nrows ? (size_t)s : 0;
+	gl->sel = tui_move_sel(gl->sel, d, gl->nrows);
 	gl->preview_top = 0;
 }
 

@@ -557,12 +557,7 @@ int tui_inspector_action(struct tui_app *a, enum gt_action act)
 	default:
 		return TUI_UNHANDLED;
 	}
-	long c = (long)in->cur + d;
-	if (c < 0)
-		c = 0;
-	if (in->nlines && c >= (long)in->nlines)
-		c = (long)in->nlines - 1;
-	in->cur = in->nlines ? (size_t)c : 0;
+	in->cur = tui_move_sel(in->cur, d, in->nlines);
 	return TUI_REDRAW;
 }
 
