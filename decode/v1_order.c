@@ -470,17 +470,7 @@ int v1_order_log_grow(struct v1_ctx *c, const struct v1_ev *ev)
 		c->olog = n;
 		c->olog_cap = cap;
 	}
-	uint64_t i = c->olog_n++;
-	uint32_t pi = ev->pi;
-	if (c->olog_bits == 4)
-		c->olog[i / 2] |= (uint8_t)(pi << (i % 2 * 4));
-	else if (c->olog_bits == 8)
-		c->olog[i] = (uint8_t)pi;
-	else {
-		c->olog[2 * i] = (uint8_t)pi;
-		c->olog[2 * i + 1] = (uint8_t)(pi >> 8);
-	}
-	return 0;
+	return v1_order_log(c, ev); /* now it fits */
 }
 
 /* The second run: the same order, from the log. */
