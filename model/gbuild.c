@@ -1,6 +1,7 @@
 /* gbuild.c: goroutine state transitions into the packed goroutine logs
  * (glog.h), the P spans they imply, and the goroutine counts over time. */
 #include "model/model_int.h"
+#include "model/varint.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,6 +1,7 @@
 /* glog.c: the byte arena and the goroutine log reader (glog.h).  The
  * writer lives in build.c, next to the state it reads. */
 #include "model/glog.h"
+#include "model/varint.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -19,6 +19,7 @@
 #ifndef GT_MODEL_GLOG_H
 #define GT_MODEL_GLOG_H
 
+#include "model/varint.h"
 #include <stddef.h>
 #include <stdint.h>
 
@@ -99,32 +100,5 @@ void gt_gcur_open(struct gt_gcur *c, const struct gt_barena *a, int64_t base,
                   int64_t *creator, gt_stack *create_stack);
 /* Next record; 0 at the end of the goroutine's log. */
 int gt_gcur_next(struct gt_gcur *c, struct gt_grec *r);
-
-/* Encoding (inline: the loader writes several per transition). */
-static inline size_t gt_put_uv(uint8_t *p, uint64_t v)
-{
-	size_t n = 0;
-	while (v >= 0x80) {
-		p[n++] = (uint8_t)(v | 0x80);
-		v >>= 7;
-	}
-	p[n++] = (uint8_t)v;
-	return n;
-}
-static inline uint64_t gt_get_uv(const uint8_t **pp)
-{
-	const uint8_t *p = *pp;
-	uint64_t v = 0;
-	unsigned s = 0;
-	for (;;) {
-		uint8_t b = *p++;
-		v |= (uint64_t)(b & 0x7f) << s;
-		if (!(b & 0x80) || s > 56)
-			break;
-		s += 7;
-	}
-	*pp = p;
-	return v;
-}
 
 #endif

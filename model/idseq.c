@@ -1,6 +1,6 @@
 /* idseq.c: see idseq.h. */
 #include "model/idseq.h"
-#include "model/glog.h" /* varints */
+#include "model/varint.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,5 +1,6 @@
 /* lane.c: see lane.h. */
 #include "model/lane.h"
+#include "model/varint.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -47,41 +48,14 @@ static uint32_t alloc_chunk(struct gt_lanes *ls, uint32_t bytes)
 	return ref;
 }
 
-static size_t put_uv(uint8_t *p, uint64_t v)
-{
-	size_t n = 0;
-	while (v >= 0x80) {
-		p[n++] = (uint8_t)(v | 0x80);
-		v >>= 7;
-	}
-	p[n++] = (uint8_t)v;
-	return n;
-}
-
-static inline uint64_t get_uv(const uint8_t **pp)
-{
-	const uint8_t *p = *pp;
-	uint64_t v = 0;
-	unsigned s = 0;
-	for (;;) {
-		uint8_t b = *p++;
-		v |= (uint64_t)(b & 0x7f) << s;
-		if (!(b & 0x80))
-			break;
-		s += 7;
-	}
-	*pp = p;
-	return v;
-}
-
 static uint64_t zz(int64_t v) { return ((uint64_t)v << 1) ^ (uint64_t)(v >> 63); }
 static int64_t unzz(uint64_t v) { return (int64_t)(v >> 1) ^ -(int64_t)(v & 1); }
 
 static size_t encode(uint8_t *p, int64_t prev_end, int64_t start, int64_t end, uint32_t val, uint8_t cls)
 {
-	size_t n = put_uv(p, zz(start - prev_end));
-	n += put_uv(p + n, (uint64_t)(end - start));
-	n += put_uv(p + n, ((uint64_t)val << 3) | cls);
+	size_t n = gt_put_uv(p, zz(start - prev_end));
+	n += gt_put_uv(p + n, (uint64_t)(end - start));
+	n += gt_put_uv(p + n, ((uint64_t)val << 3) | cls);
 	return n;
 }
 
@@ -215,9 +189,9 @@ static int cur_peek(struct cursor *c, struct gt_span_rec *s, const uint8_t **aft
 		cur_seek(c, c->e + 1);
 	}
 	const uint8_t *p = c->p;
-	s->start = c->prev_end + unzz(get_uv(&p));
-	s->end = s->start + (int64_t)get_uv(&p);
-	uint64_t v = get_uv(&p);
+	s->start = c->prev_end + unzz(gt_get_uv(&p));
+	s->end = s->start + (int64_t)gt_get_uv(&p);
+	uint64_t v = gt_get_uv(&p);
 	s->val = (uint32_t)(v >> 3);
 	s->cls = (uint8_t)(v & 7);
 	*after = p;

@@ -1,6 +1,6 @@
 /* series.c: see series.h. */
 #include "model/series.h"
-#include "model/glog.h" /* varints */
+#include "model/varint.h"
 
 #include <stdlib.h>
 #include <string.h>
