@@ -1,6 +1,8 @@
 /* args.c: one parser for the report subcommands' flags and TRACE. */
 #include "cmd/args.h"
 #include "cmd/commands.h"
+#include "cmd/input.h"
+#include "model/report.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -40,4 +42,19 @@ int gt_cmd_args(int argc, char **argv, const char *cmd, const char *usage,
 		return GT_EXIT_USAGE;
 	}
 	return -1;
+}
+
+int gt_cmd_report(const char *cmd, const char *path, int flags,
+                  int (*report)(FILE *, const struct gt_model *, int))
+{
+	struct gt_input in;
+	if (gt_input_open(&in, path) < 0)
+		return GT_EXIT_USAGE;
+	int bad;
+	struct gt_model *m = gt_report_load(cmd, in.name, in.data, in.len, in.mapped, &bad);
+	int rc = !m || report(stdout, m, flags) < 0 ? GT_EXIT_USAGE :
+	         bad ? GT_EXIT_BAD_TRACE : GT_EXIT_OK;
+	gt_model_free(m);
+	gt_input_close(&in);
+	return rc;
 }

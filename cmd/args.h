@@ -3,6 +3,8 @@
 #ifndef GT_CMD_ARGS_H
 #define GT_CMD_ARGS_H
 
+#include <stdio.h>
+
 struct gt_cmd_flag {
 	const char *name; /* "--json" */
 	int bit;          /* ORed into *flags when given */
@@ -15,5 +17,12 @@ struct gt_cmd_flag {
 int gt_cmd_args(int argc, char **argv, const char *cmd, const char *usage,
                 const struct gt_cmd_flag *flagv, int nflag, int *flags,
                 const char **path);
+
+/* Loads TRACE (path) into the model and runs report(stdout, model, flags):
+ * the exit status of the gc and goroutines commands (1 when the trace is
+ * invalid or truncated; the report then covers what came before). */
+struct gt_model;
+int gt_cmd_report(const char *cmd, const char *path, int flags,
+                  int (*report)(FILE *, const struct gt_model *, int));
 
 #endif
