@@ -1,6 +1,7 @@
 /* replay.c: the model's own cost, without the decoder: decode a trace once
- * into memory (events and their hints, at most MAXEV of them), then build
- * a model from them REPS times and print CPU ns per event.
+ * into memory (the loader's records, model/rec.h, for at most MAXEV
+ * events), then build a model from them REPS times and print CPU ns per
+ * event.
  * Usage: bench-replay TRACE [REPS]  (for perf / callgrind on model/). */
 #include "model/model_int.h"
 
@@ -13,21 +14,36 @@
 #include <unistd.h>
 
 #define MAXEV (3u << 20)
+#define TB 2048   /* records per tape block, as the loader's */
+#define TF 128
 
+/* The records of the loader (model/rec.h), in its blocks. */
+struct tblock {
+	struct gt_rec v[TB];
+	struct gt_qev full[TF];
+	uint32_t n, nfull;
+};
 
 struct tape {
-	struct gt_qev *v;
-	size_t n;
+	struct tblock *b;
+	size_t nb, cap, nev;
+	struct gt_renc enc;
 };
 
 static int keep(void *ctx, const struct gt_event *ev, const struct gt_tables *t)
 {
 	struct tape *tp = ctx;
-	if (tp->n == MAXEV)
+	if (tp->nev == MAXEV)
 		return 1;
-	tp->v[tp->n].ev = *ev;
-	gt_model_hint(t, ev, &tp->v[tp->n].h);
-	tp->n++;
+	struct tblock *b = &tp->b[tp->nb - 1];
+	if (b->n > TB - GT_REC_MAX || b->nfull == TF) {
+		if (tp->nb == tp->cap)
+			return 1;
+		b = &tp->b[tp->nb++];
+		b->n = b->nfull = 0;
+	}
+	b->n += gt_renc_put(&tp->enc, t, ev, b->v + b->n, b->full, &b->nfull);
+	tp->nev++;
 	return 0;
 }
 
@@ -53,9 +69,14 @@ int main(int argc, char **argv)
 	if (p == MAP_FAILED)
 		return 2;
 	struct gt_tables *t = gt_tables_new();
-	struct tape tp = {malloc(MAXEV * sizeof(struct gt_qev)), 0};
-	if (!t || !tp.v)
+	struct tape tp = {0};
+	tp.cap = MAXEV / (TB / GT_REC_MAX) + 1;
+	tp.b = malloc(tp.cap * sizeof *tp.b);
+	if (!t || !tp.b)
 		return 2;
+	tp.nb = 1;
+	tp.b[0].n = tp.b[0].nfull = 0;
+	tp.enc.keep = 1;
 	struct gt_sink sink = {.ctx = &tp, .event = keep};
 	struct gt_decode_result res;
 	gt_decode(p, (size_t)st.st_size, t, &sink, &res);
@@ -65,17 +86,25 @@ int main(int argc, char **argv)
 		if (!m)
 			return 2;
 		double c0 = cpu_now();
-		for (size_t i = 0; i < tp.n; i += 1024) /* in the loader's blocks */
-			gt_model_add_block(m, tp.v + i, tp.n - i < 1024 ? tp.n - i : 1024);
+		for (size_t i = 0; i < tp.nb; i++)
+			gt_model_add_recs(m, tp.b[i].v, tp.b[i].n, tp.b[i].full);
 		gt_model_finish(m);
 		double c = cpu_now() - c0;
 		if (c < best)
 			best = c;
 		gt_model_free(m);
 	}
-	printf("%zu events, best of %d: %.3f s CPU, %.1f ns/event\n", tp.n, reps, best,
-	       best * 1e9 / (double)(tp.n ? tp.n : 1));
-	free(tp.v);
+	size_t kinds[GT_R_FULL + 1] = {0}, nrec = 0;
+	for (size_t i = 0; i < tp.nb; i++)
+		for (uint32_t j = 0; j < tp.b[i].n; j++, nrec++)
+			kinds[tp.b[i].v[j].kind]++;
+	printf("%zu events, best of %d: %.3f s CPU, %.1f ns/event\n", tp.nev, reps, best,
+	       best * 1e9 / (double)(tp.nev ? tp.nev : 1));
+	printf("%zu records: gtrans %zu ptrans %zu metric %zu ctx %zu create %zu stack %zu full %zu\n",
+	       nrec, kinds[GT_R_GTRANS], kinds[GT_R_PTRANS], kinds[GT_R_METRIC], kinds[GT_R_CTX],
+	       kinds[GT_R_CREATE], kinds[GT_R_STACK], kinds[GT_R_FULL]);
+	free(tp.b);
+	gt_renc_free(&tp.enc);
 	gt_tables_free(t);
 	return 0;
 }

@@ -4,7 +4,14 @@
  * Gomaxprocs ends that initial phase, first sight of a P is a ProcStatus,
  * GoSysCall becomes a syscall range (1 ns unless a GoSysBlock follows),
  * GC / STW / sweep / assist become ranges, tasks, regions, logs, labels and
- * metrics keep their meaning.  No two events share a timestamp. */
+ * metrics keep their meaning.  No two events share a timestamp.
+ *
+ * v1_process() is the second run's step for one event: time into ns, the
+ * checks of v1_postprocess, conversion, delivery.  The common events
+ * (goroutine start / block / unblock, heap metrics, sweeps, assists) take
+ * hot(), which does all of it in one switch; anything it does not expect
+ * (another type, a fake P, the phase before the first Gomaxprocs, a
+ * failed check) goes, untouched, to the general path, which reports. */
 #include "decode/v1_int.h"
 
 #include <stdio.h>
@@ -25,6 +32,7 @@ static const char *const reasons[] = {
 };
 #define NREASONS (sizeof reasons / sizeof reasons[0])
 #define NSTW 17
+_Static_assert(R_STW0 + NSTW <= 32, "s_reason and s_stwname hold every STW reason");
 
 static int nomem(struct v1_ctx *c, uint64_t off)
 {
@@ -52,12 +60,16 @@ int v1_convert_init(struct v1_ctx *c)
 		return nomem(c, 0);
 	c->preinit = 1;
 	c->last_ts = -1;
+	c->sink_event = c->sink ? c->sink->event : NULL;
+	c->sink_ctx = c->sink ? c->sink->ctx : NULL;
 	c->last_stw = c->s_reason[R_STW0];
+	c->last_stw_k = R_STW0;
+	memset(c->s_stwname, 0, sizeof c->s_stwname);
 	c->syscall_k = 0;
 	for (uint32_t i = 0; i < c->ng; i++)
 		c->gs[i].preinit = 0;
 	for (uint32_t i = 0; i < c->nproc; i++)
-		c->procs[i].seen = c->procs[i].has_m = 0;
+		c->procs[i].seen = c->procs[i].has_m = 0, c->procs[i].m1 = 0;
 	for (uint32_t i = 0; i < c->ntask; i++)
 		c->tasks[i].clive = 0;
 	return 0;
@@ -66,7 +78,7 @@ int v1_convert_init(struct v1_ctx *c)
 static int deliver(struct v1_ctx *c, struct gt_event *e)
 {
 	c->res->events++;
-	if (c->sink && c->sink->event && c->sink->event(c->sink->ctx, e, c->tab)) {
+	if (c->sink_event && c->sink_event(c->sink_ctx, e, c->tab)) {
 		c->stopped = 1;
 		return -1;
 	}
@@ -179,9 +191,9 @@ static gt_str log_message(struct v1_ctx *c, uint64_t off)
 	return gt_str_intern(c->tab, (const char *)r.str, (size_t)r.slen);
 }
 
-int v1_convert(struct v1_ctx *c, const struct v1_ev *ev, uint64_t ord)
+/* The general conversion of one event (after v1_postprocess). */
+static int convert(struct v1_ctx *c, const struct v1_ev *ev)
 {
-	(void)ord;
 	struct gt_event e;
 	struct v1_proc *p = ev->pi < c->nproc && c->procs[ev->pi].pid == ev->p ?
 	                    &c->procs[ev->pi] : v1_proc_get(c, ev->p);
@@ -208,6 +220,7 @@ int v1_convert(struct v1_ctx *c, const struct v1_ev *ev, uint64_t ord)
 	case V1_PROC_START:
 		p->m = (int64_t)ev->args[0];
 		p->has_m = 1;
+		p->m1 = ev->p != -1 ? ev->args[0] + 1 : 0;
 		proc_trans(&e, ev->p, p->seen ? GT_PS_IDLE : GT_PS_UNDETERMINED, GT_PS_RUNNING);
 		p->seen = 1;
 		break;
@@ -224,13 +237,17 @@ int v1_convert(struct v1_ctx *c, const struct v1_ev *ev, uint64_t ord)
 		range(&e, GT_EV_RANGE_END, GT_RANGE_GC_MARK, GT_RES_NONE, 0, c->s_gc);
 		break;
 	case V1_STW_START: case V1_STW_DONE: {
-		if (ev->type == V1_STW_START)
-			c->last_stw = c->s_reason[R_STW0 + stw_reason(c, ev->args[0])];
-		char name[128];
-		snprintf(name, sizeof name, "stop-the-world (%s)", gt_str_get(c->tab, c->last_stw));
-		gt_str s = intern(c, name);
-		if (!s)
-			return nomem(c, ev->off);
+		if (ev->type == V1_STW_START) {
+			c->last_stw_k = R_STW0 + (unsigned)stw_reason(c, ev->args[0]);
+			c->last_stw = c->s_reason[c->last_stw_k];
+		}
+		gt_str s = c->s_stwname[c->last_stw_k]; /* named once per reason */
+		if (!s) {
+			char name[128];
+			snprintf(name, sizeof name, "stop-the-world (%s)", gt_str_get(c->tab, c->last_stw));
+			if (!(s = c->s_stwname[c->last_stw_k] = intern(c, name)))
+				return nomem(c, ev->off);
+		}
 		range(&e, ev->type == V1_STW_START ? GT_EV_RANGE_BEGIN : GT_EV_RANGE_END,
 		      GT_RANGE_STW, GT_RES_GOROUTINE, e.g, s);
 		e.u.range.reason = c->last_stw;
@@ -405,6 +422,274 @@ int v1_convert(struct v1_ctx *c, const struct v1_ev *ev, uint64_t ord)
 	if (e.m == GT_NONE && ev->p != -1 && p->has_m && ev->type != V1_GO_START_LABEL)
 		e.m = p->m;
 	if (stop_m)
-		p->has_m = 0;
+		p->has_m = 0, p->m1 = 0;
 	return out(c, &e);
+}
+
+enum { G_DEAD, G_RUNNABLE, G_RUNNING, G_WAITING }; /* v1_postprocess's */
+
+/* Per wire type, for hot(): the goroutine state a running goroutine
+ * leaves for, and the reason, of GoSched / GoPreempt / GoSleep / GoBlock*
+ * (0: not one of them). */
+#define LEAVE(st, r) (uint8_t)((st) << 5 | (r))
+static const uint8_t leave[V1_COUNT] = {
+	[V1_GO_SCHED] = LEAVE(G_RUNNABLE, R_GOSCHED),
+	[V1_GO_PREEMPT] = LEAVE(G_RUNNABLE, R_PREEMPTED),
+	[V1_GO_SLEEP] = LEAVE(G_WAITING, R_SLEEP),
+	[V1_GO_BLOCK] = LEAVE(G_WAITING, R_EMPTY),
+	[V1_GO_BLOCK_SEND] = LEAVE(G_WAITING, R_SEND),
+	[V1_GO_BLOCK_RECV] = LEAVE(G_WAITING, R_RECV),
+	[V1_GO_BLOCK_SELECT] = LEAVE(G_WAITING, R_SELECT),
+	[V1_GO_BLOCK_SYNC] = LEAVE(G_WAITING, R_SYNC),
+	[V1_GO_BLOCK_COND] = LEAVE(G_WAITING, R_COND),
+	[V1_GO_BLOCK_NET] = LEAVE(G_WAITING, R_NET),
+	[V1_GO_BLOCK_GC] = LEAVE(G_WAITING, R_ASSIST),
+};
+
+/* The common events, checked as v1_postprocess checks them and converted
+ * as convert() does, in one step.  1: left to the general path, with
+ * nothing changed yet (a failed check is reported there). */
+static inline __attribute__((always_inline)) int hot(struct v1_ctx *c, const struct v1_ev *ev)
+{
+	unsigned type = ev->type;
+	if (ev->pi >= c->nproc || ev->gi >= c->capgpost)
+		return 1;
+	struct v1_proc *p = &c->procs[ev->pi];
+	struct v1_gpost *g = &c->gpost[ev->gi];
+	if (p->pid != ev->p)
+		return 1;
+	struct gt_event e; /* every field set below: no memset of it all */
+	memset(&e.u, 0, sizeof e.u);
+	e.stack = 0;
+	e.kind = GT_EV_STATE_TRANSITION;
+	e.u.trans.resource = GT_RES_GOROUTINE;
+	e.g = ev->g == 0 ? GT_NONE : (int64_t)ev->g;
+	switch (type) {
+	case V1_GO_START:
+		if (c->preinit || g->pstate != G_RUNNABLE || p->run_g)
+			return 1;
+		g->pstate = G_RUNNING;
+		g->plast = 0;
+		g->present = 1;
+		p->run_g = ev->g;
+		e.u.trans.id = (int64_t)ev->args[0];
+		e.u.trans.from = GT_GS_RUNNABLE;
+		e.u.trans.to = GT_GS_RUNNING;
+		break;
+	case V1_GO_UNBLOCK: {
+		/* timer goroutines and the network poller unblock on fake Ps */
+		if (ev->ti >= c->capgpost)
+			return 1;
+		struct v1_gpost *g1 = &c->gpost[ev->ti];
+		if (g->pstate != G_RUNNING || p->run_g != ev->g || c->timers.count ||
+		    g1->pstate != G_WAITING || g1->plast == V1_GO_BLOCK_NET)
+			return 1;
+		g1->pstate = G_RUNNABLE;
+		g1->plast = V1_GO_UNBLOCK;
+		g1->present = 1;
+		e.stack = v1_stack(c, ev->stk);
+		e.u.trans.id = (int64_t)ev->args[0];
+		e.u.trans.from = GT_GS_WAITING;
+		e.u.trans.to = GT_GS_RUNNABLE;
+		break;
+	}
+	case V1_GO_SCHED: case V1_GO_PREEMPT: case V1_GO_SLEEP: case V1_GO_BLOCK:
+	case V1_GO_BLOCK_SEND: case V1_GO_BLOCK_RECV: case V1_GO_BLOCK_SELECT:
+	case V1_GO_BLOCK_SYNC: case V1_GO_BLOCK_COND: case V1_GO_BLOCK_NET:
+	case V1_GO_BLOCK_GC: {
+		unsigned l = leave[type];
+		if (g->pstate != G_RUNNING || p->run_g != ev->g || ev->g == 0)
+			return 1;
+		g->pstate = (uint8_t)(l >> 5);
+		g->plast = (uint8_t)type;
+		g->present = 1;
+		p->run_g = 0;
+		e.stack = e.u.trans.stack = v1_stack(c, ev->stk);
+		e.u.trans.id = e.g;
+		e.u.trans.from = GT_GS_RUNNING;
+		e.u.trans.to = l >> 5 == G_RUNNABLE ? GT_GS_RUNNABLE : GT_GS_WAITING;
+		e.u.trans.reason = c->s_reason[l & 31];
+		break;
+	}
+	case V1_HEAP_ALLOC:
+		e.kind = GT_EV_METRIC;
+		e.u.metric.mkind = GT_METRIC_HEAP_ALLOC;
+		e.u.metric.name = c->s_heap;
+		e.u.metric.value = ev->args[0];
+		break;
+	case V1_SWEEP_START: case V1_SWEEP_DONE:
+		if (p->sweep == (type == V1_SWEEP_START))
+			return 1;
+		p->sweep = type == V1_SWEEP_START;
+		e.u.range.rkind = GT_RANGE_SWEEP;
+		e.u.range.scope = GT_RES_PROC;
+		e.u.range.scope_id = ev->p;
+		e.u.range.name = c->s_sweep;
+		if (type == V1_SWEEP_START) {
+			e.kind = GT_EV_RANGE_BEGIN;
+			e.stack = v1_stack(c, ev->stk);
+		} else {
+			e.kind = GT_EV_RANGE_END;
+			e.u.range.swept = ev->args[0];
+			e.u.range.reclaimed = ev->args[1];
+		}
+		break;
+	case V1_MARK_ASSIST_START: case V1_MARK_ASSIST_DONE:
+		if (type == V1_MARK_ASSIST_START) {
+			if (g->assist)
+				return 1;
+			e.kind = GT_EV_RANGE_BEGIN;
+			e.stack = v1_stack(c, ev->stk);
+		} else
+			e.kind = GT_EV_RANGE_END;
+		g->assist = type == V1_MARK_ASSIST_START;
+		g->present = 1;
+		e.u.range.rkind = GT_RANGE_MARK_ASSIST;
+		e.u.range.scope = GT_RES_GOROUTINE;
+		e.u.range.scope_id = e.g;
+		e.u.range.name = c->s_assist;
+		break;
+	default:
+		return 1;
+	}
+	c->res->v1_by_type[type]++;
+	if (ev->off > c->res->bytes_kept)
+		c->res->bytes_kept = ev->off;
+	e.ts = ev->ts;
+	e.p = ev->p;
+	e.m = (int64_t)(p->m1 - 1);
+	e.offset = ev->off;
+	e.wire = (uint16_t)type;
+	/* Go's rule that timestamps strictly increase */
+	if (e.ts <= c->last_ts)
+		e.ts = c->last_ts + 1;
+	c->last_ts = e.ts;
+	c->res->events++;
+	if (c->sink_event && c->sink_event(c->sink_ctx, &e, c->tab)) {
+		c->stopped = 1;
+		return -1;
+	}
+	return 0;
+}
+
+static inline int64_t to_ns(const struct v1_ctx *c, int64_t ts)
+{
+	/* as Go: float64(ts-minTs) * (1e9/float64(freq)) */
+	double d = (double)(int64_t)((uint64_t)ts - (uint64_t)c->min_ts) * c->ns_per_tick;
+	if (!(d > -9.2e18))
+		return d != d ? 0 : INT64_MIN;
+	if (d > 9.2e18)
+		return INT64_MAX / 2;
+	return (int64_t)d;
+}
+
+static int is_timer(const struct v1_ctx *c, uint64_t g)
+{
+	return c->timers.count && v1_map_get(&c->timers, g) != NULL;
+}
+
+static inline __attribute__((always_inline)) int process(struct v1_ctx *c, struct v1_ev *ev)
+{
+	if (c->nfutile && c->ver < 11 && v1_map_get(&c->futile, ev->off))
+		return 0;
+	ev->ts = to_ns(c, ev->ts);
+	int rc = hot(c, ev);
+	if (rc != 1)
+		return rc;
+	/* the general path: move to Go's fake Ps, validate, convert */
+	if (ev->type == V1_GO_UNBLOCK && is_timer(c, ev->g))
+		ev->p = V1_TIMER_P;
+	if (ev->type == V1_GO_SYSEXIT)
+		ev->p = V1_SYSCALL_P;
+	if (v1_postprocess(c, ev))
+		return -1;
+	c->res->v1_by_type[ev->type]++;
+	if (ev->off > c->res->bytes_kept)
+		c->res->bytes_kept = ev->off;
+	return convert(c, ev);
+}
+
+/* Tells the sink how far the second run has got: no P will read the file
+ * below the returned offset again (the loader may give those pages back). */
+static void report(struct v1_ctx *c)
+{
+	if (!c->sink || !c->sink->progress)
+		return;
+	uint64_t low = c->end;
+	for (uint32_t i = 0; i < c->nproc; i++) {
+		const struct v1_proc *p = &c->procs[i];
+		uint64_t at;
+		if (p->pos)
+			at = p->pos;
+		else {
+			uint32_t nb = p->cur == UINT32_MAX ? p->first : c->batches[p->cur].next;
+			if (nb == UINT32_MAX)
+				continue;
+			at = c->batches[nb].off;
+		}
+		if (at < low)
+			low = at;
+	}
+	c->sink->progress(c->sink->ctx, low, c->len);
+}
+
+/* process() for the few GoSysExits moved back in time. */
+static __attribute__((noinline)) int process_moved(struct v1_ctx *c, const struct v1_moved *m)
+{
+	struct v1_ev ev = m->ev;
+	return process(c, &ev);
+}
+
+int v1_deliver_all(struct v1_ctx *c)
+{
+	struct v1_ev ev;
+	uint32_t mi = 0, mt = 0;
+	c->replay = 1;
+	c->ns_per_tick = 1e9 / (double)c->freq; /* the same factor Go computes */
+	if (v1_order_start(c) || v1_convert_init(c))
+		return -1;
+	struct v1_g *g0 = v1_g_get(c, 0);
+	if (!g0) {
+		c->res->status = GT_NOMEM;
+		return v1_fail(c, 0, "out of memory");
+	}
+	if (v1_post_reset(c))
+		return -1;
+	c->gpost[g0 - c->gs].present = 1;
+	c->gpost[g0 - c->gs].pstate = 2; /* g 0 runs */
+	if (c->nordered && v1_emit_sync(c, -1, 16))
+		return -1;
+	/* the moved exits: the next to skip (order index), and the next to
+	 * deliver (time, then order index); none: UINT64_MAX / INT64_MAX */
+	uint64_t skip_i = c->nmoved ? c->moved[0].idx : UINT64_MAX;
+	int64_t next_ts = c->nmoved ? c->moved[c->moved_by_ts[0]].ev.ts : INT64_MAX;
+	for (uint64_t i = 0, n = c->nordered; i < n; i++) {
+		int rc = v1_order_next(c, &ev);
+		if (rc != 1)
+			return rc < 0 ? -1 : v1_fail(c, 0, "ordering changed between passes");
+		if (i == skip_i) {
+			mi++;
+			skip_i = mi < c->nmoved ? c->moved[mi].idx : UINT64_MAX;
+			continue;
+		}
+		while (next_ts <= ev.ts && mt < c->nmoved) {
+			struct v1_moved *m = &c->moved[c->moved_by_ts[mt]];
+			if (m->ev.ts == ev.ts && m->idx > i)
+				break;
+			mt++;
+			next_ts = mt < c->nmoved ? c->moved[c->moved_by_ts[mt]].ev.ts : INT64_MAX;
+			if (process_moved(c, m))
+				return -1;
+		}
+		if (process(c, &ev))
+			return -1;
+		if ((i & 0xffff) == 0xffff && c->ver >= 7)
+			report(c);
+	}
+	for (; mt < c->nmoved; mt++)
+		if (process_moved(c, &c->moved[c->moved_by_ts[mt]]))
+			return -1;
+	if (c->sink && c->sink->progress)
+		c->sink->progress(c->sink->ctx, c->len, c->len);
+	return v1_emit_sync(c, c->last_ts + 1, c->end);
 }

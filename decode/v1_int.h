@@ -16,9 +16,12 @@
  * runs decode it), so the common records have tight paths: pass 1 skips
  * events with short inline or length-prefixed arguments in a loop of its
  * own; the cursors decode them straight into struct v1_ev (fast_event in
- * v1_order.c, per-type flags in c->hot) and resolve goroutines through
- * the direct id table; the frontier stays sorted (the next event is its
- * last entry); stacks of dense ids resolve through a direct table.
+ * v1_order.c, per-type flags and ordering rules in c->hot) and resolve
+ * goroutines through the direct id table; the frontier stays sorted (the
+ * next event is its last entry) and the merge skips it when only the P
+ * merged last can have changed and its new head comes first; the merge
+ * writes the order log itself; stacks of dense ids resolve through a
+ * direct table.
  * Anything unusual (batch ends, the file's last bytes, long or malformed
  * records) takes the general path, which checks and reports as before.
  */
@@ -133,18 +136,25 @@ struct v1_proc {
 	/* conversion */
 	uint8_t seen, has_m;
 	int64_t m;
+	uint64_t m1;             /* M of its events + 1 (pid -1 or no M: 0) */
 };
 
 /* Per-goroutine state. */
 struct v1_g {
 	uint64_t id;
-	uint8_t present, pstate, plast, assist; /* postprocess */
 	uint8_t preinit, futile;
 	uint32_t regions;        /* top of its region stack, 0 none */
 	uint32_t sys_k;          /* pending GoSysCall index + 1, 0 none */
 	int64_t sysblock;        /* ts of last GoSysBlock / GoInSyscall */
 	uint32_t wake_n, wake_cap; /* futile analysis: wakeup offsets */
 	uint64_t *wake;
+};
+
+/* A goroutine's postprocess state (Go's gdesc), apart from struct v1_g:
+ * the second run reads it for most events, so it is kept small
+ * (c->gpost, parallel to gs, grown by v1_gpost_fit). */
+struct v1_gpost {
+	uint8_t present, pstate, plast, assist;
 };
 
 /* A goroutine's ordering state, apart from struct v1_g: the merge reads
@@ -222,18 +232,20 @@ struct v1_ctx {
 	uint64_t nflat;
 
 	/* ordering source */
-	uint8_t hot[64];         /* per wire type: how the hot path reads it */
+	uint32_t hot[64];        /* per wire type: how the hot paths read it */
 	uint64_t nevents;        /* event records pass 1 met (bounds the log) */
 	uint32_t *heap;          /* the frontier: proc indices ... */
 	int64_t *front_ts;       /* ... and their heads' times */
 	uint32_t nheap;
 	uint32_t *avail;
 	uint32_t navail;
+	uint32_t m_last;         /* merge: the P popped last, UINT32_MAX none */
+	uint8_t m_dirty;         /* its event may have readied a waiting P */
 	uint64_t flat_i, sample_i;
 	/* the merge order of the first run, replayed by the second: the P of
 	 * each event, in 4, 8 or 16 bits */
 	uint8_t *olog;
-	uint64_t olog_n, olog_cap, olog_i;
+	uint64_t olog_n, olog_cap, olog_i; /* cap: in events */
 	int olog_bits, replay;
 
 	/* analysis results */
@@ -248,14 +260,20 @@ struct v1_ctx {
 
 	/* postprocess globals */
 	uint8_t gc_on, stw_on;
+	struct v1_gpost *gpost;  /* parallel to gs, capgpost entries */
+	uint32_t capgpost;
 
 	/* conversion */
 	int preinit;
 	int64_t last_ts;
 	gt_str last_stw;
+	unsigned last_stw_k;     /* its index in s_reason */
+	gt_str s_stwname[32];    /* "stop-the-world (REASON)" by s_reason index, 0 not yet */
 	uint64_t nsync;
 	uint64_t syscall_k;
 	const struct gt_sink *sink;
+	int (*sink_event)(void *, const struct gt_event *, const struct gt_tables *);
+	void *sink_ctx;          /* sink's, once (NULL: no sink) */
 	int stopped;
 	gt_str s_reason[32];
 	gt_str s_gc, s_sweep, s_assist, s_heap, s_goal, s_procs;
@@ -321,25 +339,12 @@ gt_str v1_string(const struct v1_ctx *c, uint64_t id);
  * -2: no consistent ordering (c->err set too). */
 int v1_order_start(struct v1_ctx *c);
 int v1_order_next(struct v1_ctx *c, struct v1_ev *ev);
-/* Records ev's P in the merge-order log (first run); 0 ok, -1 OOM. */
-int v1_order_log_grow(struct v1_ctx *c, const struct v1_ev *ev);
+/* The merge writes its order log itself (v1_order_next, first run): this
+ * is a no-op kept for callers; 0. */
 static inline int v1_order_log(struct v1_ctx *c, const struct v1_ev *ev)
 {
-	uint64_t i = c->olog_n;
-	if (c->ver < 7)
-		return 0;
-	if (((i + 1) * (unsigned)c->olog_bits >> 3) + 2 > c->olog_cap)
-		return v1_order_log_grow(c, ev);
-	c->olog_n = i + 1;
-	uint32_t pi = ev->pi;
-	if (c->olog_bits == 4)
-		c->olog[i / 2] |= (uint8_t)(pi << (i % 2 * 4));
-	else if (c->olog_bits == 8)
-		c->olog[i] = (uint8_t)pi;
-	else {
-		c->olog[2 * i] = (uint8_t)pi;
-		c->olog[2 * i + 1] = (uint8_t)(pi >> 8);
-	}
+	(void)c;
+	(void)ev;
 	return 0;
 }
 void v1_order_free(struct v1_ctx *c);
@@ -347,11 +352,19 @@ void v1_order_free(struct v1_ctx *c);
 /* v1_post.c */
 int v1_analyse(struct v1_ctx *c);
 int v1_postprocess(struct v1_ctx *c, struct v1_ev *ev);
-void v1_post_reset(struct v1_ctx *c);
+/* 0 when it cleared c->gpost; -1 out of memory (reported). */
+int v1_post_reset(struct v1_ctx *c);
+/* Makes gpost[gi] exist (new entries zero): 0, or -1 out of memory (reported). */
+int v1_gpost_grow(struct v1_ctx *c, uint32_t gi, uint64_t off);
+static inline int v1_gpost_fit(struct v1_ctx *c, uint32_t gi, uint64_t off)
+{
+	return gi < c->capgpost ? 0 : v1_gpost_grow(c, gi, off);
+}
 
 /* v1_convert.c */
 int v1_convert_init(struct v1_ctx *c);
-int v1_convert(struct v1_ctx *c, const struct v1_ev *ev, uint64_t ord);
+/* The second run: replays the order, validates, converts, delivers. */
+int v1_deliver_all(struct v1_ctx *c);
 int v1_emit_sync(struct v1_ctx *c, int64_t ts, uint64_t off);
 
 #endif

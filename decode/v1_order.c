@@ -5,6 +5,12 @@
  * match (stateTransition/transitionReady); among ready heads the earliest
  * wins.  Go 1.5 has no such numbers: all events are sorted by their global
  * sequence number (a flat array; 1.5 traces are small).
+ *
+ * Speed: the first run (merge) writes the P of every event it yields to a
+ * log, the second (replay) reads it back; both decode each event once from
+ * the file.  In the merge, usually only the P merged last changed: its new
+ * head is read into registers and, when it is ready and earlier than the
+ * frontier, delivered at once (the general step would push and pop it).
  */
 #include "decode/v1_int.h"
 
@@ -16,13 +22,19 @@ enum { G_DEAD, G_RUNNABLE, G_RUNNING, G_WAITING };
 #define SEQINC (UINT64_MAX - 1)
 #define GARBAGE (UINT64_MAX - 1)
 
-/* Whether p's head may be merged now (Go's transitionReady). */
-static inline int ready(const struct v1_ctx *c, const struct v1_proc *p)
+#define HOT static inline __attribute__((always_inline))
+
+/* Whether p's head, ordering goroutine gord[ti], may be merged now (Go's
+ * transitionReady). */
+HOT int ready_ti(const struct v1_ctx *c, const struct v1_proc *p, uint32_t ti)
 {
-	if (!p->tord)
-		return 1;
-	const struct v1_gord *g = &c->gord[p->head.ti];
+	const struct v1_gord *g = &c->gord[ti];
 	return (p->iseq == NOSEQ || p->iseq == g->seq) && p->ist == g->status;
+}
+
+HOT int ready(const struct v1_ctx *c, const struct v1_proc *p)
+{
+	return !p->tord || ready_ti(c, p, p->head.ti);
 }
 
 static int nomem(struct v1_ctx *c, uint64_t off)
@@ -33,19 +45,61 @@ static int nomem(struct v1_ctx *c, uint64_t off)
 
 /* Index in gs of goroutine id: the direct table first (v1_g_index
  * creates the goroutine when new). */
-static inline uint32_t g_index(struct v1_ctx *c, uint64_t id)
+HOT uint32_t g_index(struct v1_ctx *c, uint64_t id)
 {
 	if (id < c->capgdirect && c->gdirect[id] != UINT32_MAX)
 		return c->gdirect[id];
 	return v1_g_index(c, id);
 }
 
-#define HOT static inline __attribute__((always_inline))
+/* Per wire type (c->hot): how the hot paths read an event, for this
+ * trace's version (the D_EV... bits), and what it orders, as Go's
+ * stateTransition (the rule bits, for every version). */
+enum {
+	D_EV = 1, D_STK = 2, D_GSET = 4, D_GCLR = 8, D_GARG = 16, D_LP = 32,
+	D_TI = 64,      /* the replay resolves args[0] (GoCreate, GoUnblock) */
+	D_ORD = 128,    /* orders a goroutine, as the fields below say */
+};
+enum { T_SELF, T_ARG0, T_GARBAGE };             /* the goroutine */
+enum { S_ZERO, S_ONE, S_ARG, S_ANY, S_ANYINC }; /* the sequence number */
+#define D_TG(d)   ((d) >> 8 & 3)
+#define D_SEQ(d)  ((d) >> 10 & 7)
+#define D_ARG(d)  ((d) >> 13 & 1)  /* S_ARG: args[0] or args[1] */
+#define D_IST(d)  ((d) >> 14 & 3)
+#define D_NST(d)  ((d) >> 16 & 3)
+#define D_FOLD(d) ((d) >> 18 & 63) /* the type delivered ("Local" folded) */
+#define RULE(tg, seq, arg, ist, nst) \
+	(D_ORD | (tg) << 8 | (seq) << 10 | (arg) << 13 | (ist) << 14 | (nst) << 16)
 
-/* Resolves the goroutines of event ev of p (procs[pi]) to indices and,
- * when merging, caches its ordering requirement in p.  The replay needs
- * only what v1_postprocess reads: gi, pi, and ti of GoCreate / GoUnblock. */
-HOT int prepare(struct v1_ctx *c, struct v1_proc *p, uint32_t pi, struct v1_ev *ev, int merge)
+static uint32_t rule(unsigned t)
+{
+	switch (t) {
+	case V1_GO_CREATE:
+		return RULE(T_ARG0, S_ZERO, 0, G_DEAD, G_RUNNABLE);
+	case V1_GO_WAITING: case V1_GO_INSYSCALL:
+		return RULE(T_SELF, S_ONE, 0, G_RUNNABLE, G_WAITING);
+	case V1_GO_START: case V1_GO_START_LABEL:
+		return RULE(T_SELF, S_ARG, 1, G_RUNNABLE, G_RUNNING);
+	case V1_GO_START_LOCAL:
+		return RULE(T_SELF, S_ANYINC, 0, G_RUNNABLE, G_RUNNING);
+	case V1_GO_BLOCK: case V1_GO_BLOCK_SEND: case V1_GO_BLOCK_RECV:
+	case V1_GO_BLOCK_SELECT: case V1_GO_BLOCK_SYNC: case V1_GO_BLOCK_COND:
+	case V1_GO_BLOCK_NET: case V1_GO_SLEEP: case V1_GO_SYSBLOCK: case V1_GO_BLOCK_GC:
+		return RULE(T_SELF, S_ANY, 0, G_RUNNING, G_WAITING);
+	case V1_GO_SCHED: case V1_GO_PREEMPT:
+		return RULE(T_SELF, S_ANY, 0, G_RUNNING, G_RUNNABLE);
+	case V1_GO_UNBLOCK: case V1_GO_SYSEXIT:
+		return RULE(T_ARG0, S_ARG, 1, G_WAITING, G_RUNNABLE);
+	case V1_GO_UNBLOCK_LOCAL: case V1_GO_SYSEXIT_LOCAL:
+		return RULE(T_ARG0, S_ANYINC, 0, G_WAITING, G_RUNNABLE);
+	case V1_GC_START:
+		return RULE(T_GARBAGE, S_ARG, 0, G_DEAD, G_DEAD);
+	}
+	return 0;
+}
+
+/* The goroutine index of ev's goroutine (p caches the last). */
+HOT int resolve_g(struct v1_ctx *c, struct v1_proc *p, struct v1_ev *ev)
 {
 	if (p->cache_gi == UINT32_MAX || p->cache_g != ev->g) {
 		uint32_t gi = g_index(c, ev->g);
@@ -55,61 +109,41 @@ HOT int prepare(struct v1_ctx *c, struct v1_proc *p, uint32_t pi, struct v1_ev *
 		p->cache_gi = gi;
 	}
 	ev->gi = p->cache_gi;
+	return 0;
+}
+
+/* Resolves the goroutines of event ev of p (procs[pi]) to indices, sets
+ * its type (d = c->hot[its wire type]), folding
+ * "Local" types (they only order), and, when merging, caches its ordering
+ * requirement in p.  The replay needs only what v1_postprocess reads: gi,
+ * pi, and ti of GoCreate / GoUnblock (all goroutines exist by then: the
+ * merge resolved the same ids). */
+HOT int prepare(struct v1_ctx *c, struct v1_proc *p, uint32_t pi, struct v1_ev *ev,
+                uint32_t d, int merge)
+{
+	if (resolve_g(c, p, ev))
+		return -1;
 	ev->pi = pi;
 	ev->ti = UINT32_MAX;
+	ev->type = (uint8_t)D_FOLD(d);
 	if (!merge) {
-		switch (ev->type) {
-		case V1_GO_CREATE: case V1_GO_UNBLOCK: case V1_GO_UNBLOCK_LOCAL:
-			if ((ev->ti = g_index(c, ev->args[0])) == UINT32_MAX)
-				return nomem(c, ev->off);
-		}
+		if ((d & D_TI) && (ev->ti = g_index(c, ev->args[0])) == UINT32_MAX)
+			return nomem(c, ev->off);
 		return 0;
 	}
-	/* Go's stateTransition, written straight into p */
-	uint64_t tg = ev->g, iseq, nseq;
-	uint8_t ist, nst;
-	switch (ev->type) {
-	case V1_GO_CREATE:
-		tg = ev->args[0], iseq = 0, nseq = 1, ist = G_DEAD, nst = G_RUNNABLE;
-		break;
-	case V1_GO_WAITING: case V1_GO_INSYSCALL:
-		iseq = 1, nseq = 2, ist = G_RUNNABLE, nst = G_WAITING;
-		break;
-	case V1_GO_START: case V1_GO_START_LABEL:
-		iseq = ev->args[1], nseq = ev->args[1] + 1, ist = G_RUNNABLE, nst = G_RUNNING;
-		break;
-	case V1_GO_START_LOCAL:
-		iseq = NOSEQ, nseq = SEQINC, ist = G_RUNNABLE, nst = G_RUNNING;
-		break;
-	case V1_GO_BLOCK: case V1_GO_BLOCK_SEND: case V1_GO_BLOCK_RECV:
-	case V1_GO_BLOCK_SELECT: case V1_GO_BLOCK_SYNC: case V1_GO_BLOCK_COND:
-	case V1_GO_BLOCK_NET: case V1_GO_SLEEP: case V1_GO_SYSBLOCK: case V1_GO_BLOCK_GC:
-		iseq = NOSEQ, nseq = NOSEQ, ist = G_RUNNING, nst = G_WAITING;
-		break;
-	case V1_GO_SCHED: case V1_GO_PREEMPT:
-		iseq = NOSEQ, nseq = NOSEQ, ist = G_RUNNING, nst = G_RUNNABLE;
-		break;
-	case V1_GO_UNBLOCK: case V1_GO_SYSEXIT:
-		tg = ev->args[0], iseq = ev->args[1], nseq = ev->args[1] + 1, ist = G_WAITING, nst = G_RUNNABLE;
-		break;
-	case V1_GO_UNBLOCK_LOCAL: case V1_GO_SYSEXIT_LOCAL:
-		tg = ev->args[0], iseq = NOSEQ, nseq = SEQINC, ist = G_WAITING, nst = G_RUNNABLE;
-		break;
-	case V1_GC_START:
-		tg = GARBAGE, iseq = ev->args[0], nseq = ev->args[0] + 1, ist = G_DEAD, nst = G_DEAD;
-		break;
-	default:
-		p->tord = 0;
+	p->tord = d & D_ORD ? 1 : 0;
+	if (!(d & D_ORD))
 		return 0;
-	}
-	p->tord = 1;
+	unsigned tk = D_TG(d), sk = D_SEQ(d);
+	uint64_t tg = tk == T_SELF ? ev->g : tk == T_ARG0 ? ev->args[0] : GARBAGE;
 	ev->ti = tg == ev->g ? ev->gi : g_index(c, tg);
 	if (ev->ti == UINT32_MAX)
 		return nomem(c, ev->off);
-	p->iseq = iseq;
-	p->nseq = nseq;
-	p->ist = ist;
-	p->nst = nst;
+	uint64_t sv = sk == S_ARG ? ev->args[D_ARG(d)] : sk;
+	p->iseq = sk <= S_ARG ? sv : NOSEQ;
+	p->nseq = sk <= S_ARG ? sv + 1 : sk == S_ANY ? NOSEQ : SEQINC;
+	p->ist = (uint8_t)D_IST(d);
+	p->nst = (uint8_t)D_NST(d);
 	return 0;
 }
 
@@ -156,14 +190,20 @@ static void parse_event(struct v1_ctx *c, struct v1_proc *p, const struct v1_raw
 	}
 }
 
-/* Hot-path flags per wire type (c->hot), for this trace's version. */
-enum { H_EV = 1, H_STK = 2, H_GSET = 4, H_GCLR = 8, H_GARG = 16, H_LP = 32 };
-
 static void hot_init(struct v1_ctx *c)
 {
 	for (unsigned t = 0; t < 64; t++) {
-		uint8_t h = 0;
-		c->hot[t] = 0;
+		uint32_t h = 0, d = rule(t) | (uint32_t)t << 18;
+		switch (t) {
+		case V1_GO_START_LOCAL: d = (d & ~(63u << 18)) | V1_GO_START << 18; break;
+		case V1_GO_UNBLOCK_LOCAL: d = (d & ~(63u << 18)) | V1_GO_UNBLOCK << 18; break;
+		case V1_GO_SYSEXIT_LOCAL: d = (d & ~(63u << 18)) | V1_GO_SYSEXIT << 18; break;
+		}
+		switch (t) {
+		case V1_GO_CREATE: case V1_GO_UNBLOCK: case V1_GO_UNBLOCK_LOCAL:
+			d |= D_TI;
+		}
+		c->hot[t] = d;
 		if (c->ver < 7 || t <= V1_BATCH || t >= V1_COUNT || v1_descs[t].min_ver > c->ver)
 			continue;
 		switch (t) {
@@ -171,68 +211,75 @@ static void hot_init(struct v1_ctx *c)
 		case V1_TIMER_GOROUTINE: case V1_STACK:
 			continue;
 		case V1_GO_START: case V1_GO_START_LOCAL: case V1_GO_START_LABEL:
-			h = H_GSET;
+			h = D_GSET;
 			break;
 		case V1_GO_END: case V1_GO_STOP: case V1_GO_SCHED: case V1_GO_PREEMPT:
 		case V1_GO_SLEEP: case V1_GO_BLOCK: case V1_GO_BLOCK_SEND: case V1_GO_BLOCK_RECV:
 		case V1_GO_BLOCK_SELECT: case V1_GO_BLOCK_SYNC: case V1_GO_BLOCK_COND:
 		case V1_GO_BLOCK_NET: case V1_GO_SYSBLOCK: case V1_GO_BLOCK_GC:
-			h = H_GCLR;
+			h = D_GCLR;
 			break;
 		case V1_GO_SYSEXIT: case V1_GO_WAITING: case V1_GO_INSYSCALL:
-			h = H_GARG;
+			h = D_GARG;
 			break;
 		}
 		if (t != V1_LOG) /* a UserLog's message follows its arguments */
-			h |= H_LP;
-		c->hot[t] = (uint8_t)(h | H_EV | (v1_descs[t].stack ? H_STK : 0));
+			h |= D_LP;
+		c->hot[t] = d | h | D_EV | (v1_descs[t].stack ? D_STK : 0);
 	}
 }
 
+/* 8 little-endian bytes at q. */
+HOT uint64_t ld64(const uint8_t *q)
+{
+	uint64_t w;
+	memcpy(&w, q, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	w = __builtin_bswap64(w);
+#endif
+	return w;
+}
+
 /* Go's binary.Uvarint over a record known to lie 32+ bytes before the
- * end; NULL on overflow (the slow path reports it). */
+ * end, for values of up to 8 bytes (one or two bytes: most; the others
+ * in a few word operations); NULL for longer ones (the slow path reads
+ * them). */
 HOT const uint8_t *uvar(const uint8_t *q, uint64_t *out)
 {
-	uint64_t v = q[0];
-	if (v < 0x80) {
-		*out = v;
+	if (q[0] < 0x80) {
+		*out = q[0];
 		return q + 1;
 	}
-	uint64_t x = q[1];
-	v = (v & 0x7f) | (x & 0x7f) << 7;
-	if (x < 0x80) {
-		*out = v;
+	if (q[1] < 0x80) {
+		*out = (q[0] & 0x7fu) | (uint64_t)q[1] << 7;
 		return q + 2;
 	}
-	for (unsigned k = 2, s = 14;; k++, s += 7) {
-		x = q[k];
-		if (k == 9) {
-			if (x > 1)
-				return NULL;
-			*out = v | x << 63;
-			return q + 10;
-		}
-		v |= (x & 0x7f) << s;
-		if (x < 0x80) {
-			*out = v;
-			return q + k + 1;
-		}
-	}
+	uint64_t w = ld64(q), stop = ~w & 0x8080808080808080ULL;
+	if (!stop)
+		return NULL;
+	/* the bytes up to the first without a continuation bit, 7 bits each */
+	uint64_t x = w & (stop ^ (stop - 1)) & 0x7f7f7f7f7f7f7f7fULL;
+	x = (x & 0x007f007f007f007fULL) | (x >> 1 & 0x3f803f803f803f80ULL);
+	x = (x & 0x00003fff00003fffULL) | (x >> 2 & 0x0fffc0000fffc000ULL);
+	x = (x & 0x000000000fffffffULL) | (x >> 4 & 0x00fffffff0000000ULL);
+	*out = x;
+	return q + ((unsigned)(__builtin_ctzll(stop) + 1) >> 3);
 }
 
 /* The common record of a 1.7+ trace: an event with inline arguments,
  * decoded straight into ev (pass 1 checked its argument count).  0 leaves
- * it to the general path (batch ends, other records, the file's last 32
+ * it to the general path (batch ends, other records, the file's last 64
  * bytes, errors). */
-HOT int fast_event(struct v1_ctx *c, struct v1_proc *p, struct v1_ev *ev)
+HOT uint32_t fast_event(struct v1_ctx *c, struct v1_proc *p, struct v1_ev *ev)
 {
 	uint64_t off = p->pos;
 	if (c->end - off < 64)
 		return 0;
 	const uint8_t *q = c->buf + off;
-	unsigned typ = q[0] & 0x3f, n = (q[0] >> 6) + 1u, h = c->hot[typ];
-	uint64_t a0, a1 = 0, a2 = 0, a3 = 0, a4 = 0;
-	if (!(h & H_EV))
+	unsigned n = (q[0] >> 6) + 1u;
+	uint32_t h = c->hot[q[0] & 0x3f];
+	uint64_t a0, a1 = 0, a2 = 0, a3 = 0, a4 = 0, stk = 0;
+	if (!(h & D_EV))
 		return 0;
 	if (n < 4) {
 		if (!(q = uvar(q + 1, &a0)))
@@ -241,10 +288,18 @@ HOT int fast_event(struct v1_ctx *c, struct v1_proc *p, struct v1_ev *ev)
 			return 0;
 		if (n > 2 && !(q = uvar(q, &a2)))
 			return 0;
+		if (h & D_STK) {
+			/* the stack is the last argument (selects: n varies) */
+			if (n == 1)
+				return 0;
+			stk = n == 2 ? a1 : a2;
+			a1 = n == 2 ? 0 : a1;
+			a2 = 0;
+		}
 	} else {
 		/* length-prefixed arguments (GoUnblock, GoCreate…): short ones */
 		uint64_t ln, a[5] = {0, 0, 0, 0, 0};
-		if (!(h & H_LP) || !(q = uvar(q + 1, &ln)) || ln > 40)
+		if (!(h & D_LP) || !(q = uvar(q + 1, &ln)) || ln > 40)
 			return 0;
 		const uint8_t *e = q + ln;
 		for (n = 0; q < e; n++)
@@ -253,15 +308,14 @@ HOT int fast_event(struct v1_ctx *c, struct v1_proc *p, struct v1_ev *ev)
 		if (q != e || n == 0)
 			return 0;
 		a0 = a[0], a1 = a[1], a2 = a[2], a3 = a[3], a4 = a[4];
-	}
-	ev->stk = 0;
-	if (h & H_STK) {
-		switch (n) {
-		case 2: ev->stk = (uint32_t)a1, a1 = 0; break;
-		case 3: ev->stk = (uint32_t)a2, a2 = 0; break;
-		case 4: ev->stk = (uint32_t)a3, a3 = 0; break;
-		case 5: ev->stk = (uint32_t)a4, a4 = 0; break;
-		default: return 0;
+		if (h & D_STK) {
+			switch (n) {
+			case 2: stk = a1, a1 = 0; break;
+			case 3: stk = a2, a2 = 0; break;
+			case 4: stk = a3, a3 = 0; break;
+			case 5: stk = a4, a4 = 0; break;
+			default: return 0;
+			}
 		}
 	}
 	p->pos = (uint64_t)(q - c->buf);
@@ -269,30 +323,31 @@ HOT int fast_event(struct v1_ctx *c, struct v1_proc *p, struct v1_ev *ev)
 	ev->ts = p->last_ts;
 	ev->seq = 0;
 	ev->off = off;
-	ev->type = (uint8_t)typ;
+	ev->stk = (uint32_t)stk;
 	ev->p = p->pid;
 	ev->args[0] = a1;
 	ev->args[1] = a2;
 	ev->args[2] = a3;
 	ev->args[3] = a4;
 	/* the goroutine (selects, not branches: types are unpredictable) */
-	uint64_t lg = p->last_g, kept = h & H_GCLR ? 0 : lg;
-	ev->g = h & (H_GSET | H_GARG) ? a1 : lg;
-	p->last_g = h & H_GSET ? a1 : kept;
-	return 1;
+	uint64_t lg = p->last_g, kept = h & D_GCLR ? 0 : lg;
+	ev->g = h & (D_GSET | D_GARG) ? a1 : lg;
+	p->last_g = h & D_GSET ? a1 : kept;
+	return h; /* the type is set by prepare, from h */
 }
 
-/* cursor_next's general path: batch starts and ends, records other
- * than inline events, CPU samples. */
-static __attribute__((noinline)) int cursor_slow(struct v1_ctx *c, struct v1_proc *p, uint32_t pi,
-                                                 struct v1_ev *ev, int merge)
+/* cursor_raw's general path: batch starts and ends, records other than
+ * inline events, CPU samples. */
+static __attribute__((noinline)) int cursor_slow(struct v1_ctx *c, struct v1_proc *p,
+                                                 struct v1_ev *ev, uint32_t *dp)
 {
 	struct v1_raw r;
 	if (p->pid == V1_PROFILE_P && p->first == UINT32_MAX) {
 		if (c->sample_i >= c->nsample)
 			return 0;
 		*ev = c->samples[c->sample_i++];
-		return prepare(c, p, pi, ev, merge) ? -1 : 1;
+		*dp = c->hot[ev->type & 63];
+		return 1;
 	}
 	for (;;) {
 		if (p->pos == 0) {
@@ -309,8 +364,8 @@ static __attribute__((noinline)) int cursor_slow(struct v1_ctx *c, struct v1_pro
 			} else
 				p->last_ts = (int64_t)r.args[1];
 			p->pos = pos;
-			if (fast_event(c, p, ev))
-				return prepare(c, p, pi, ev, merge) ? -1 : 1;
+			if ((*dp = fast_event(c, p, ev)))
+				return 1;
 		}
 		uint64_t off = p->pos;
 		int rc = v1_fast_raw(c, &p->pos, &r) ? 1 : v1_read_raw(c, &p->pos, &r, 0);
@@ -329,8 +384,18 @@ static __attribute__((noinline)) int cursor_slow(struct v1_ctx *c, struct v1_pro
 			continue;
 		}
 		parse_event(c, p, &r, off, ev);
-		return prepare(c, p, pi, ev, merge) ? -1 : 1;
+		*dp = c->hot[r.type & 63];
+		return 1;
 	}
+}
+
+/* Reads the next event of p into *ev, goroutines not resolved, its type
+ * left to prepare (*dp: c->hot of its wire type): 1, 0 no more, -1 error. */
+HOT int cursor_raw(struct v1_ctx *c, struct v1_proc *p, struct v1_ev *ev, uint32_t *dp)
+{
+	if (p->pos && (*dp = fast_event(c, p, ev)))
+		return 1;
+	return cursor_slow(c, p, ev, dp);
 }
 
 /* Loads the next event of procs[pi] into *ev: 1, 0 no more, -1 error.
@@ -338,9 +403,11 @@ static __attribute__((noinline)) int cursor_slow(struct v1_ctx *c, struct v1_pro
 HOT int cursor_next(struct v1_ctx *c, uint32_t pi, struct v1_ev *ev, int merge)
 {
 	struct v1_proc *p = &c->procs[pi];
-	if (p->pos && fast_event(c, p, ev))
-		return prepare(c, p, pi, ev, merge) ? -1 : 1;
-	return cursor_slow(c, p, pi, ev, merge);
+	uint32_t d;
+	int rc = cursor_raw(c, p, ev, &d);
+	if (rc != 1)
+		return rc;
+	return prepare(c, p, pi, ev, d, merge) ? -1 : 1;
 }
 
 /* The frontier: Ps whose head was ready, kept sorted from the latest
@@ -360,19 +427,6 @@ static void front_push(struct v1_ctx *c, uint32_t pi)
 	}
 	c->heap[i] = pi;
 	c->front_ts[i] = ts;
-}
-
-static uint32_t front_pop(struct v1_ctx *c)
-{
-	return c->heap[--c->nheap];
-}
-
-/* "Local" events only order; they are delivered as their plain kind. */
-static void fold_local(struct v1_ev *ev)
-{
-	static const uint8_t plain[3] = {V1_GO_START, V1_GO_UNBLOCK, V1_GO_SYSEXIT};
-	unsigned d = (unsigned)ev->type - V1_GO_START_LOCAL;
-	ev->type = d < 3 ? plain[d] : ev->type;
 }
 
 static int cmp_seq(const void *a, const void *b)
@@ -415,6 +469,54 @@ static int build_flat(struct v1_ctx *c)
 	return 0;
 }
 
+/* The merge-order log: 4, 8 or 16 bits an event, sized up front for
+ * every event pass 1 counted (which bounds what the merge yields). */
+static int log_init(struct v1_ctx *c)
+{
+	free(c->olog);
+	c->olog_bits = c->nproc <= 16 ? 4 : c->nproc <= 256 ? 8 : 16;
+	c->olog_n = 0;
+	c->olog_cap = c->nevents + c->nsample + 1;
+	c->olog = calloc(c->olog_cap * (unsigned)c->olog_bits / 8 + 2, 1);
+	return c->olog ? 0 : -1;
+}
+
+static __attribute__((noinline)) int log_slow(struct v1_ctx *c, uint32_t pi, uint64_t off)
+{
+	uint64_t i = c->olog_n;
+	if (i >= c->olog_cap) {
+		/* cannot happen (the merge yields events pass 1 counted): grow */
+		uint64_t cap = c->olog_cap * 2, have = c->olog_cap * (unsigned)c->olog_bits / 8 + 2;
+		uint64_t want = cap * (unsigned)c->olog_bits / 8 + 2;
+		uint8_t *n = realloc(c->olog, want);
+		if (!n)
+			return nomem(c, off);
+		memset(n + have, 0, want - have);
+		c->olog = n;
+		c->olog_cap = cap;
+	}
+	c->olog_n = i + 1;
+	if (c->olog_bits == 8)
+		c->olog[i] = (uint8_t)pi;
+	else if (c->olog_bits == 16) {
+		c->olog[2 * i] = (uint8_t)pi;
+		c->olog[2 * i + 1] = (uint8_t)(pi >> 8);
+	} else
+		c->olog[i / 2] |= (uint8_t)(pi << (i % 2 * 4));
+	return 0;
+}
+
+/* Records that the merge's next event came from procs[pi]. */
+HOT int log_put(struct v1_ctx *c, uint32_t pi, uint64_t off)
+{
+	uint64_t i = c->olog_n;
+	if (c->olog_bits != 4 || i >= c->olog_cap)
+		return log_slow(c, pi, off);
+	c->olog_n = i + 1;
+	c->olog[i / 2] |= (uint8_t)(pi << (i % 2 * 4));
+	return 0;
+}
+
 int v1_order_start(struct v1_ctx *c)
 {
 	for (uint32_t i = 0; i < c->nproc; i++) {
@@ -441,40 +543,19 @@ int v1_order_start(struct v1_ctx *c)
 	c->heap = malloc((c->nproc + 1) * sizeof *c->heap);
 	c->avail = malloc((c->nproc + 1) * sizeof *c->avail);
 	c->front_ts = malloc((c->nproc + 1) * sizeof *c->front_ts);
-	if (!c->heap || !c->avail || !c->front_ts) {
+	if (!c->heap || !c->avail || !c->front_ts || (!c->replay && log_init(c))) {
 		c->res->status = GT_NOMEM;
 		return v1_fail(c, 0, "out of memory");
 	}
 	c->nheap = c->navail = 0;
+	c->m_last = UINT32_MAX;
 	for (uint32_t i = 0; i < c->nproc; i++)
 		c->avail[c->navail++] = i;
 	return 0;
 }
 
-/* v1_order_log's slow path: sizes the log (first call: for every event
- * pass 1 counted), or grows it. */
-int v1_order_log_grow(struct v1_ctx *c, const struct v1_ev *ev)
-{
-	if (!c->olog_bits)
-		c->olog_bits = c->nproc <= 16 ? 4 : c->nproc <= 256 ? 8 : 16;
-	uint64_t need = ((c->olog_n + 1) * (unsigned)c->olog_bits >> 3) + 2;
-	if (need > c->olog_cap) {
-		uint64_t want = (c->nevents + c->nsample + 1) * (uint64_t)c->olog_bits / 8 + 2;
-		uint64_t cap = c->olog_cap ? c->olog_cap * 2 : want > (1 << 16) ? want : 1 << 16;
-		while (cap < need)
-			cap *= 2;
-		uint8_t *n = realloc(c->olog, cap);
-		if (!n)
-			return nomem(c, ev->off);
-		memset(n + c->olog_cap, 0, cap - c->olog_cap);
-		c->olog = n;
-		c->olog_cap = cap;
-	}
-	return v1_order_log(c, ev); /* now it fits */
-}
-
 /* The second run: the same order, from the log. */
-static int replay_next(struct v1_ctx *c, struct v1_ev *ev)
+static __attribute__((noinline)) int replay_next(struct v1_ctx *c, struct v1_ev *ev)
 {
 	if (c->olog_i >= c->olog_n)
 		return 0;
@@ -487,25 +568,16 @@ static int replay_next(struct v1_ctx *c, struct v1_ev *ev)
 	int rc = cursor_next(c, pi, ev, 0);
 	if (rc <= 0)
 		return rc < 0 ? -1 : v1_fail(c, 0, "ordering changed between passes");
-	fold_local(ev);
 	return 1;
 }
 
-int v1_order_next(struct v1_ctx *c, struct v1_ev *ev)
+/* The first run's general step: every P without a head reads one, every
+ * P whose head is ready joins the frontier (as Go's order1007 loop). */
+static int merge_scan(struct v1_ctx *c)
 {
-	if (c->ver < 7) {
-		if (c->flat_i >= c->nflat)
-			return 0;
-		*ev = c->flat[c->flat_i++];
-		return 1;
-	}
-	if (c->replay)
-		return replay_next(c, ev);
-	uint32_t pi;
-	struct v1_proc *p;
 	for (uint32_t i = 0; i < c->navail; i++) {
-		pi = c->avail[i];
-		p = &c->procs[pi];
+		uint32_t pi = c->avail[i];
+		struct v1_proc *p = &c->procs[pi];
 		if (!p->has_head) {
 			int rc = cursor_next(c, pi, &p->head, 1);
 			if (rc < 0)
@@ -522,7 +594,56 @@ int v1_order_next(struct v1_ctx *c, struct v1_ev *ev)
 		front_push(c, pi);
 		c->avail[i--] = c->avail[--c->navail];
 	}
+	return 0;
+}
+
+/* The first run's next event. */
+static __attribute__((noinline)) int merge_next(struct v1_ctx *c, struct v1_ev *ev)
+{
+	uint32_t pi = c->m_last;
+	struct v1_proc *p;
+	if (pi != UINT32_MAX && !c->m_dirty) {
+		/* Only the P merged last lacks a head (the last of avail), and
+		 * no other waiting P can have become ready: merge_scan would
+		 * just read and place that head. */
+		p = &c->procs[pi];
+		int rc = cursor_next(c, pi, ev, 1); /* straight to the caller */
+		if (rc < 0)
+			return -1;
+		if (rc == 0) {
+			p->done = 1;
+			c->navail--;
+		} else if (!p->tord || ready_ti(c, p, ev->ti)) {
+			uint32_t n = c->nheap;
+			int64_t *f = c->front_ts, ts = ev->ts;
+			uint32_t *h = c->heap;
+			if (n == 0 || f[n - 1] > ts || (f[n - 1] == ts && h[n - 1] > pi))
+				goto merged; /* it would be pushed and popped again */
+			/* pushed, then the frontier's last is popped: it takes
+			 * p's place at the end of avail and p goes in before it */
+			p->head = *ev;
+			p->has_head = 1;
+			uint32_t q = h[n - 1], i = n - 1;
+			for (; i > 0 && (f[i - 1] < ts || (f[i - 1] == ts && h[i - 1] < pi)); i--) {
+				h[i] = h[i - 1];
+				f[i] = f[i - 1];
+			}
+			h[i] = pi;
+			f[i] = ts;
+			pi = q;
+			p = &c->procs[pi];
+			c->avail[c->navail - 1] = pi;
+			*ev = p->head;
+			p->has_head = 0;
+			goto merged;
+		} else {
+			p->head = *ev;
+			p->has_head = 1;
+		}
+	} else if (merge_scan(c))
+		return -1;
 	if (c->nheap == 0) {
+		c->m_last = UINT32_MAX;
 		if (c->navail) {
 			v1_fail(c, c->procs[c->avail[0]].head.off,
 			        "no consistent ordering of events possible");
@@ -530,12 +651,14 @@ int v1_order_next(struct v1_ctx *c, struct v1_ev *ev)
 		}
 		return 0;
 	}
-	pi = front_pop(c);
+	pi = c->heap[--c->nheap];
 	p = &c->procs[pi];
 	c->avail[c->navail++] = pi;
 	*ev = p->head;
 	p->has_head = 0;
-	fold_local(ev);
+merged:
+	c->m_last = pi;
+	c->m_dirty = 0;
 	if (p->tord) {
 		struct v1_gord *g = &c->gord[ev->ti];
 		if (!((p->iseq == NOSEQ || p->iseq == g->seq) && p->ist == g->status))
@@ -543,8 +666,23 @@ int v1_order_next(struct v1_ctx *c, struct v1_ev *ev)
 		uint64_t seq = p->nseq == NOSEQ ? g->seq : p->nseq == SEQINC ? g->seq + 1 : p->nseq;
 		g->seq = seq;
 		g->status = p->nst;
+		/* a waiting P's readiness depends on its goroutine's state alone */
+		for (uint32_t i = 0; i + 1 < c->navail; i++)
+			if (c->procs[c->avail[i]].head.ti == ev->ti)
+				c->m_dirty = 1;
 	}
-	return 1;
+	return log_put(c, pi, ev->off) ? -1 : 1;
+}
+
+int v1_order_next(struct v1_ctx *c, struct v1_ev *ev)
+{
+	if (c->ver < 7) {
+		if (c->flat_i >= c->nflat)
+			return 0;
+		*ev = c->flat[c->flat_i++];
+		return 1;
+	}
+	return c->replay ? replay_next(c, ev) : merge_next(c, ev);
 }
 
 void v1_order_free(struct v1_ctx *c)

@@ -6,6 +6,9 @@
  * removeFutile, pre-1.11 traces), and whether each GoSysCall blocked (the
  * converter's look-ahead).  v1_postprocess() is Go's postProcessTrace: the
  * goroutine / P / GC / task / region state machine every event must obey.
+ * The common events take hot() in v1_convert.c instead, which makes the
+ * same checks (and leaves any failure to this function to report): a
+ * change to a rule here must be made there too.
  */
 #include "decode/v1_int.h"
 
@@ -92,16 +95,24 @@ static int futile_step(struct v1_ctx *c, const struct v1_ev *ev)
 	return 0;
 }
 
+/* The types v1_analyse's switch looks at. */
+#define SYS_TYPES (1ull << V1_GO_SYSCALL | 1ull << V1_GO_SYSBLOCK | \
+                   1ull << V1_GO_INSYSCALL | 1ull << V1_GO_SYSEXIT)
+
 int v1_analyse(struct v1_ctx *c)
 {
 	struct v1_ev ev;
 	uint64_t n = 0;
 	int64_t prev = INT64_MIN;
 	uint32_t capmoved = 0, capsys = 0;
+	uint64_t npend = 0;      /* goroutines with a GoSysCall pending */
+	int futile = c->nfutile && c->ver < 11;
 	if (v1_order_start(c))
 		return -1;
 	for (;;) {
 		int rc = v1_order_next(c, &ev);
+		if (rc == 1)
+			goto got;
 		if (rc == 0)
 			break;
 		if (rc == -2 && c->truncated) {
@@ -115,8 +126,8 @@ int v1_analyse(struct v1_ctx *c)
 			c->err[0] = 0;
 			break;
 		}
-		if (rc < 0)
-			return -1;
+		return -1;
+	got:
 		if (ev.ts < prev)
 			return v1_fail(c, ev.off, "time stamps out of order");
 		if (v1_order_log(c, &ev))
@@ -124,41 +135,48 @@ int v1_analyse(struct v1_ctx *c)
 		prev = ev.ts;
 		if (n == 0)
 			c->min_ts = ev.ts;
-		struct v1_g *g = &c->gs[ev.gi];
-		if (g->sys_k) {
+		/* a GoSysCall blocked when its goroutine's next event is a
+		 * GoSysBlock */
+		if (npend && c->gs[ev.gi].sys_k) {
+			struct v1_g *g = &c->gs[ev.gi];
 			if (ev.type == V1_GO_SYSBLOCK)
 				c->sysblocked[(g->sys_k - 1) / 8] |= (uint8_t)(1u << ((g->sys_k - 1) % 8));
 			g->sys_k = 0;
+			npend--;
 		}
-		switch (ev.type) {
-		case V1_GO_SYSCALL:
-			if (v1_grow((void **)&c->sysblocked, &capsys, 1, c->nsyscall / 8 + 1))
-				return nomem(c, ev.off);
-			if (c->nsyscall % 8 == 0)
-				c->sysblocked[c->nsyscall / 8] = 0;
-			g->sys_k = (uint32_t)++c->nsyscall;
-			break;
-		case V1_GO_SYSBLOCK: case V1_GO_INSYSCALL:
-			g->sysblock = ev.ts;
-			break;
-		case V1_GO_SYSEXIT: {
-			int64_t ts = (int64_t)ev.args[2];
-			if (ts == 0 || c->ver < 7)
+		if (SYS_TYPES >> ev.type & 1) {
+			struct v1_g *g = &c->gs[ev.gi];
+			switch (ev.type) {
+			case V1_GO_SYSCALL:
+				if (v1_grow((void **)&c->sysblocked, &capsys, 1, c->nsyscall / 8 + 1))
+					return nomem(c, ev.off);
+				if (c->nsyscall % 8 == 0)
+					c->sysblocked[c->nsyscall / 8] = 0;
+				g->sys_k = (uint32_t)++c->nsyscall;
+				npend++;
 				break;
-			if (g->sysblock == 0)
-				return v1_fail(c, ev.off, "stray syscall exit");
-			if (ts < g->sysblock)
-				return v1_fail(c, ev.off, "time stamps out of order (syscall exit before its block)");
-			if (v1_grow((void **)&c->moved, &capmoved, sizeof *c->moved, c->nmoved + 1ULL))
-				return nomem(c, ev.off);
-			c->moved[c->nmoved].ev = ev;
-			c->moved[c->nmoved].ev.ts = ts;
-			c->moved[c->nmoved].idx = n;
-			c->nmoved++;
-			break;
+			case V1_GO_SYSBLOCK: case V1_GO_INSYSCALL:
+				g->sysblock = ev.ts;
+				break;
+			case V1_GO_SYSEXIT: {
+				int64_t ts = (int64_t)ev.args[2];
+				if (ts == 0 || c->ver < 7)
+					break;
+				if (g->sysblock == 0)
+					return v1_fail(c, ev.off, "stray syscall exit");
+				if (ts < g->sysblock)
+					return v1_fail(c, ev.off, "time stamps out of order (syscall exit before its block)");
+				if (v1_grow((void **)&c->moved, &capmoved, sizeof *c->moved, c->nmoved + 1ULL))
+					return nomem(c, ev.off);
+				c->moved[c->nmoved].ev = ev;
+				c->moved[c->nmoved].ev.ts = ts;
+				c->moved[c->nmoved].idx = n;
+				c->nmoved++;
+				break;
+			}
+			}
 		}
-		}
-		if (c->nfutile && c->ver < 11 && futile_step(c, &ev))
+		if (futile && futile_step(c, &ev))
 			return -1;
 		n++;
 	}
@@ -182,13 +200,24 @@ int v1_analyse(struct v1_ctx *c)
 	return 0;
 }
 
-void v1_post_reset(struct v1_ctx *c)
+int v1_gpost_grow(struct v1_ctx *c, uint32_t gi, uint64_t off)
 {
-	for (uint32_t i = 0; i < c->ng; i++) {
-		struct v1_g *g = &c->gs[i];
-		g->present = g->pstate = g->plast = g->assist = 0;
-		g->regions = 0;
-	}
+	uint32_t old = c->capgpost;
+	uint64_t need = (uint64_t)gi + 1 > c->ng ? (uint64_t)gi + 1 : c->ng;
+	if (v1_grow((void **)&c->gpost, &c->capgpost, sizeof *c->gpost, need))
+		return nomem(c, off);
+	memset(c->gpost + old, 0, (c->capgpost - old) * sizeof *c->gpost);
+	return 0;
+}
+
+int v1_post_reset(struct v1_ctx *c)
+{
+	if (c->ng && v1_gpost_fit(c, c->ng - 1, 0))
+		return -1;
+	if (c->capgpost)
+		memset(c->gpost, 0, c->capgpost * sizeof *c->gpost);
+	for (uint32_t i = 0; i < c->ng; i++)
+		c->gs[i].regions = 0;
 	for (uint32_t i = 0; i < c->nproc; i++) {
 		struct v1_proc *p = &c->procs[i];
 		p->running = p->sweep = p->stw = 0;
@@ -197,6 +226,7 @@ void v1_post_reset(struct v1_ctx *c)
 	c->gc_on = c->stw_on = 0;
 	c->nregion = 1; /* region 0 means none */
 	c->freeregion = 0;
+	return 0;
 }
 
 static const char *name(const struct v1_ev *ev)
@@ -204,7 +234,7 @@ static const char *name(const struct v1_ev *ev)
 	return v1_descs[ev->type].name;
 }
 
-static int check_running(struct v1_ctx *c, const struct v1_proc *p, const struct v1_g *g,
+static int check_running(struct v1_ctx *c, const struct v1_proc *p, const struct v1_gpost *g,
                          const struct v1_ev *ev, int allow_g0)
 {
 	if (g->pstate != G_RUNNING)
@@ -276,9 +306,11 @@ int v1_postprocess(struct v1_ctx *c, struct v1_ev *ev)
 {
 	struct v1_proc *p = ev->pi < c->nproc && c->procs[ev->pi].pid == ev->p ?
 	                    &c->procs[ev->pi] : v1_proc_get(c, ev->p);
-	struct v1_g *g = &c->gs[ev->gi];
 	if (!p)
 		return nomem(c, ev->off);
+	if (v1_gpost_fit(c, ev->gi, ev->off))
+		return -1;
+	struct v1_gpost *g = &c->gpost[ev->gi];
 	long long ts = ev->ts;
 	switch (ev->type) {
 	case V1_PROC_START:
@@ -347,7 +379,9 @@ int v1_postprocess(struct v1_ctx *c, struct v1_ev *ev)
 	case V1_GO_CREATE: {
 		if (check_running(c, p, g, ev, 1))
 			return -1;
-		struct v1_g *n = &c->gs[ev->ti];
+		if (v1_gpost_fit(c, ev->ti, ev->off))
+			return -1;
+		struct v1_gpost *n = &c->gpost[ev->ti];
 		if (n->present)
 			return v1_fail(c, ev->off, "g %llu already exists (time %lld)",
 			               (unsigned long long)ev->args[0], ts);
@@ -376,7 +410,7 @@ int v1_postprocess(struct v1_ctx *c, struct v1_ev *ev)
 		g->present = 1;
 		p->run_g = 0;
 		if (ev->type == V1_GO_END)
-			regions_flush(c, g);
+			regions_flush(c, &c->gs[ev->gi]);
 		break;
 	case V1_GO_SCHED: case V1_GO_PREEMPT:
 		if (check_running(c, p, g, ev, 0))
@@ -393,7 +427,10 @@ int v1_postprocess(struct v1_ctx *c, struct v1_ev *ev)
 		if (ev->p != V1_TIMER_P && p->run_g != ev->g)
 			return v1_fail(c, ev->off, "p %d is not running g %llu while unpark (time %lld)",
 			               ev->p, (unsigned long long)ev->g, ts);
-		struct v1_g *g1 = &c->gs[ev->ti];
+		if (v1_gpost_fit(c, ev->ti, ev->off))
+			return -1;
+		g = &c->gpost[ev->gi];
+		struct v1_gpost *g1 = &c->gpost[ev->ti];
 		if (g1->pstate != G_WAITING)
 			return v1_fail(c, ev->off, "g %llu is not waiting before unpark (time %lld)",
 			               (unsigned long long)ev->args[0], ts);
@@ -445,7 +482,7 @@ int v1_postprocess(struct v1_ctx *c, struct v1_ev *ev)
 		break;
 	}
 	case V1_REGION:
-		if (region(c, g, ev))
+		if (region(c, &c->gs[ev->gi], ev))
 			return -1;
 		break;
 	}

@@ -44,6 +44,17 @@ static inline int uvarint(const uint8_t **pp, const uint8_t *e, uint64_t *v)
 
 #define CUT (-2) /* the record runs past the end of the file */
 
+/* 8 little-endian bytes at q. */
+static inline uint64_t ld64(const uint8_t *q)
+{
+	uint64_t w;
+	memcpy(&w, q, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	w = __builtin_bswap64(w);
+#endif
+	return w;
+}
+
 static int val_slow(struct v1_ctx *c, const uint8_t **p, const uint8_t *e, uint64_t *v,
                     uint64_t recoff, unsigned typ);
 
@@ -362,6 +373,11 @@ int v1_scan(struct v1_ctx *c)
 		if (v1_descs[t].min_ver <= c->ver && t != V1_LOG && argn[t] >= 4 && argn[t] <= 5)
 			skip_n[t] = (uint8_t)(4 + argn[t] * 16);
 	}
+	/* hb[header byte]: the argument count skip_n allows for that type
+	 * when the byte says as much (4: length-prefixed), else 0 */
+	uint8_t hb[256];
+	for (unsigned b = 0; b < 256; b++)
+		hb[b] = (skip_n[b & 0x3f] & 15) == (b >> 6) + 1u ? (uint8_t)((b >> 6) + 1u) : 0;
 	for (;;) {
 		uint64_t off = pos;
 		if (cur && c->ver >= 7) {
@@ -369,10 +385,21 @@ int v1_scan(struct v1_ctx *c)
 			 * at most 9 bytes (so no overflow); the rest goes below */
 			const uint8_t *b = c->buf, *q = b + pos, *lim = b + c->end - 32;
 			uint64_t k = 0;
-			while (q <= lim && (skip_n[q[0] & 0x3f] & 15) == (q[0] >> 6) + 1u) {
+			unsigned na;
+			while (q <= lim && (na = hb[q[0]]) != 0) {
 				const uint8_t *x = q + 1, *e = NULL;
-				unsigned na = (q[0] >> 6) + 1u;
-				if (na == 4) {
+				if (na < 4) {
+					/* all arguments within the next 8 bytes: the
+					 * na-th byte without a continuation bit ends them */
+					uint64_t st = ~ld64(x) & 0x8080808080808080ULL;
+					st = na > 1 ? st & (st - 1) : st;
+					st = na > 2 ? st & (st - 1) : st;
+					if (st) {
+						q = x + ((unsigned)(__builtin_ctzll(st) + 1) >> 3);
+						k++;
+						continue;
+					}
+				} else {
 					/* short length-prefixed arguments: count them */
 					if (*x > 40 || b + c->end - x < 64)
 						goto slow;

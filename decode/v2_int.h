@@ -34,6 +34,20 @@ static inline int v2_uvarint(const uint8_t *p, const uint8_t *end, uint64_t *v)
 {
 	uint64_t x = 0;
 	unsigned s = 0;
+	if (end - p >= 10) {
+		/* no bounds checks needed: the loop unrolls */
+		for (int i = 0; i < 10; i++) {
+			uint8_t b = p[i];
+			if (b < 0x80) {
+				if (i == 9 && b > 1)
+					return -1;
+				*v = x | (uint64_t)b << (7 * i);
+				return i + 1;
+			}
+			x |= (uint64_t)(b & 0x7f) << (7 * i);
+		}
+		return -1;
+	}
 	for (int i = 0; p + i < end; i++) {
 		uint8_t b = p[i];
 		if (i == 10)

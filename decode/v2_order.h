@@ -5,6 +5,10 @@
  * NOTE (perf2): gt_v2_order_next() now returns a pointer into the
  * queue (valid until the next advance) instead of copying into *out, and
  * is inline (decode/v2_read.c run() updated to match, a 4-line edit).
+ * NOTE (v2order): the queue is a plain buffer (no ring index arithmetic);
+ * err is written only when advance returns -1.
+ * gt_v2_order_new_gen() is new: the reader should call it when it installs
+ * a generation (see /work/notes-v2.md).
  * The orderer remembers resolved stack ids per view (gen number + ctx):
  * a view must keep resolving an id the same way for its gen number.
  *
@@ -54,6 +58,12 @@ struct gt_v2_order;
 struct gt_v2_order *gt_v2_order_new(int version);
 void gt_v2_order_free(struct gt_v2_order *o);
 
+/* The reader installed a new generation: forget the stack and string ids
+ * resolved so far, even when its number and view are those of the last
+ * one (a 1.26 trace may number two generations alike; each has its own
+ * tables, as in Go). */
+void gt_v2_order_new_gen(struct gt_v2_order *o);
+
 /* Tries to advance with ev, which came from thread m (GT_NONE for none).
  * Returns 1 when it advanced (events are queued), 0 when ev cannot be
  * ordered yet (try another M's next event), -1 on a broken trace, with
@@ -62,11 +72,12 @@ int gt_v2_order_advance(struct gt_v2_order *o, const struct gt_v2_base *ev,
                         int64_t m, const struct gt_v2_gen_view *gv,
                         char *err, size_t errsz);
 
-/* The orderer's delivery ring (the first member of struct gt_v2_order),
- * public only so that gt_v2_order_next() is inline. */
+/* The orderer's delivery queue (the first member of struct gt_v2_order),
+ * public only so that gt_v2_order_next() is inline: events rd..wr are
+ * queued in a buffer ev..end; an advance that finds little room at the
+ * end moves them to the front (or grows the buffer). */
 struct gt_v2_order_queue {
-	struct gt_event *ev;
-	uint32_t cap, head, len; /* cap: a power of two, or 0 */
+	struct gt_event *rd, *wr, *ev, *end;
 };
 
 /* Pops the next completed event: a pointer into the orderer's queue
@@ -75,11 +86,10 @@ struct gt_v2_order_queue {
 static inline struct gt_event *gt_v2_order_next(struct gt_v2_order *o)
 {
 	struct gt_v2_order_queue *q = (struct gt_v2_order_queue *)(void *)o;
-	if (!q->len)
+	struct gt_event *ev = q->rd;
+	if (ev == q->wr)
 		return 0;
-	struct gt_event *ev = &q->ev[q->head];
-	q->head = (q->head + 1) & (q->cap - 1);
-	q->len--;
+	q->rd = ev + 1;
 	return ev;
 }
 

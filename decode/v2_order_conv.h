@@ -93,6 +93,7 @@ static inline const struct w_info *gt_v2o_info_k(unsigned type)
 int gt_v2o_resolve_stack_slow(struct gt_v2_order *o, unsigned type, uint64_t id, gt_stack *out);
 gt_str gt_v2o_stw_name(struct gt_v2_order *o, gt_str reason);
 int gt_v2o_grow_queue(struct gt_v2_order *o);
+int gt_v2o_bad_str(struct gt_v2_order *o, unsigned type, uint64_t id) __attribute__((cold));
 
 static inline int gt_v2o_resolve_stack(struct gt_v2_order *o, unsigned type, uint64_t id, gt_stack *out)
 {
@@ -124,9 +125,67 @@ static inline void gt_v2o_range(struct gt_event *out, uint8_t rk, gt_str name, u
 	out->u.range.scope_id = id;
 }
 
+/* An event's stack and string ids, resolved (Go's validateTableIDs). */
+struct v2o_ids { gt_stack stack, stack2; gt_str s[2]; };
+
+/* Resolves ev's ids in Go's order (stack, other stack, strings), through
+ * the gen view when not remembered: 0, or -1 with the message. */
 static inline __attribute__((always_inline)) int
-gt_v2o_convert(struct gt_v2_order *o, const struct gt_v2_base *e, unsigned type, struct ctx c,
-               uint64_t x0, gt_str xstr, struct gt_event *out)
+gt_v2o_ids(struct gt_v2_order *o, unsigned type, const uint64_t *a, struct v2o_ids *ids)
+{
+	const struct w_info *in = gt_v2o_info_k(type);
+	ids->stack = ids->stack2 = 0;
+	ids->s[0] = ids->s[1] = 0;
+	if (!in->ids)
+		return 0;
+	if (in->stack >= 0 && gt_v2o_resolve_stack(o, type, a[in->stack], &ids->stack) < 0)
+		return -1;
+	if (in->stack2 >= 0 && gt_v2o_resolve_stack(o, type, a[in->stack2], &ids->stack2) < 0)
+		return -1;
+	/* Not a loop: constant types fold the table reads away. */
+	if (in->str[0] >= 0 && gt_v2o_resolve_str(o, a[in->str[0]], &ids->s[0]) < 0)
+		return gt_v2o_bad_str(o, type, a[in->str[0]]);
+	if (in->str[1] >= 0 && gt_v2o_resolve_str(o, a[in->str[1]], &ids->s[1]) < 0)
+		return gt_v2o_bad_str(o, type, a[in->str[1]]);
+	return 0;
+}
+
+/* The same from the memos alone: 0 when all were there, 1 when one must
+ * go through the gen view (the fast handlers then take the slow path, so
+ * that errors come in Go's order). */
+static inline __attribute__((always_inline)) int
+gt_v2o_ids_memo(const struct gt_v2_order *o, unsigned type, const uint64_t *a, struct v2o_ids *ids)
+{
+	const struct w_info *in = gt_v2o_info_k(type);
+	ids->stack = ids->stack2 = 0;
+	ids->s[0] = ids->s[1] = 0;
+	if (!in->ids)
+		return 0;
+#define MEMO(tab, n, idx, dst)                                                   \
+	do {                                                                     \
+		uint64_t id_ = a[idx];                                           \
+		const struct v2o_stack_memo *mm_ = &o->tab[id_ & ((n) - 1)];    \
+		if (id_ && GT_V2O_UNLIKELY(mm_->id != id_))                      \
+			return 1;                                                \
+		dst = id_ ? mm_->v : 0;                                          \
+	} while (0)
+	if (in->stack >= 0)
+		MEMO(memo, GT_V2O_STACK_CACHE, in->stack, ids->stack);
+	if (in->stack2 >= 0)
+		MEMO(memo, GT_V2O_STACK_CACHE, in->stack2, ids->stack2);
+	if (in->str[0] >= 0)
+		MEMO(smemo, GT_V2O_STR_CACHE, in->str[0], ids->s[0]);
+	if (in->str[1] >= 0)
+		MEMO(smemo, GT_V2O_STR_CACHE, in->str[1], ids->s[1]);
+#undef MEMO
+	return 0;
+}
+
+/* Writes ev (as `type`, in context c, ids resolved) into out: 0, or -1
+ * for a type without a conversion (never for the handlers' types). */
+static inline __attribute__((always_inline)) int
+gt_v2o_fill(struct gt_v2_order *o, const struct gt_v2_base *e, unsigned type, struct ctx c,
+            uint64_t x0, gt_str xstr, const struct v2o_ids *ids, struct gt_event *out)
 {
 	/* Handlers only queue types the table knows (dispatch[] and
 	 * synthetic events are a subset of the table). */
@@ -137,26 +196,13 @@ gt_v2o_convert(struct gt_v2_order *o, const struct gt_v2_base *e, unsigned type,
 	out->p = c.p;
 	out->m = c.m;
 	out->offset = e->offset;
-	out->stack = 0;
+	out->stack = ids->stack;
 	out->kind = in->kind;
 	out->wire = type;
 	/* The union only (a whole-struct memset becomes a slow rep stos). */
 	memset(&out->u, 0, sizeof out->u);
-
-	/* validateTableIDs, resolving as we go. */
-	gt_stack stack2 = 0;
-	gt_str s[2] = { 0, 0 };
-	if (in->ids) {
-		if (in->stack >= 0 && gt_v2o_resolve_stack(o, type, a[in->stack], &out->stack) < 0)
-			return -1;
-		if (in->stack2 >= 0 && gt_v2o_resolve_stack(o, type, a[in->stack2], &stack2) < 0)
-			return -1;
-		for (int i = 0; i < 2; i++)
-			if (in->str[i] >= 0 && gt_v2o_resolve_str(o, a[in->str[i]], &s[i]) < 0)
-				return gt_v2o_fail(o, "found invalid string ID %llu for event %s",
-				                   (unsigned long long)a[in->str[i]],
-				                   gt_v2o_name(o->version, type));
-	}
+	gt_stack stack2 = ids->stack2;
+	const gt_str *s = ids->s;
 
 	const uint8_t G = GT_RES_GOROUTINE, P = GT_RES_PROC;
 	switch (type) {
@@ -198,7 +244,7 @@ gt_v2o_convert(struct gt_v2_order *o, const struct gt_v2_base *e, unsigned type,
 		gt_v2o_trans(out, G, c.g, GT_GS_RUNNING,
 		      type == W_GO_STOP ? GT_GS_RUNNABLE : GT_GS_WAITING);
 		out->u.trans.reason = s[0];
-		out->u.trans.stack = out->stack;
+		out->u.trans.stack = ids->stack;
 		break;
 	case W_GO_UNBLOCK:
 	case W_GO_SWITCH:
@@ -207,7 +253,7 @@ gt_v2o_convert(struct gt_v2_order *o, const struct gt_v2_base *e, unsigned type,
 		break;
 	case W_GO_SYSCALL_BEGIN:
 		gt_v2o_trans(out, G, c.g, GT_GS_RUNNING, GT_GS_SYSCALL);
-		out->u.trans.stack = out->stack;
+		out->u.trans.stack = ids->stack;
 		break;
 	case W_GO_SYSCALL_END:
 		gt_v2o_trans(out, G, c.g, GT_GS_SYSCALL, GT_GS_RUNNING);
@@ -220,7 +266,7 @@ gt_v2o_convert(struct gt_v2_order *o, const struct gt_v2_base *e, unsigned type,
 		static const uint8_t map[GS__N] = { GT_GS_UNDETERMINED, GT_GS_RUNNABLE, GT_GS_RUNNING,
 		                                    GT_GS_SYSCALL, GT_GS_WAITING };
 		gt_v2o_trans(out, G, (int64_t)a[0], (uint8_t)x0, map[a[2] < GS__N ? a[2] : 0]);
-		out->u.trans.stack = out->stack;
+		out->u.trans.stack = ids->stack;
 		break;
 	}
 	case W_STW_BEGIN:
@@ -305,19 +351,43 @@ gt_v2o_convert(struct gt_v2_order *o, const struct gt_v2_base *e, unsigned type,
 	return 0;
 }
 
+static inline __attribute__((always_inline)) int
+gt_v2o_convert(struct gt_v2_order *o, const struct gt_v2_base *e, unsigned type, struct ctx c,
+               uint64_t x0, gt_str xstr, struct gt_event *out)
+{
+	struct v2o_ids ids;
+	if (gt_v2o_ids(o, type, e->args, &ids) < 0)
+		return -1;
+	return gt_v2o_fill(o, e, type, c, x0, xstr, &ids, out);
+}
+
 /* Queues ev as `type` (a constant in the hot handlers); 0 or -1. */
 static inline __attribute__((always_inline)) int
 gt_v2o_push_k(struct gt_v2_order *o, const struct gt_v2_base *ev, unsigned type, struct ctx c,
               uint64_t x0, gt_str xstr)
 {
-	if (GT_V2O_UNLIKELY(o->q.len == o->q.cap) && gt_v2o_grow_queue(o) < 0)
-		return gt_v2o_fail(o, "out of memory");
+	struct gt_event *out = o->q.wr;
+	if (GT_V2O_UNLIKELY(out == o->q.end)) {
+		if (gt_v2o_grow_queue(o) < 0)
+			return gt_v2o_fail(o, "out of memory");
+		out = o->q.wr;
+	}
 	/* Converted in place: the slot counts once the conversion is whole. */
-	struct gt_event *out = &o->q.ev[(o->q.head + o->q.len) & (o->q.cap - 1)];
 	if (gt_v2o_convert(o, ev, type, c, x0, xstr, out) < 0)
 		return -1;
-	o->q.len++;
+	o->q.wr = out + 1;
 	return 0;
+}
+
+/* The fast handlers' tail: room was made before the handler ran (at most
+ * GT_V2O_QROOM events an advance), ids came from the memos. */
+static inline __attribute__((always_inline)) void
+gt_v2o_push_fast(struct gt_v2_order *o, const struct gt_v2_base *ev, unsigned type, struct ctx c,
+                 const struct v2o_ids *ids)
+{
+	struct gt_event *out = o->q.wr;
+	(void)gt_v2o_fill(o, ev, type, c, 0, 0, ids, out);
+	o->q.wr = out + 1;
 }
 
 /* Handlers' tail for a constant type: 1 advanced, -1 error. */

@@ -41,11 +41,17 @@ const char *gt_v2o_procstatus_name(uint64_t s)
 	return s < PS__N ? n[s] : "Bad";
 }
 
-int gt_v2o_resolve_str(struct gt_v2_order *o, uint64_t id, gt_str *out)
+/* Through the gen view, remembering what resolved (see o->smemo). */
+int gt_v2o_resolve_str_slow(struct gt_v2_order *o, uint64_t id, gt_str *out)
 {
 	int ok = 1;
-	*out = id ? o->gv->str(o->gv->ctx, id, &ok) : 0;
-	return ok ? 0 : -1;
+	*out = o->gv->str(o->gv->ctx, id, &ok);
+	if (!ok)
+		return -1;
+	struct v2o_stack_memo *mm = &o->smemo[id & (GT_V2O_STR_CACHE - 1)];
+	mm->id = id;
+	mm->v = *out;
+	return 0;
 }
 
 /* Through the gen view, remembering what resolved (see o->memo). */
@@ -81,19 +87,38 @@ gt_str gt_v2o_stw_name(struct gt_v2_order *o, gt_str reason)
 	return gt_str_intern(o->gv->tables, o->buf, n);
 }
 
+/* Room for GT_V2O_QROOM more events at wr: the queued events move to the
+ * front, or the buffer doubles (events handed out before this advance
+ * may move: next() pointers last only until the next advance). */
 int gt_v2o_grow_queue(struct gt_v2_order *o)
 {
-	uint32_t ncap = o->q.cap ? o->q.cap * 2 : 16;
-	struct gt_event *nq = malloc(sizeof *nq * ncap);
-	if (!nq)
-		return -1;
-	for (uint32_t i = 0; i < o->q.len; i++)
-		nq[i] = o->q.ev[(o->q.head + i) & (o->q.cap - 1)];
-	free(o->q.ev);
-	o->q.ev = nq;
-	o->q.cap = ncap;
-	o->q.head = 0;
+	struct gt_v2_order_queue *q = &o->q;
+	size_t n = q->ev ? (size_t)(q->wr - q->rd) : 0;
+	size_t cap = q->ev ? (size_t)(q->end - q->ev) : 0;
+	if (cap >= 2 * (n + GT_V2O_QROOM)) {
+		memmove(q->ev, q->rd, n * sizeof *q->ev);
+	} else {
+		size_t ncap = cap ? cap * 2 : 64;
+		while (ncap < 2 * (n + GT_V2O_QROOM))
+			ncap *= 2;
+		struct gt_event *nq = malloc(sizeof *nq * ncap);
+		if (!nq)
+			return -1;
+		if (n)
+			memcpy(nq, q->rd, n * sizeof *nq);
+		free(q->ev);
+		q->ev = nq;
+		q->end = nq + ncap;
+	}
+	q->rd = q->ev;
+	q->wr = q->ev + n;
 	return 0;
+}
+
+int gt_v2o_bad_str(struct gt_v2_order *o, unsigned type, uint64_t id)
+{
+	return gt_v2o_fail(o, "found invalid string ID %llu for event %s",
+	                   (unsigned long long)id, gt_v2o_name(o->version, type));
 }
 
 int gt_v2o_push(struct gt_v2_order *o, const struct gt_v2_base *ev, struct ctx c,

@@ -1,30 +1,29 @@
-/* v2_order_go.c: goroutine state machine, as Go's order.go advanceGo*:
- * status at generation starts, create/start/stop/block/unblock/destroy,
- * syscalls (and the cgo-callback Create/DestroySyscall), coroutine
- * switches. */
+/* v2_order_go.c: the goroutine state machine's less common parts, as
+ * Go's order.go advanceGo*: status at generation starts, the cgo-callback
+ * Create/DestroySyscall, GoSyscallEndBlocked, coroutine switches (create,
+ * start, stop/block/destroy, unblock and syscalls are inline in
+ * v2_order.c). */
 #include <string.h>
 #include "decode/v2_order_conv.h"
 
 #define NAME(ev) gt_v2o_name(o->version, (ev)->type)
 
-/* The current goroutine, which must exist and be in `want`. */
-static void __attribute__((cold, noinline))
-cur_g_fail(struct gt_v2_order *o, const struct gt_v2_base *ev, struct ctx c,
-           const struct gstate *g, const char *want_name)
+int gt_v2o_cur_g_fail(struct gt_v2_order *o, const struct gt_v2_base *ev, int64_t cg,
+                      const struct ghot *g, const char *want_name)
 {
 	if (!g)
-		gt_v2o_fail(o, "event %s for goroutine (%lld) that doesn't exist",
-		            NAME(ev), (long long)c.g);
-	else
-		gt_v2o_fail(o, "%s event for goroutine that's not %s", NAME(ev), want_name);
+		return gt_v2o_fail(o, "event %s for goroutine (%lld) that doesn't exist",
+		                   NAME(ev), (long long)cg);
+	return gt_v2o_fail(o, "%s event for goroutine that's not %s", NAME(ev), want_name);
 }
 
-static inline struct gstate *cur_g(struct gt_v2_order *o, const struct gt_v2_base *ev,
-                                   struct ctx c, uint8_t want, const char *want_name)
+/* The current goroutine, which must exist and be in `want`. */
+static struct ghot *cur_g(struct gt_v2_order *o, const struct gt_v2_base *ev,
+                          struct ctx c, uint8_t want, const char *want_name)
 {
-	struct gstate *g = gt_v2o_g(o, c.g);
-	if (GT_V2O_UNLIKELY(!g || g->status != want)) {
-		cur_g_fail(o, ev, c, g, want_name);
+	struct ghot *g = gt_v2o_g(o, c.g);
+	if (!g || g->status != want) {
+		gt_v2o_cur_g_fail(o, ev, c.g, g, want_name);
 		return NULL;
 	}
 	return g;
@@ -46,19 +45,22 @@ int gt_v2o_go_status(struct gt_v2_order *o, const struct gt_v2_base *ev,
 		return gt_v2o_fail(o, "invalid status for goroutine %lld: %llu",
 		                   (long long)gid, (unsigned long long)status);
 	uint8_t old = map[status];
-	struct gstate *s = gt_v2o_g(o, gid);
+	struct ghot *s = gt_v2o_g(o, gid);
 	if (s) {
 		if (s->status != status)
 			return gt_v2o_fail(o, "inconsistent status for goroutine %lld: old %s vs. new %s",
 			                   (long long)gid, gt_v2o_gostatus_name(s->status),
 			                   gt_v2o_gostatus_name(status));
-		s->seq = (struct seq){ o->gen, 0 };
+		s->gen = o->genid;
+		s->n = 0;
 	} else if (o->gen == o->initial_gen) {
-		s = gt_v2o_g_new(o, gid);
+		int exists;
+		s = gt_v2o_g_add(o, gid, &exists);
 		if (!s)
 			return gt_v2o_fail(o, "out of memory");
 		s->status = (uint8_t)status;
-		s->seq = (struct seq){ o->gen, 0 };
+		s->gen = o->genid;
+		s->n = 0;
 		old = GT_GS_UNDETERMINED;
 	} else {
 		return gt_v2o_fail(o, "found goroutine status for new goroutine after the first generation: id=%lld status=%s",
@@ -99,107 +101,6 @@ int gt_v2o_go_status(struct gt_v2_order *o, const struct gt_v2_base *ev,
 	return gt_v2o_push(o, ev, ec, old, 0) < 0 ? -1 : 1;
 }
 
-/* GoCreate and GoCreateBlocked (type, a constant: see v2_order_conv.h). */
-static inline __attribute__((always_inline)) int
-go_create(struct gt_v2_order *o, const struct gt_v2_base *ev, struct ctx *c, unsigned type)
-{
-	if (gt_v2o_validate(o, *c, MUST, MUST, MAY) < 0)
-		return -1;
-	struct gstate *cur = gt_v2o_g(o, c->g);
-	if (GT_V2O_UNLIKELY(cur && cur->status != GS_RUNNING))
-		return gt_v2o_fail(o, "%s event for goroutine that's not Running", NAME(ev));
-	int64_t gid = (int64_t)ev->args[0];
-	if (GT_V2O_UNLIKELY(gt_v2o_g(o, gid) != NULL))
-		return gt_v2o_fail(o, "tried to create goroutine (%lld) that already exists", (long long)gid);
-	struct gstate *s = gt_v2o_g_new(o, gid);
-	if (GT_V2O_UNLIKELY(!s))
-		return gt_v2o_fail(o, "out of memory");
-	s->status = type == W_GO_CREATE_BLOCKED ? GS_WAITING : GS_RUNNABLE;
-	s->seq = (struct seq){ o->gen, 0 };
-	return gt_v2o_push_as_k(o, ev, type, *c);
-}
-
-int gt_v2o_go_create(struct gt_v2_order *o, const struct gt_v2_base *ev,
-                     struct ctx *c, struct ctx *nc)
-{
-	(void)nc;
-	return go_create(o, ev, c, W_GO_CREATE);
-}
-
-int gt_v2o_go_create_blocked(struct gt_v2_order *o, const struct gt_v2_base *ev,
-                             struct ctx *c, struct ctx *nc)
-{
-	(void)nc;
-	return go_create(o, ev, c, W_GO_CREATE_BLOCKED);
-}
-
-/* GoStop, GoBlock and GoDestroy: the running goroutine stops. */
-static inline __attribute__((always_inline)) int
-go_stop(struct gt_v2_order *o, const struct gt_v2_base *ev, struct ctx *c, struct ctx *nc,
-        unsigned type)
-{
-	if (gt_v2o_validate(o, *c, MUST, MUST, MUST) < 0)
-		return -1;
-	struct gstate *s = cur_g(o, ev, *c, GS_RUNNING, "Running");
-	if (GT_V2O_UNLIKELY(!s))
-		return -1;
-	if (type == W_GO_DESTROY)
-		gt_v2o_g_del_at(o, s);
-	else
-		s->status = type == W_GO_STOP ? GS_RUNNABLE : GS_WAITING;
-	nc->g = GT_NONE;
-	return gt_v2o_push_as_k(o, ev, type, *c);
-}
-
-int gt_v2o_go_stop(struct gt_v2_order *o, const struct gt_v2_base *ev,
-                   struct ctx *c, struct ctx *nc)
-{
-	return go_stop(o, ev, c, nc, W_GO_STOP);
-}
-
-int gt_v2o_go_block(struct gt_v2_order *o, const struct gt_v2_base *ev,
-                    struct ctx *c, struct ctx *nc)
-{
-	return go_stop(o, ev, c, nc, W_GO_BLOCK);
-}
-
-int gt_v2o_go_destroy(struct gt_v2_order *o, const struct gt_v2_base *ev,
-                      struct ctx *c, struct ctx *nc)
-{
-	return go_stop(o, ev, c, nc, W_GO_DESTROY);
-}
-
-int gt_v2o_go_start(struct gt_v2_order *o, const struct gt_v2_base *ev,
-                    struct ctx *c, struct ctx *nc)
-{
-	int64_t gid = (int64_t)ev->args[0];
-	struct seq seq = { o->gen, ev->args[1] };
-	struct gstate *s = gt_v2o_g(o, gid);
-	if (!s || s->status != GS_RUNNABLE || !seq_succeeds(seq, s->seq))
-		return 0;
-	if (gt_v2o_validate(o, *c, MUST, MUST, NO) < 0)
-		return -1;
-	s->status = GS_RUNNING;
-	s->seq = seq;
-	nc->g = gid;
-	return gt_v2o_push_as_k(o, ev, W_GO_START, *c);
-}
-
-int gt_v2o_go_unblock(struct gt_v2_order *o, const struct gt_v2_base *ev,
-                      struct ctx *c, struct ctx *nc)
-{
-	(void)nc;
-	int64_t gid = (int64_t)ev->args[0];
-	struct seq seq = { o->gen, ev->args[1] };
-	struct gstate *s = gt_v2o_g(o, gid);
-	if (!s || s->status != GS_WAITING || !seq_succeeds(seq, s->seq))
-		return 0;
-	/* Anything may unblock a goroutine (sysmon too): no context check. */
-	s->status = GS_RUNNABLE;
-	s->seq = seq;
-	return gt_v2o_push_as_k(o, ev, W_GO_UNBLOCK, *c);
-}
-
 /* GoSwitch(Destroy): unblock the next goroutine, block (destroy) this
  * one, start the next: three events. */
 int gt_v2o_go_switch(struct gt_v2_order *o, const struct gt_v2_base *ev,
@@ -207,13 +108,12 @@ int gt_v2o_go_switch(struct gt_v2_order *o, const struct gt_v2_base *ev,
 {
 	if (gt_v2o_validate(o, *c, MUST, MUST, MUST) < 0)
 		return -1;
-	struct gstate *cur = cur_g(o, ev, *c, GS_RUNNING, "Running");
+	struct ghot *cur = cur_g(o, ev, *c, GS_RUNNING, "Running");
 	if (!cur)
 		return -1;
 	int64_t next = (int64_t)ev->args[0];
-	struct seq seq = { o->gen, ev->args[1] };
-	struct gstate *ns = gt_v2o_g(o, next);
-	if (!ns || ns->status != GS_WAITING || !seq_succeeds(seq, ns->seq))
+	struct ghot *ns = gt_v2o_g(o, next);
+	if (!ns || ns->status != GS_WAITING || !gt_v2o_g_seq_next(o, ns, ev->args[1]))
 		return 0;
 	if (gt_v2o_push_as(o, ev, *c) < 0)
 		return -1;
@@ -226,13 +126,13 @@ int gt_v2o_go_switch(struct gt_v2_order *o, const struct gt_v2_base *ev,
 		cur->status = GS_WAITING;
 		e.type = W_GO_BLOCK; /* no reason, no stack */
 	} else {
-		gt_v2o_g_del_at(o, cur);
+		gt_v2o_g_del(o, c->g, cur);
 		e.type = W_GO_DESTROY;
 	}
 	if (gt_v2o_push(o, &e, *c, 0, 0) < 0)
 		return -1;
 	ns->status = GS_RUNNING;
-	ns->seq = seq;
+	ns->n = ev->args[1];
 	nc->g = next;
 
 	struct ctx sc = *c;
@@ -241,52 +141,6 @@ int gt_v2o_go_switch(struct gt_v2_order *o, const struct gt_v2_base *ev,
 	e.args[0] = (uint64_t)next;
 	e.args[1] = ev->args[1];
 	return gt_v2o_push(o, &e, sc, 0, 0) < 0 ? -1 : 1;
-}
-
-int gt_v2o_go_syscall_begin(struct gt_v2_order *o, const struct gt_v2_base *ev,
-                            struct ctx *c, struct ctx *nc)
-{
-	(void)nc;
-	if (gt_v2o_validate(o, *c, MUST, MUST, MUST) < 0)
-		return -1;
-	struct gstate *s = cur_g(o, ev, *c, GS_RUNNING, "Running");
-	if (!s)
-		return -1;
-	s->status = GS_SYSCALL;
-	struct pstate *p = gt_v2o_p(o, c->p);
-	if (!p)
-		return gt_v2o_fail(o, "uninitialized proc %lld found during %s", (long long)c->p, NAME(ev));
-	p->status = PS_SYSCALL;
-	/* The P seq disambiguates which syscall a ProcSteal steals from; the P
-	 * is running, so the seq must line up now. */
-	struct seq pseq = { o->gen, ev->args[0] };
-	if (!seq_succeeds(pseq, p->seq))
-		return gt_v2o_fail(o, "failed to advance %s: can't make sequence: %llu (gen=%llu) -> %llu (gen=%llu)",
-		                   NAME(ev), (unsigned long long)p->seq.n, (unsigned long long)p->seq.gen,
-		                   (unsigned long long)pseq.n, (unsigned long long)pseq.gen);
-	p->seq = pseq;
-	return gt_v2o_push_as_k(o, ev, W_GO_SYSCALL_BEGIN, *c);
-}
-
-int gt_v2o_go_syscall_end(struct gt_v2_order *o, const struct gt_v2_base *ev,
-                          struct ctx *c, struct ctx *nc)
-{
-	(void)nc;
-	if (gt_v2o_validate(o, *c, MUST, MUST, MUST) < 0)
-		return -1;
-	/* Go's message says Running here too. */
-	struct gstate *s = cur_g(o, ev, *c, GS_SYSCALL, "Running");
-	if (!s)
-		return -1;
-	s->status = GS_RUNNING;
-	struct pstate *p = gt_v2o_p(o, c->p);
-	if (!p)
-		return gt_v2o_fail(o, "uninitialized proc %lld found during %s", (long long)c->p, NAME(ev));
-	if (p->status != PS_SYSCALL)
-		return gt_v2o_fail(o, "expected proc %lld in state Syscall, but got %s instead",
-		                   (long long)c->p, gt_v2o_procstatus_name(p->status));
-	p->status = PS_RUNNING;
-	return gt_v2o_push_as_k(o, ev, W_GO_SYSCALL_END, *c);
 }
 
 int gt_v2o_go_syscall_end_blocked(struct gt_v2_order *o, const struct gt_v2_base *ev,
@@ -303,7 +157,7 @@ int gt_v2o_go_syscall_end_blocked(struct gt_v2_order *o, const struct gt_v2_base
 	}
 	if (gt_v2o_validate(o, *c, MUST, MAY, MUST) < 0)
 		return -1;
-	struct gstate *s = cur_g(o, ev, *c, GS_SYSCALL, "Running");
+	struct ghot *s = cur_g(o, ev, *c, GS_SYSCALL, "Running");
 	if (!s)
 		return -1;
 	nc->g = GT_NONE;
@@ -317,13 +171,15 @@ int gt_v2o_go_create_syscall(struct gt_v2_order *o, const struct gt_v2_base *ev,
 	if (gt_v2o_validate(o, *c, MUST, MAY, NO) < 0)
 		return -1;
 	int64_t gid = (int64_t)ev->args[0];
-	if (gt_v2o_g(o, gid))
+	int exists;
+	struct ghot *s = gt_v2o_g_add(o, gid, &exists);
+	if (exists)
 		return gt_v2o_fail(o, "tried to create goroutine (%lld) in syscall that already exists", (long long)gid);
-	struct gstate *s = gt_v2o_g_new(o, gid);
 	if (!s)
 		return gt_v2o_fail(o, "out of memory");
 	s->status = GS_SYSCALL;
-	s->seq = (struct seq){ o->gen, 0 };
+	s->gen = o->genid;
+	s->n = 0;
 	nc->g = gid;
 	return gt_v2o_push_as(o, ev, *c);
 }
@@ -333,12 +189,12 @@ int gt_v2o_go_destroy_syscall(struct gt_v2_order *o, const struct gt_v2_base *ev
 {
 	if (gt_v2o_validate(o, *c, MUST, MAY, MUST) < 0)
 		return -1;
-	struct gstate *s = gt_v2o_g(o, c->g);
+	struct ghot *s = gt_v2o_g(o, c->g);
 	if (!s)
 		return gt_v2o_fail(o, "event %s for goroutine (%lld) that doesn't exist", NAME(ev), (long long)c->g);
 	if (s->status != GS_SYSCALL)
 		return gt_v2o_fail(o, "%s event for goroutine that's not Syscall", NAME(ev));
-	gt_v2o_g_del_at(o, s);
+	gt_v2o_g_del(o, c->g, s);
 	nc->g = GT_NONE;
 	/* Drop our P too: the thread id may be reused, and the new M must not
 	 * look like it steals this P from itself. */

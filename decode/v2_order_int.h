@@ -74,15 +74,44 @@ static inline struct rng *rs_at(struct rangestate *rs)
 #define GT_V2O_LIKELY(x) __builtin_expect(!!(x), 1)
 #define GT_V2O_UNLIKELY(x) __builtin_expect(!!(x), 0)
 
-struct gstate {
+/* Goroutines.  The hot part (status, sequence number) is a 16-byte
+ * record; goroutine ids are dense (the runtime hands them out in order),
+ * so records sit in pages of GT_V2O_PAGE consecutive ids found through a
+ * small page map: neighbours created together share cache lines, and no
+ * per-goroutine hashing.  Ids far from the others (when the page budget
+ * is spent) go to a sparse pool found through `gsparse`; a page mapped
+ * later does not take them back, so a look-up that finds no live record
+ * in a page still asks the sparse pool (when it holds any).  Ranges and
+ * regions (rare: STW, mark assist, user regions) live in a cold record
+ * (struct gcold, through gmap), flagged in the hot one. */
+struct ghot {
+	uint64_t n;           /* sequence number... */
+	uint32_t gen;         /* ...and its generation (compact id, o->genid) */
+	uint8_t status;       /* GS_*; GS_FREE: no such goroutine */
+	uint8_t cold;         /* has a struct gcold */
+	uint8_t sparse;       /* lives in the sparse pool, not in a page */
+	uint8_t pad;
+};
+#define GS_FREE 0xff
+#define GT_V2O_PAGE_BITS 8
+#define GT_V2O_PAGE (1u << GT_V2O_PAGE_BITS)
+#define GT_V2O_DIR_BITS 18
+struct gpage {
+	struct ghot r[GT_V2O_PAGE]; /* first: a record finds its page */
+	uint64_t pn;          /* page number (id >> GT_V2O_PAGE_BITS) */
+	uint32_t live;        /* records in use */
+	uint32_t idx;         /* in o->pages */
+	uint8_t listed;       /* on the empty-page stack */
+};
+/* Page map slot: pg NULL (and pn UINT64_MAX) when empty. */
+struct v2o_pslot { uint64_t pn; struct gpage *pg; };
+
+struct gcold {
 	int64_t id;
-	uint8_t status;       /* GS_*; GS_FREE while on the free list */
-	struct seq seq;
 	uint32_t regions;     /* head of the region stack (node index + 1) */
 	uint32_t next_free;
 	struct rangestate rs;
 };
-#define GS_FREE 0xff
 
 struct pstate {
 	int64_t id;
@@ -131,10 +160,15 @@ struct ctx { int64_t g, p, m; };
 /* Ps with small ids (all real ones: 0..GOMAXPROCS-1) are found through a
  * dense table; others through pmap. */
 #define GT_V2O_DENSE_P 256
+#define GT_V2O_MCACHE 64
+/* Events one advance may queue at most (GoSwitch: 3), made room for
+ * before the handler runs. */
+#define GT_V2O_QROOM 4
 
-/* Stack ids resolved in this generation, direct-mapped (only successful
- * look-ups are kept, so errors still go through the gen view). */
+/* Stack and string ids resolved in this generation, direct-mapped (only
+ * successful look-ups are kept, so errors still go through the gen view). */
 #define GT_V2O_STACK_CACHE 1024
+#define GT_V2O_STR_CACHE 256
 struct v2o_stack_memo { uint64_t id; gt_stack v; };
 
 struct gt_v2_order {
@@ -144,22 +178,42 @@ struct gt_v2_order {
 	int version;
 	uint64_t initial_gen;
 	uint64_t gen;
+	uint32_t genid;       /* compact id of gen (ghot.gen), via genmap */
+	uint32_t ngens;
+	struct v2o_idmap genmap;
 	const struct gt_v2_gen_view *gv;
 	char *err; size_t errsz;
 
-	struct gstate *gs; uint32_t ng, gcap, gfree; struct v2o_idmap gmap;
+	/* Goroutines: pages through the page map, the sparse pool, cold
+	 * records (see struct ghot). */
+	struct gpage **dir; uint64_t ndir;
+	struct v2o_pslot *pm; uint32_t pmask, npm;
+	struct gpage **pages; uint32_t npages, cappages;
+	uint32_t *empty; uint32_t nempty, capempty; /* page indices */
+	uint32_t glive;       /* goroutines in pages and in the sparse pool */
+	struct ghot *gsp; uint32_t nsp, capsp, spfree; struct v2o_idmap gsparse;
+	uint32_t nsparse;     /* live sparse records */
+	uint8_t gslow;        /* hashed pages or sparse records exist: the
+	                       * directory alone does not say "no such id" */
+	struct gcold *gc; uint32_t ngc, gccap, gcfree; struct v2o_idmap gmap;
+
 	struct pstate *ps; uint32_t np, pcap; struct v2o_idmap pmap;
 	uint32_t pdense[GT_V2O_DENSE_P];
-	struct mstate *ms; uint32_t nm, mcap, mlast; struct v2o_idmap mmap;
+	struct mstate *ms; uint32_t nm, mcap; struct v2o_idmap mmap;
+	/* Ms are never removed: a direct-mapped cache of id -> record (reset
+	 * when the pool moves); mnone: the context of events without an M. */
+	struct { int64_t id; struct mstate *ms; } mcache[GT_V2O_MCACHE];
+	struct mstate mnone;
 	struct task *tasks; uint32_t nt, tcap, tfree; struct v2o_idmap tmap;
 	struct region *regs; uint32_t nr, rcap, rfree;
 
 	uint64_t gc_seq;
 	uint8_t gc_state; /* 0 undetermined, 1 not running, 2 running */
 
-	/* The stack memo is for this generation view (gen number, ctx). */
+	/* The memos are for this generation view (gen number, ctx). */
 	uint64_t memo_gen; void *memo_ctx; int memo_valid;
 	struct v2o_stack_memo memo[GT_V2O_STACK_CACHE];
+	struct v2o_stack_memo smemo[GT_V2O_STR_CACHE];
 
 	/* Interned names, for the tables they were interned in. */
 	struct gt_tables *names_for;
@@ -172,18 +226,31 @@ struct gt_v2_order {
 int gt_v2o_fail(struct gt_v2_order *o, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3), cold));
 enum { NO = 0, MAY = 1, MUST = 2 };
-int gt_v2o_validate_fail(struct gt_v2_order *o, struct ctx c, int m, int p, int g)
+/* Go's validateCtx message for context g/p/m against requirement req
+ * (m | p << 2 | g << 4, each NO, MAY or MUST): -1. */
+int gt_v2o_validate_fail(struct gt_v2_order *o, int64_t g, int64_t p, int64_t m, int req)
 	__attribute__((cold));
+static inline int gt_v2o_ctx_bad(struct ctx c, int m, int p, int g)
+{
+	return (m == MUST && c.m == GT_NONE) || (m == NO && c.m != GT_NONE) ||
+	       (p == MUST && c.p == GT_NONE) || (p == NO && c.p != GT_NONE) ||
+	       (g == MUST && c.g == GT_NONE) || (g == NO && c.g != GT_NONE);
+}
 /* Go's validateCtx: 0, or -1 with its message.  Inline so that the
  * constant requirements fold away. */
 static inline int gt_v2o_validate(struct gt_v2_order *o, struct ctx c, int m, int p, int g)
 {
-	if (GT_V2O_UNLIKELY((m == MUST && c.m == GT_NONE) || (m == NO && c.m != GT_NONE) ||
-	                    (p == MUST && c.p == GT_NONE) || (p == NO && c.p != GT_NONE) ||
-	                    (g == MUST && c.g == GT_NONE) || (g == NO && c.g != GT_NONE)))
-		return gt_v2o_validate_fail(o, c, m, p, g);
+	if (GT_V2O_UNLIKELY(gt_v2o_ctx_bad(c, m, p, g)))
+		return gt_v2o_validate_fail(o, c.g, c.p, c.m, m | p << 2 | g << 4);
 	return 0;
 }
+/* The same as a handler's early return (a tail call). */
+#define GT_V2O_VALIDATE(o, c, rm, rp, rg)                                       \
+	do {                                                                     \
+		if (GT_V2O_UNLIKELY(gt_v2o_ctx_bad(c, rm, rp, rg)))              \
+			return gt_v2o_validate_fail(o, (c).g, (c).p, (c).m,      \
+			                            (rm) | (rp) << 2 | (rg) << 4); \
+	} while (0)
 /* Queues ev (in context c) converted to struct gt_event; x0 and xstr are
  * what ordering learnt (ProcStatus/GoStatus: old state; ProcSteal: old
  * status; TaskEnd: parent and type; STWEnd: reason).  0, or -1 with the
@@ -195,21 +262,114 @@ static inline int gt_v2o_push_as(struct gt_v2_order *o, const struct gt_v2_base 
 {
 	return gt_v2o_push(o, ev, c, 0, 0) < 0 ? -1 : 1;
 }
-struct gstate *gt_v2o_g_new(struct gt_v2_order *o, int64_t id);
-void gt_v2o_g_del_at(struct gt_v2_order *o, struct gstate *g);
-void gt_v2o_g_del(struct gt_v2_order *o, int64_t id);
 struct pstate *gt_v2o_p_new(struct gt_v2_order *o, int64_t id);
 struct mstate *gt_v2o_m(struct gt_v2_order *o, int64_t id);
 struct mstate *gt_v2o_m_new(struct gt_v2_order *o, int64_t id);
 const char *gt_v2o_str(struct gt_v2_order *o, gt_str s);
 
-/* Pool records by id; pointers stay valid only until the next *_new on
- * that pool. */
-static inline struct gstate *gt_v2o_g(struct gt_v2_order *o, int64_t id)
+/* Goroutines (v2_order_pool.c; look-ups inline).  pages_init: 0 or -1. */
+int gt_v2o_pages_init(struct gt_v2_order *o);
+void gt_v2o_pages_free(struct gt_v2_order *o);
+/* Record pointers stay
+ * valid until the next gt_v2o_g_add (the sparse pool may move). */
+static inline uint32_t gt_v2o_pslot_of(uint64_t pn, uint32_t mask)
 {
-	uint32_t i = gt_v2o_idmap_get(&o->gmap, (uint64_t)id);
-	return i == GT_V2O_EMPTY ? NULL : &o->gs[i];
+	return (uint32_t)(pn ^ pn >> 20) & mask;
 }
+struct ghot *gt_v2o_g_sparse(struct gt_v2_order *o, int64_t id);
+/* The page of page number pn, NULL when none: small page numbers (ids
+ * below 2^(GT_V2O_PAGE_BITS + GT_V2O_DIR_BITS)) through the directory,
+ * others through the page map. */
+struct gpage *gt_v2o_page_hashed(const struct gt_v2_order *o, uint64_t pn);
+static inline struct gpage *gt_v2o_page(const struct gt_v2_order *o, uint64_t pn)
+{
+	if (GT_V2O_LIKELY(pn < o->ndir))
+		return o->dir[pn];
+	if (GT_V2O_LIKELY(!o->npm))
+		return NULL;
+	return gt_v2o_page_hashed(o, pn);
+}
+/* When !o->gslow: the record of goroutine id, NULL when none. */
+static inline struct ghot *gt_v2o_g_dense(const struct gt_v2_order *o, int64_t id)
+{
+	uint64_t pn = (uint64_t)id >> GT_V2O_PAGE_BITS;
+	if (pn >= o->ndir || !o->dir[pn])
+		return NULL;
+	struct ghot *h = &o->dir[pn]->r[(uint64_t)id & (GT_V2O_PAGE - 1)];
+	return h->status != GS_FREE ? h : NULL;
+}
+static inline struct gpage *gt_v2o_page_of(struct ghot *h, int64_t id)
+{
+	return (struct gpage *)(void *)(h - ((uint64_t)id & (GT_V2O_PAGE - 1)));
+}
+/* The record of goroutine id, NULL when none. */
+static inline struct ghot *gt_v2o_g(struct gt_v2_order *o, int64_t id)
+{
+	struct gpage *pg = gt_v2o_page(o, (uint64_t)id >> GT_V2O_PAGE_BITS);
+	if (GT_V2O_LIKELY(pg != NULL)) {
+		struct ghot *h = &pg->r[(uint64_t)id & (GT_V2O_PAGE - 1)];
+		if (GT_V2O_LIKELY(h->status != GS_FREE))
+			return h;
+	}
+	if (GT_V2O_LIKELY(!o->nsparse))
+		return NULL;
+	return gt_v2o_g_sparse(o, id);
+}
+struct ghot *gt_v2o_g_add_slow(struct gt_v2_order *o, int64_t id, int *exists);
+/* A new goroutine id, with status and seq to fill in: NULL with *exists
+ * set when it exists already, NULL alone when out of memory. */
+static inline struct ghot *gt_v2o_g_add(struct gt_v2_order *o, int64_t id, int *exists)
+{
+	struct gpage *pg = gt_v2o_page(o, (uint64_t)id >> GT_V2O_PAGE_BITS);
+	*exists = 0;
+	if (GT_V2O_LIKELY(pg != NULL)) {
+		struct ghot *h = &pg->r[(uint64_t)id & (GT_V2O_PAGE - 1)];
+		if (GT_V2O_UNLIKELY(h->status != GS_FREE ||
+		                    (o->nsparse && gt_v2o_g_sparse(o, id)))) {
+			*exists = 1;
+			return NULL;
+		}
+		pg->live++;
+		o->glive++;
+		h->cold = 0;
+		h->sparse = 0;
+		return h;
+	}
+	return gt_v2o_g_add_slow(o, id, exists);
+}
+void gt_v2o_g_del_slow(struct gt_v2_order *o, int64_t id, struct ghot *h);
+void gt_v2o_page_emptied(struct gt_v2_order *o, struct gpage *pg);
+int gt_v2o_page_emptied_1(struct gt_v2_order *o, struct gpage *pg); /* returns 1 */
+/* Goroutine id (its record h) is gone. */
+static inline void gt_v2o_g_del(struct gt_v2_order *o, int64_t id, struct ghot *h)
+{
+	if (GT_V2O_UNLIKELY(h->cold | h->sparse)) {
+		gt_v2o_g_del_slow(o, id, h);
+		return;
+	}
+	h->status = GS_FREE;
+	struct gpage *pg = gt_v2o_page_of(h, id);
+	o->glive--;
+	if (GT_V2O_UNLIKELY(--pg->live == 0))
+		gt_v2o_page_emptied(o, pg);
+}
+/* The cold record of goroutine id (record h), made when missing; NULL
+ * when out of memory (message set). */
+struct gcold *gt_v2o_gcold(struct gt_v2_order *o, int64_t id, struct ghot *h);
+/* The cold record if any (NULL: no ranges, no regions). */
+static inline struct gcold *gt_v2o_gcold_find(struct gt_v2_order *o, int64_t id, const struct ghot *h)
+{
+	if (!h->cold)
+		return NULL;
+	return &o->gc[gt_v2o_idmap_get(&o->gmap, (uint64_t)id)];
+}
+
+/* A goroutine's sequence number is next after its last one. */
+static inline int gt_v2o_g_seq_next(const struct gt_v2_order *o, const struct ghot *h, uint64_t n)
+{
+	return h->gen == o->genid && n == h->n + 1;
+}
+
 static inline struct pstate *gt_v2o_p(struct gt_v2_order *o, int64_t id)
 {
 	uint32_t i = (uint64_t)id < GT_V2O_DENSE_P ? o->pdense[id]
@@ -217,36 +377,22 @@ static inline struct pstate *gt_v2o_p(struct gt_v2_order *o, int64_t id)
 	return i == GT_V2O_EMPTY ? NULL : &o->ps[i];
 }
 
-/* Handlers: return 1 advanced (*nc is the new context), 0 not yet,
+/* Handlers of the less common types (the hot ones are inline in
+ * v2_order.c): return 1 advanced (*nc is the new context), 0 not yet,
  * -1 error (in o->err).  c is the current context (may be changed). */
 typedef int (*gt_v2o_handler)(struct gt_v2_order *o, const struct gt_v2_base *ev,
                               struct ctx *c, struct ctx *nc);
 int gt_v2o_proc_status(struct gt_v2_order *, const struct gt_v2_base *, struct ctx *, struct ctx *);
-int gt_v2o_proc_start(struct gt_v2_order *, const struct gt_v2_base *, struct ctx *, struct ctx *);
-int gt_v2o_proc_stop(struct gt_v2_order *, const struct gt_v2_base *, struct ctx *, struct ctx *);
 int gt_v2o_proc_steal(struct gt_v2_order *, const struct gt_v2_base *, struct ctx *, struct ctx *);
 int gt_v2o_go_status(struct gt_v2_order *, const struct gt_v2_base *, struct ctx *, struct ctx *);
-int gt_v2o_go_create(struct gt_v2_order *, const struct gt_v2_base *, struct ctx *, struct ctx *);
-int gt_v2o_go_create_blocked(struct gt_v2_order *, const struct gt_v2_base *, struct ctx *, struct ctx *);
-int gt_v2o_go_stop(struct gt_v2_order *, const struct gt_v2_base *, struct ctx *, struct ctx *);
-int gt_v2o_go_block(struct gt_v2_order *, const struct gt_v2_base *, struct ctx *, struct ctx *);
-int gt_v2o_go_destroy(struct gt_v2_order *, const struct gt_v2_base *, struct ctx *, struct ctx *);
-int gt_v2o_go_start(struct gt_v2_order *, const struct gt_v2_base *, struct ctx *, struct ctx *);
-int gt_v2o_go_unblock(struct gt_v2_order *, const struct gt_v2_base *, struct ctx *, struct ctx *);
 int gt_v2o_go_switch(struct gt_v2_order *, const struct gt_v2_base *, struct ctx *, struct ctx *);
-int gt_v2o_go_syscall_begin(struct gt_v2_order *, const struct gt_v2_base *, struct ctx *, struct ctx *);
-int gt_v2o_go_syscall_end(struct gt_v2_order *, const struct gt_v2_base *, struct ctx *, struct ctx *);
 int gt_v2o_go_syscall_end_blocked(struct gt_v2_order *, const struct gt_v2_base *, struct ctx *, struct ctx *);
 int gt_v2o_go_create_syscall(struct gt_v2_order *, const struct gt_v2_base *, struct ctx *, struct ctx *);
 int gt_v2o_go_destroy_syscall(struct gt_v2_order *, const struct gt_v2_base *, struct ctx *, struct ctx *);
 int gt_v2o_gc_active(struct gt_v2_order *, const struct gt_v2_base *, struct ctx *, struct ctx *);
 int gt_v2o_gc_begin(struct gt_v2_order *, const struct gt_v2_base *, struct ctx *, struct ctx *);
 int gt_v2o_gc_end(struct gt_v2_order *, const struct gt_v2_base *, struct ctx *, struct ctx *);
-int gt_v2o_heap_alloc(struct gt_v2_order *, const struct gt_v2_base *, struct ctx *, struct ctx *);
-int gt_v2o_heap_goal(struct gt_v2_order *, const struct gt_v2_base *, struct ctx *, struct ctx *);
-int gt_v2o_sweep_begin(struct gt_v2_order *, const struct gt_v2_base *, struct ctx *, struct ctx *);
 int gt_v2o_sweep_active(struct gt_v2_order *, const struct gt_v2_base *, struct ctx *, struct ctx *);
-int gt_v2o_sweep_end(struct gt_v2_order *, const struct gt_v2_base *, struct ctx *, struct ctx *);
 int gt_v2o_stw_begin(struct gt_v2_order *, const struct gt_v2_base *, struct ctx *, struct ctx *);
 int gt_v2o_assist_begin(struct gt_v2_order *, const struct gt_v2_base *, struct ctx *, struct ctx *);
 int gt_v2o_go_range_active(struct gt_v2_order *, const struct gt_v2_base *, struct ctx *, struct ctx *);
@@ -260,10 +406,32 @@ int gt_v2o_region_end(struct gt_v2_order *, const struct gt_v2_base *, struct ct
 int gt_v2o_alloc_free(struct gt_v2_order *, const struct gt_v2_base *, struct ctx *, struct ctx *);
 
 /* v2_order_user.c: frees a goroutine's region stack. */
-void gt_v2o_regions_free(struct gt_v2_order *o, struct gstate *g);
+void gt_v2o_regions_free(struct gt_v2_order *o, struct gcold *g);
 
 /* v2_order_event.c: resolves a generation-local string id; -1 when
- * unknown (no message). */
-int gt_v2o_resolve_str(struct gt_v2_order *o, uint64_t id, gt_str *out);
+ * unknown (no message).  Remembered per view, as stacks are. */
+int gt_v2o_resolve_str_slow(struct gt_v2_order *o, uint64_t id, gt_str *out);
+static inline int gt_v2o_resolve_str(struct gt_v2_order *o, uint64_t id, gt_str *out)
+{
+	if (!id) {
+		*out = 0;
+		return 0;
+	}
+	const struct v2o_stack_memo *mm = &o->smemo[id & (GT_V2O_STR_CACHE - 1)];
+	if (GT_V2O_LIKELY(mm->id == id)) {
+		*out = mm->v;
+		return 0;
+	}
+	return gt_v2o_resolve_str_slow(o, id, out);
+}
+
+/* v2_order_go.c: the current goroutine's error (cold). */
+int gt_v2o_cur_g_fail(struct gt_v2_order *o, const struct gt_v2_base *ev, int64_t cg,
+                      const struct ghot *g, const char *want_name)
+	__attribute__((cold));
+/* v2_order_ranges.c: Go's rangeState begin/end (0, or -1 with the
+ * message); begin_range takes the range type (the begin's). */
+int gt_v2o_begin_range(struct gt_v2_order *o, struct rangestate *rs, uint8_t typ, gt_str desc);
+int gt_v2o_end_range(struct gt_v2_order *o, struct rangestate *rs, unsigned endtype, gt_str *desc);
 
 #endif

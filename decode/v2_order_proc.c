@@ -1,5 +1,5 @@
-/* v2_order_proc.c: P state machine (ProcStatus/Start/Stop/Steal), as
- * Go's order.go advanceProc*. */
+/* v2_order_proc.c: P state machine (ProcStatus/Steal), as Go's order.go
+ * advanceProc* (ProcStart/Stop are inline in v2_order.c). */
 #include "decode/v2_order_conv.h"
 
 /* tracev2ProcStatus2ProcState. */
@@ -68,40 +68,6 @@ int gt_v2o_proc_status(struct gt_v2_order *o, const struct gt_v2_base *ev,
 			                   (long long)pid);
 	}
 	return gt_v2o_push(o, &e, ec, old, 0) < 0 ? -1 : 1;
-}
-
-int gt_v2o_proc_start(struct gt_v2_order *o, const struct gt_v2_base *ev,
-                      struct ctx *c, struct ctx *nc)
-{
-	int64_t pid = (int64_t)ev->args[0];
-	struct seq seq = { o->gen, ev->args[1] };
-	struct pstate *s = gt_v2o_p(o, pid);
-	/* Not yet: the P's status or the right point may still be ahead. */
-	if (!s || s->status != PS_IDLE || !seq_succeeds(seq, s->seq) || c->p != GT_NONE)
-		return 0;
-	if (gt_v2o_validate(o, *c, MUST, NO, MAY) < 0)
-		return -1;
-	s->status = PS_RUNNING;
-	s->seq = seq;
-	nc->p = pid;
-	return gt_v2o_push_as_k(o, ev, W_PROC_START, *c);
-}
-
-int gt_v2o_proc_stop(struct gt_v2_order *o, const struct gt_v2_base *ev,
-                     struct ctx *c, struct ctx *nc)
-{
-	struct pstate *s = gt_v2o_p(o, c->p);
-	if (!s)
-		return gt_v2o_fail(o, "event %s for proc (%lld) that doesn't exist",
-		                   gt_v2o_name(o->version, ev->type), (long long)c->p);
-	if (s->status != PS_RUNNING && s->status != PS_SYSCALL)
-		return gt_v2o_fail(o, "%s event for proc that's not Running or Syscall",
-		                   gt_v2o_name(o->version, ev->type));
-	if (gt_v2o_validate(o, *c, MUST, MUST, MAY) < 0)
-		return -1;
-	s->status = PS_IDLE;
-	nc->p = GT_NONE;
-	return gt_v2o_push_as_k(o, ev, W_PROC_STOP, *c);
 }
 
 int gt_v2o_proc_steal(struct gt_v2_order *o, const struct gt_v2_base *ev,

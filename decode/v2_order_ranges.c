@@ -43,7 +43,7 @@ static int add_range(struct gt_v2_order *o, struct rangestate *rs, uint8_t typ, 
 	return 0;
 }
 
-static int begin_range(struct gt_v2_order *o, struct rangestate *rs, uint8_t typ, gt_str desc)
+int gt_v2o_begin_range(struct gt_v2_order *o, struct rangestate *rs, uint8_t typ, gt_str desc)
 {
 	if (has_range(rs, typ, desc))
 		return gt_v2o_fail(o, "discovered event already in-flight for when starting event %s",
@@ -73,7 +73,7 @@ static int active_range(struct gt_v2_order *o, struct rangestate *rs, uint8_t ty
 	return 0;
 }
 
-static inline int end_range(struct gt_v2_order *o, struct rangestate *rs, unsigned endtype, gt_str *desc)
+int gt_v2o_end_range(struct gt_v2_order *o, struct rangestate *rs, unsigned endtype, gt_str *desc)
 {
 	uint8_t st = gt_v2o_info_k(endtype)->start;
 	struct rng *r = rs_at(rs);
@@ -149,45 +149,6 @@ int gt_v2o_gc_end(struct gt_v2_order *o, const struct gt_v2_base *ev,
 	return gt_v2o_push_as(o, ev, *c);
 }
 
-int gt_v2o_heap_alloc(struct gt_v2_order *o, const struct gt_v2_base *ev,
-                      struct ctx *c, struct ctx *nc)
-{
-	(void)nc;
-	if (gt_v2o_validate(o, *c, MUST, MUST, MAY) < 0)
-		return -1;
-	return gt_v2o_push_as_k(o, ev, W_HEAP_ALLOC, *c);
-}
-
-int gt_v2o_heap_goal(struct gt_v2_order *o, const struct gt_v2_base *ev,
-                     struct ctx *c, struct ctx *nc)
-{
-	(void)nc;
-	if (gt_v2o_validate(o, *c, MUST, MUST, MAY) < 0)
-		return -1;
-	return gt_v2o_push_as_k(o, ev, W_HEAP_GOAL, *c);
-}
-
-static struct pstate *cur_p(struct gt_v2_order *o, const struct gt_v2_base *ev, int64_t pid)
-{
-	struct pstate *p = gt_v2o_p(o, pid);
-	if (!p)
-		gt_v2o_fail(o, "uninitialized proc %lld found during %s", (long long)pid,
-		            gt_v2o_name(o->version, ev->type));
-	return p;
-}
-
-int gt_v2o_sweep_begin(struct gt_v2_order *o, const struct gt_v2_base *ev,
-                       struct ctx *c, struct ctx *nc)
-{
-	(void)nc;
-	if (gt_v2o_validate(o, *c, MUST, MUST, MAY) < 0)
-		return -1;
-	struct pstate *p = cur_p(o, ev, c->p);
-	if (!p || begin_range(o, &p->rs, range_type(W_GC_SWEEP_BEGIN), 0) < 0)
-		return -1;
-	return gt_v2o_push_as_k(o, ev, W_GC_SWEEP_BEGIN, *c);
-}
-
 int gt_v2o_sweep_active(struct gt_v2_order *o, const struct gt_v2_base *ev,
                         struct ctx *c, struct ctx *nc)
 {
@@ -202,19 +163,6 @@ int gt_v2o_sweep_active(struct gt_v2_order *o, const struct gt_v2_base *ev,
 	return gt_v2o_push_as(o, ev, *c);
 }
 
-int gt_v2o_sweep_end(struct gt_v2_order *o, const struct gt_v2_base *ev,
-                     struct ctx *c, struct ctx *nc)
-{
-	(void)nc;
-	if (gt_v2o_validate(o, *c, MUST, MUST, MAY) < 0)
-		return -1;
-	struct pstate *p = cur_p(o, ev, c->p);
-	gt_str desc = 0;
-	if (!p || end_range(o, &p->rs, W_GC_SWEEP_END, &desc) < 0)
-		return -1;
-	return gt_v2o_push_as_k(o, ev, W_GC_SWEEP_END, *c);
-}
-
 /* STWBegin and GCMarkAssistBegin (type, a constant). */
 static inline __attribute__((always_inline)) int
 go_range_begin(struct gt_v2_order *o, const struct gt_v2_base *ev, struct ctx *c, unsigned type)
@@ -225,11 +173,12 @@ go_range_begin(struct gt_v2_order *o, const struct gt_v2_base *ev, struct ctx *c
 	if (type == W_STW_BEGIN && gt_v2o_resolve_str(o, ev->args[0], &desc) < 0)
 		return gt_v2o_fail(o, "found invalid string ID %llu for event %s",
 		                   (unsigned long long)ev->args[0], gt_v2o_name(o->version, type));
-	struct gstate *g = gt_v2o_g(o, c->g);
+	struct ghot *g = gt_v2o_g(o, c->g);
 	if (GT_V2O_UNLIKELY(!g))
 		return gt_v2o_fail(o, "encountered event of type %u without known state for current goroutine %lld",
 		                   type, (long long)c->g);
-	if (begin_range(o, &g->rs, range_type(type), desc) < 0)
+	struct gcold *gc = gt_v2o_gcold(o, c->g, g);
+	if (!gc || gt_v2o_begin_range(o, &gc->rs, range_type(type), desc) < 0)
 		return -1;
 	return gt_v2o_push_as_k(o, ev, type, *c);
 }
@@ -254,11 +203,12 @@ int gt_v2o_go_range_active(struct gt_v2_order *o, const struct gt_v2_base *ev,
 	(void)nc;
 	/* Like GoStatus, may name a goroutine that is not running. */
 	int64_t gid = (int64_t)ev->args[0];
-	struct gstate *g = gt_v2o_g(o, gid);
+	struct ghot *g = gt_v2o_g(o, gid);
 	if (!g)
 		return gt_v2o_fail(o, "uninitialized goroutine %lld found during %s", (long long)gid,
 		                   gt_v2o_name(o->version, ev->type));
-	if (active_range(o, &g->rs, range_type(ev->type)) < 0)
+	struct gcold *gc = gt_v2o_gcold(o, gid, g);
+	if (!gc || active_range(o, &gc->rs, range_type(ev->type)) < 0)
 		return -1;
 	return gt_v2o_push_as(o, ev, *c);
 }
@@ -269,12 +219,14 @@ go_range_end(struct gt_v2_order *o, const struct gt_v2_base *ev, struct ctx *c, 
 {
 	if (gt_v2o_validate(o, *c, MUST, MUST, MUST) < 0)
 		return -1;
-	struct gstate *g = gt_v2o_g(o, c->g);
+	struct ghot *g = gt_v2o_g(o, c->g);
 	if (GT_V2O_UNLIKELY(!g))
 		return gt_v2o_fail(o, "encountered event of type %u without known state for current goroutine %lld",
 		                   type, (long long)c->g);
 	gt_str desc = 0;
-	if (end_range(o, &g->rs, type, &desc) < 0)
+	struct gcold *gc = gt_v2o_gcold_find(o, c->g, g);
+	struct rangestate none = { 0, 0, { { 0, 0 } }, NULL };
+	if (gt_v2o_end_range(o, gc ? &gc->rs : &none, type, &desc) < 0)
 		return -1;
 	/* The STW reason, carried over from its begin. */
 	return gt_v2o_push_k(o, ev, type, *c, 0, desc) < 0 ? -1 : 1;

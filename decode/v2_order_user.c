@@ -84,7 +84,7 @@ int gt_v2o_task_end(struct gt_v2_order *o, const struct gt_v2_base *ev,
 	return gt_v2o_push(o, ev, *c, parent, name) < 0 ? -1 : 1;
 }
 
-void gt_v2o_regions_free(struct gt_v2_order *o, struct gstate *g)
+void gt_v2o_regions_free(struct gt_v2_order *o, struct gcold *g)
 {
 	while (g->regions) {
 		uint32_t i = g->regions - 1;
@@ -95,7 +95,7 @@ void gt_v2o_regions_free(struct gt_v2_order *o, struct gstate *g)
 }
 
 static int region_common(struct gt_v2_order *o, const struct gt_v2_base *ev,
-                         struct ctx c, const char *what, struct gstate **g, gt_str *name)
+                         struct ctx c, const char *what, struct ghot **g, gt_str *name)
 {
 	if (gt_v2o_validate(o, c, MUST, MUST, MUST) < 0)
 		return -1;
@@ -113,9 +113,12 @@ int gt_v2o_region_begin(struct gt_v2_order *o, const struct gt_v2_base *ev,
                         struct ctx *c, struct ctx *nc)
 {
 	(void)nc;
-	struct gstate *g;
+	struct ghot *h;
 	gt_str name;
-	if (region_common(o, ev, *c, "EvUserRegionBegin", &g, &name) < 0)
+	if (region_common(o, ev, *c, "EvUserRegionBegin", &h, &name) < 0)
+		return -1;
+	struct gcold *g = gt_v2o_gcold(o, c->g, h);
+	if (!g)
 		return -1;
 	uint32_t i;
 	if (o->rfree) {
@@ -141,12 +144,13 @@ int gt_v2o_region_end(struct gt_v2_order *o, const struct gt_v2_base *ev,
                       struct ctx *c, struct ctx *nc)
 {
 	(void)nc;
-	struct gstate *g;
+	struct ghot *h;
 	gt_str name;
-	if (region_common(o, ev, *c, "EvUserRegionEnd", &g, &name) < 0)
+	if (region_common(o, ev, *c, "EvUserRegionEnd", &h, &name) < 0)
 		return -1;
 	/* Regions begun before tracing started are unknown: accept. */
-	if (g->regions) {
+	struct gcold *g = gt_v2o_gcold_find(o, c->g, h);
+	if (g && g->regions) {
 		uint32_t i = g->regions - 1;
 		struct region *r = &o->regs[i];
 		if (r->task != ev->args[0] || r->name != name)

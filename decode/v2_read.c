@@ -17,10 +17,18 @@ struct cursor {
 	int64_t m;
 	uint32_t idx, end;      /* batches gen.sorted[idx..end) not entered yet */
 	const uint8_t *p, *pend; /* the rest of the current batch */
+	/* The fast path (read_fast) may read the event at p while p <= this
+	 * (FAST_ROOM bytes left); 0 sends the next event to next_event(). */
+	uintptr_t fast_lim;
 	uint64_t btime;         /* the current batch's base time (ticks) */
 	int64_t last_ts;
-	struct gt_v2_base ev;
+	struct gt_v2_base ev;   /* the pending event */
 };
+
+static inline struct gt_v2_base *pending(struct cursor *c)
+{
+	return &c->ev;
+}
 
 /* A frontier entry: the time of cursor c's pending event, kept here so
  * the heap compares without following the index. */
@@ -35,6 +43,9 @@ struct reader {
 	int version;
 	struct gt_tables *t;
 	const struct gt_sink *sink;
+	/* sink->event and ->ctx, read once */
+	int (*on_event)(void *ctx, const struct gt_event *ev, const struct gt_tables *t);
+	void *sink_ctx;
 	struct gt_decode_result *res;
 	struct gt_v2_order *order;
 	struct v2_gen gen;
@@ -50,6 +61,9 @@ struct reader {
 	struct gt_v2_gen_view gv; /* the current generation, for the orderer */
 	int bad_id;
 	char badmsg[96];
+	/* the frequency is such that v2_mul() of a tick count below 2^35
+	 * cannot fail (the fast path's dt): else no fast path */
+	int fast_freq;
 	/* per wire type: nargs (with dt) when timed, 0 when not, -1 beyond */
 	int8_t timed_nargs[256];
 };
@@ -105,7 +119,7 @@ static uint64_t done_upto(const struct reader *r)
 {
 	uint64_t done = r->gen.end;
 	for (uint32_t i = 0; i < r->nheap; i++) {
-		uint64_t at = r->curs[r->heap[i].c].ev.offset; /* its pending event */
+		uint64_t at = pending(&r->curs[r->heap[i].c])->offset;
 		if (at < done)
 			done = at;
 	}
@@ -113,14 +127,15 @@ static uint64_t done_upto(const struct reader *r)
 }
 
 /* Delivers one event, with Go's rule that times strictly increase. */
-static int emit(struct reader *r, struct gt_event *ev)
+static inline int emit(struct reader *r, struct gt_event *ev)
 {
-	if (ev->ts <= r->last_ts)
-		ev->ts = r->last_ts + 1;
-	r->last_ts = ev->ts;
-	if ((++r->res->events & 0xffff) == 0 && r->sink->progress)
+	int64_t ts = ev->ts;
+	if (ts <= r->last_ts)
+		ev->ts = ts = r->last_ts + 1;
+	r->last_ts = ts;
+	if (__builtin_expect((++r->res->events & 0xffff) == 0, 0) && r->sink->progress)
 		r->sink->progress(r->sink->ctx, done_upto(r), r->len);
-	return r->sink->event(r->sink->ctx, ev, r->t) ? -1 : 0;
+	return r->on_event(r->sink_ctx, ev, r->t) ? -1 : 0;
 }
 
 static int emit_sync(struct reader *r, int64_t ts, int with_gen, uint64_t off)
@@ -202,8 +217,14 @@ static inline int uv(const uint8_t **q, const uint8_t *end, uint64_t *v)
 	return 0;
 }
 
-/* 1: c->ev holds the next event; 0: no more; -1: error in r->res. */
-static int next_event(struct reader *r, struct cursor *c)
+/* Bytes the fast path may read for one event (the type, then up to
+ * GT_V2_MAX_ARGS varints of at most 5 bytes): with that many left in the
+ * batch it needs no other bounds check. */
+#define FAST_ROOM (1 + 5 * GT_V2_MAX_ARGS)
+
+/* 1: pending(c) holds the next event; 0: no more; -1: error in r->res.
+ * The general case: batch changes, the batch's last bytes, errors. */
+static __attribute__((noinline)) int next_event(struct reader *r, struct cursor *c)
 {
 	while (c->p == c->pend) { /* Go accepts empty batches */
 		if (c->idx == c->end)
@@ -229,6 +250,7 @@ static int next_event(struct reader *r, struct cursor *c)
 		fail(r, GT_INVALID, at, msg);
 		return -1;
 	}
+	struct gt_v2_base *ev = pending(c);
 	const uint8_t *q = p + 1;
 	uint64_t dt;
 	if (uv(&q, end, &dt)) {
@@ -236,18 +258,99 @@ static int next_event(struct reader *r, struct cursor *c)
 		return -1;
 	}
 	for (int i = 0; i < na - 1; i++) {
-		if (uv(&q, end, &c->ev.args[i])) {
+		if (uv(&q, end, &ev->args[i])) {
 			fail(r, GT_INVALID, (uint64_t)(q - r->buf), "found invalid uvarint");
 			return -1;
 		}
 	}
-	c->ev.type = type;
-	c->ev.nargs = (uint8_t)(na - 1);
-	c->ev.offset = at;
-	c->ev.time = (int64_t)((uint64_t)v2_mul(r->gen.freq, dt) + (uint64_t)c->last_ts);
-	c->last_ts = c->ev.time;
+	ev->type = type;
+	ev->nargs = (uint8_t)(na - 1);
+	ev->offset = at;
+	ev->time = (int64_t)((uint64_t)v2_mul(r->gen.freq, dt) + (uint64_t)c->last_ts);
+	c->last_ts = ev->time;
 	c->p = q;
+	c->fast_lim = 0;
+	if (end - q >= FAST_ROOM && c->last_ts != 0 && r->fast_freq)
+		c->fast_lim = (uintptr_t)(end - FAST_ROOM);
 	return 1;
+}
+
+/* A uvarint of at most 5 bytes at *q, with 5 bytes readable there; 0 when
+ * longer (the caller takes the general path).  Branches, not bit tricks:
+ * lengths repeat enough for the predictor, and a branch-free decoder puts
+ * every varint on the critical path (measured slower). */
+static inline __attribute__((always_inline)) int uv_fast(const uint8_t **q, uint64_t *v)
+{
+	const uint8_t *p = *q;
+	uint64_t b0 = p[0], b1, b2, b3;
+	if (b0 < 0x80) {
+		*v = b0;
+		*q = p + 1;
+		return 1;
+	}
+	if ((b1 = p[1]) < 0x80) {
+		*v = (b0 & 0x7f) | b1 << 7;
+		*q = p + 2;
+		return 1;
+	}
+	if ((b2 = p[2]) < 0x80) {
+		*v = (b0 & 0x7f) | (b1 & 0x7f) << 7 | b2 << 14;
+		*q = p + 3;
+		return 1;
+	}
+	if ((b3 = p[3]) < 0x80) {
+		*v = (b0 & 0x7f) | (b1 & 0x7f) << 7 | (b2 & 0x7f) << 14 | b3 << 21;
+		*q = p + 4;
+		return 1;
+	}
+	uint64_t b4 = p[4];
+	if (b4 < 0x80) { /* heap sizes of 256 MB and more */
+		*v = (b0 & 0x7f) | (b1 & 0x7f) << 7 | (b2 & 0x7f) << 14 | (b3 & 0x7f) << 21 |
+		     b4 << 28;
+		*q = p + 5;
+		return 1;
+	}
+	return 0;
+}
+
+/* next_event() for the common case, into out: an event of a batch
+ * already entered, not near the batch's end (c->fast_lim), varints of at
+ * most 5 bytes.  Returns 0, having changed nothing but out, for anything
+ * else: next_event() then reads the same bytes again (and so gives the
+ * same errors). */
+static inline __attribute__((always_inline)) int read_fast(struct reader *r, struct cursor *c,
+                                                           struct gt_v2_base *out)
+{
+	const uint8_t *p = c->p;
+	if (__builtin_expect((uintptr_t)p > c->fast_lim, 0))
+		return 0;
+	int na = r->timed_nargs[*p];
+	const uint8_t *q = p + 1;
+	uint64_t dt;
+	if (__builtin_expect(na <= 0 || !uv_fast(&q, &dt), 0))
+		return 0;
+	uint64_t *a = out->args;
+	for (int i = 0; i < na - 1; i++)
+		if (__builtin_expect(!uv_fast(&q, &a[i]), 0))
+			return 0;
+	out->type = *p;
+	out->nargs = (uint8_t)(na - 1);
+	out->offset = (uint64_t)(p - r->buf);
+	/* = v2_mul() (dt < 2^35 and fast_freq: the product is in range) */
+	int64_t ns = (int64_t)((double)(int64_t)dt * r->gen.freq);
+	int64_t t = (int64_t)((uint64_t)ns + (uint64_t)c->last_ts);
+	out->time = t;
+	c->last_ts = t;
+	c->p = q;
+	if (__builtin_expect(t == 0, 0))
+		c->fast_lim = 0; /* Go re-bases on the batch time after a 0 */
+	return 1;
+}
+
+static inline __attribute__((always_inline)) int next_event_fast(struct reader *r,
+                                                                 struct cursor *c)
+{
+	return read_fast(r, c, pending(c)) ? 1 : next_event(r, c);
 }
 
 /* ---- the frontier heap, exactly as Go's (ties decide delivery order) --- */
@@ -280,8 +383,9 @@ static void sift_down(struct reader *r, uint32_t i)
 		uint32_t c = 2 * i + 1;
 		if (c >= n)
 			break;
-		if (c + 1 < n && h[c + 1].t < h[c].t)
-			c++;
+		/* h[n] is a sentinel that is never before anything, so the
+		 * second child needs no bounds check (and this no branch) */
+		c += h[c + 1].t < h[c].t;
 		if (!(h[c].t < x.t))
 			break;
 		h[i] = h[c];
@@ -305,6 +409,7 @@ static void heap_remove(struct reader *r, uint32_t i)
 	}
 	swap(r, 0, r->nheap - 1);
 	r->nheap--;
+	r->heap[r->nheap].t = INT64_MAX; /* the sentinel (sift_down) */
 	sift_down(r, 0);
 }
 
@@ -345,36 +450,124 @@ static void heap_sort(struct reader *r)
 
 /* ---- advancing -------------------------------------------------------- */
 
+/* Go reports an unknown string or stack id (seen through the gen view)
+ * after the handler, naming the event. */
+static __attribute__((cold, noinline)) int bad_id(struct reader *r, const struct cursor *c)
+{
+	char err[200];
+	const struct gt_v2_base *ev = &c->ev;
+	const struct gt_v2_spec *sp = gt_v2_spec(26, ev->type);
+	snprintf(err, sizeof err, "%s for event %s", r->badmsg, sp ? sp->name : "?");
+	fail(r, GT_INVALID, ev->offset, err);
+	return -1;
+}
+
 /* 1 advanced, 0 cannot yet, -1 error. */
-static inline __attribute__((always_inline)) int try_advance(struct reader *r, uint32_t i)
+static int try_advance(struct reader *r, uint32_t i)
 {
 	struct cursor *c = &r->curs[r->heap[i].c];
 	char err[200];
 	err[0] = 0;
 	r->bad_id = 0;
-	int rc = gt_v2_order_advance(r->order, &c->ev, c->m, &r->gv, err, sizeof err);
+	int rc = gt_v2_order_advance(r->order, pending(c), c->m, &r->gv, err, sizeof err);
 	if (rc < 0) {
-		fail(r, GT_INVALID, c->ev.offset, err[0] ? err : "invalid event");
+		fail(r, GT_INVALID, pending(c)->offset, err[0] ? err : "invalid event");
 		return -1;
 	}
 	if (rc == 0)
 		return 0;
-	if (r->bad_id) {
-		const struct gt_v2_spec *sp = gt_v2_spec(26, c->ev.type);
-		snprintf(err, sizeof err, "%s for event %s", r->badmsg, sp ? sp->name : "?");
-		fail(r, GT_INVALID, c->ev.offset, err);
-		return -1;
-	}
-	rc = next_event(r, c);
+	if (r->bad_id)
+		return bad_id(r, c);
+	rc = next_event_fast(r, c);
 	if (rc < 0)
 		return -1;
 	if (rc) {
-		r->heap[i].t = c->ev.time;
+		r->heap[i].t = pending(c)->time;
 		heap_update(r, i);
 	} else {
 		heap_remove(r, i);
 	}
 	return 1;
+}
+
+/* Delivers what the orderer completed; -1 when the sink stopped. */
+static inline __attribute__((always_inline)) int drain(struct reader *r)
+{
+	struct gt_event *ev;
+	while ((ev = gt_v2_order_next(r->order))) {
+		if (__builtin_expect(emit(r, ev), 0)) {
+			fail(r, GT_STOPPED, ev->offset, "stopped");
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* try_advance(r, 0) again and again, for as long as the heap's top can
+ * advance and no CPU sample is due.  While the same cursor stays the
+ * earliest, its next event's time is only compared with the limit it must
+ * not pass (its children in the heap, the next CPU sample; Go's heap keeps
+ * a parent on ties, and a sample goes first only when strictly earlier):
+ * the heap is touched only when another cursor's turn comes.  (Reading
+ * the next event ahead, before the orderer takes the pending one, was
+ * measured slower.)  Returns 1 when a sample is due or no cursor is left
+ * (the queue drained), 0 when the top cursor cannot advance (run() then
+ * tries the others, as Go does), -1 on error (r->res filled). */
+static int advance_top(struct reader *r)
+{
+	struct hent *h = r->heap;
+	struct gt_v2_order *o = r->order;
+	char err[200];
+	for (;;) {
+		uint32_t n = r->nheap;
+		if (n == 0)
+			return 1;
+		struct cursor *c = &r->curs[h[0].c];
+		int64_t limit = INT64_MAX;
+		if (n > 1)
+			limit = h[1].t;
+		if (n > 2 && h[2].t < limit)
+			limit = h[2].t;
+		if (r->sample < r->gen.nsamples) {
+			int64_t st = r->gen.samples[r->sample].time;
+			if (st < h[0].t)
+				return 1;
+			if (st < limit)
+				limit = st;
+		}
+		for (;;) {
+			err[0] = 0;
+			r->bad_id = 0;
+			int rc = gt_v2_order_advance(o, &c->ev, c->m, &r->gv, err, sizeof err);
+			if (__builtin_expect(rc <= 0 || r->bad_id, 0)) {
+				if (rc == 0) {
+					h[0].t = c->ev.time;
+					return 0;
+				}
+				if (rc > 0)
+					return bad_id(r, c);
+				fail(r, GT_INVALID, c->ev.offset, err[0] ? err : "invalid event");
+				return -1;
+			}
+			rc = next_event_fast(r, c);
+			if (__builtin_expect(rc <= 0, 0)) {
+				if (rc < 0)
+					return -1;
+				heap_remove(r, 0);
+				break;
+			}
+			int64_t t = c->ev.time;
+			if (t > limit) {
+				h[0].t = t;
+				sift_down(r, 0);
+				break;
+			}
+			if (drain(r) < 0)
+				return -1;
+		}
+		if (drain(r) < 0)
+			return -1;
+	}
 }
 
 static int install_gen(struct reader *r)
@@ -385,7 +578,7 @@ static int install_gen(struct reader *r)
 		free(r->heap);
 		free(r->scratch);
 		r->curs = malloc(sizeof *r->curs * g->nms);
-		r->heap = malloc(sizeof *r->heap * g->nms);
+		r->heap = malloc(sizeof *r->heap * (g->nms + 1)); /* + sentinel */
 		r->scratch = malloc(sizeof *r->scratch * g->nms);
 		if (!r->curs || !r->heap || !r->scratch) {
 			r->capcurs = 0;
@@ -394,6 +587,9 @@ static int install_gen(struct reader *r)
 		}
 		r->capcurs = g->nms;
 	}
+	/* Below 2^35 ticks and up to 1e6 ns a tick the product stays far
+	 * inside int64 (v2_mul's checks cannot fail); NaN fails the test. */
+	r->fast_freq = g->freq >= 0 && g->freq <= 1e6;
 	r->ncurs = r->nheap = 0;
 	for (uint32_t i = 0; i < g->nms; i++) {
 		struct cursor *c = &r->curs[r->ncurs];
@@ -406,9 +602,11 @@ static int install_gen(struct reader *r)
 			return -1;
 		if (!rc)
 			continue;
-		r->heap[r->nheap++] = (struct hent){c->ev.time, r->ncurs++};
+		r->heap[r->nheap++] = (struct hent){pending(c)->time, r->ncurs++};
 		sift_up(r, r->nheap - 1);
 	}
+	if (r->heap)
+		r->heap[r->nheap] = (struct hent){INT64_MAX, 0}; /* the sentinel (sift_down) */
 	r->sample = 0;
 	return 0;
 }
@@ -418,12 +616,9 @@ static enum gt_status run(struct reader *r)
 	struct gt_decode_result *res = r->res;
 	uint64_t pos = 16;
 	int have_gen = 0, gen_at_eof = 0;
-	struct gt_event *ev;
 	for (;;) {
-		while ((ev = gt_v2_order_next(r->order))) {
-			if (emit(r, ev))
-				return fail(r, GT_STOPPED, ev->offset, "stopped");
-		}
+		if (drain(r) < 0)
+			return res->status;
 		if (r->nheap == 0 && r->sample == r->gen.nsamples) {
 			/* The generation is done: the next one, or the end. */
 			res->bytes_kept = have_gen ? r->gen.end : pos;
@@ -460,6 +655,9 @@ static enum gt_status run(struct reader *r)
 			                                                !r->gen.has_stacktab)));
 			pos = next;
 			r->gv = (struct gt_v2_gen_view){r, r->gen.gen, r->t, view_str, view_stack};
+			/* New tables even when the number repeats: the orderer's
+			 * memos of resolved ids must go (see v2_order.h). */
+			gt_v2_order_new_gen(r->order);
 			if (install_gen(r))
 				return res->status;
 			if (emit_sync(r, v2_mul(r->gen.freq, r->gen.min_ts), 1, r->gen.start))
@@ -473,17 +671,19 @@ static enum gt_status run(struct reader *r)
 				return fail(r, GT_STOPPED, 0, "stopped");
 			continue;
 		}
-		int rc = try_advance(r, 0);
+		int rc = advance_top(r);
 		if (rc < 0)
 			return res->status;
 		if (rc == 0) {
+			/* The top cannot advance: Go sorts the frontier and tries
+			 * the others in turn. */
 			heap_sort(r);
 			for (uint32_t i = 1; i < r->nheap && rc == 0; i++)
 				if ((rc = try_advance(r, i)) < 0)
 					return res->status;
 			if (rc == 0) {
 				char msg[160];
-				const struct gt_v2_base *h = &r->curs[r->heap[0].c].ev;
+				const struct gt_v2_base *h = pending(&r->curs[r->heap[0].c]);
 				snprintf(msg, sizeof msg,
 				         "broken trace: failed to advance: no consistent ordering of "
 				         "events possible (generation %llu, %u threads waiting)",
@@ -517,6 +717,8 @@ enum gt_status gt_decode_v2(const uint8_t *buf, size_t len, int version,
 	r->version = version;
 	r->t = tables;
 	r->sink = sink;
+	r->on_event = sink->event;
+	r->sink_ctx = sink->ctx;
 	r->res = res;
 	/* Cursors read events with the full spec table, whatever the version
 	 * (as Go's readTimedBaseEvent does); the orderer rejects the rest. */

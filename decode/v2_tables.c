@@ -12,7 +12,7 @@
 static uint64_t rd_off(const struct rd *r) { return (uint64_t)(r->p - r->buf); }
 
 /* 0 ok; else the error text of Go's ReadUvarint in *why. */
-static int rd_uvarint(struct rd *r, uint64_t *v, const char **why)
+static inline int rd_uvarint(struct rd *r, uint64_t *v, const char **why)
 {
 	int n = v2_uvarint(r->p, r->end, v);
 	if (n > 0) {

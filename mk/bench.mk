@@ -17,6 +17,7 @@ BENCH_TRACES ?= $(BENCH_DIR)/churn_go119.trace $(BENCH_DIR)/esbuild_go126.trace 
                 $(BENCH_DIR)/esbuild_go122.trace
 BENCH_BIN    := $(BUILD)/bench/bench-load
 REPLAY_BIN   := $(BUILD)/bench/bench-replay
+DIGEST_BIN   := $(BUILD)/bench/model-digest
 
 $(BENCH_BIN): bench/load.c $(LIB)
 	@mkdir -p $(@D)
@@ -29,7 +30,7 @@ bench: $(BENCH_BIN) $(BIN)
 	done
 	$(BENCH_BIN) $(BENCH_TRACES)
 	@echo "frames (ms per frame, headless 200x50; target <= 10 ms):"
-	sh tests/tools/tui-frame-bench.sh $(BIN) $(BENCH_TRACES)
+	sh tests/tools/tui-frame-bench.sh $(abspath $(BIN)) $(BENCH_TRACES)
 
 # The model's own cost (no decoder): `make bench-replay BENCH_TRACES=...`
 $(REPLAY_BIN): bench/replay.c $(LIB)
@@ -40,4 +41,14 @@ $(REPLAY_BIN): bench/replay.c $(LIB)
 bench-replay: $(REPLAY_BIN)
 	for t in $(BENCH_TRACES); do $(REPLAY_BIN) $$t || exit 1; done
 
-.PHONY: bench bench-replay
+# What the model serves, hashed (bench/digest.c): speed work on model/
+# diffs `make model-digest` before and after.  `$(DIGEST_BIN) TRACE...`
+$(DIGEST_BIN): bench/digest.c $(LIB)
+	@mkdir -p $(@D)
+	@echo "  CC    $<"
+	$(Q)$(CC) $(CFLAGS) -o $@ $< $(LIB) $(LDLIBS) -lpthread
+
+model-digest: $(DIGEST_BIN)
+	$(DIGEST_BIN) $(BENCH_TRACES)
+
+.PHONY: bench bench-replay model-digest

@@ -48,6 +48,7 @@ struct gt_model *gt_model_new(void)
 	m->cw = 1000; /* 1 us buckets to start with */
 	m->last_g = GT_NONE - 1;
 	m->last_m = INT64_MIN;
+	m->cur_g = m->cur_p = m->cur_m = GT_NONE;
 	for (int i = 0; i < GT_MCACHE; i++)
 		m->mc_id[i] = INT64_MIN;
 	pthread_mutex_init(&m->search_mu, NULL);
@@ -107,6 +108,7 @@ void gt_model_free(struct gt_model *m)
 	gt_vec_free(&m->regions);
 	gt_vec_free(&m->logs);
 	gt_vec_free(&m->samples);
+	gt_vec_free(&m->sroot);
 	free(m->cbuckets);
 	gt_model_search_free(m);
 	pthread_mutex_destroy(&m->search_mu);
@@ -147,14 +149,14 @@ uint32_t gt_model_p_index_slow(struct gt_model *m, int64_t id)
 	return pi;
 }
 
+static inline uint32_t m_cache(int64_t id)
+{
+	return (uint32_t)(((uint64_t)id * 0x9E3779B97F4A7C15ull) >> 60);
+}
+
 static uint32_t m_index_slow(struct gt_model *m, int64_t id)
 {
-	/* Ms take turns on the Ps: a few recent ones, before the hash */
-	uint32_t c = (uint32_t)(((uint64_t)id * 0x9E3779B97F4A7C15ull) >> 60);
-	if (m->mc_id[c] == id) {
-		m->last_m = id;
-		return m->last_mi = m->mc_i[c];
-	}
+	uint32_t c = m_cache(id);
 	uint32_t mi = gt_ids_get(&m->mmap, id);
 	if (mi == UINT32_MAX) {
 		mi = (uint32_t)m->ms.n;
@@ -171,48 +173,17 @@ static uint32_t m_index_slow(struct gt_model *m, int64_t id)
 	return mi;
 }
 
+/* M id -> dense index: the last one, then a few recent ones (Ms take
+ * turns on the Ps), then the hash. */
 static inline uint32_t m_index(struct gt_model *m, int64_t id)
 {
-	return id == m->last_m ? m->last_mi : m_index_slow(m, id);
-}
-
-/* ---- goroutine state keys ----------------------------------------------- */
-
-static int64_t key_hash(uint8_t state, gt_str reason, gt_stack stack, int64_t p)
-{
-	uint64_t h = (uint64_t)state * 0x9E3779B97F4A7C15ull;
-	h ^= (uint64_t)reason * 0xC2B2AE3D27D4EB4Full + (h << 6);
-	h ^= (uint64_t)stack * 0x165667B19E3779F9ull + (h >> 3);
-	h ^= (uint64_t)p * 0xD6E8FEB86659FD93ull + (h << 7);
-	return (int64_t)h;
-}
-
-uint32_t gt_gb_key(struct gt_model *m, uint8_t state, gt_str reason, gt_stack stack, int64_t p)
-{
-	int64_t h = key_hash(state, reason, stack, p);
-	uint32_t *slot = &m->kcache[(uint64_t)h % GT_KCACHE];
-	const struct gt_gkey *e = &GT_VEC_AT(m->keys, struct gt_gkey, *slot);
-	if (*slot && e->state == state && e->reason == reason && e->stack == stack && e->p == p)
-		return *slot; /* the common case: a key seen lately */
-	uint32_t first = gt_ids_get(&m->keymap, h);
-	for (uint32_t k = first; k != UINT32_MAX; k = GT_VEC_AT(m->keynext, uint32_t, k)) {
-		e = &GT_VEC_AT(m->keys, struct gt_gkey, k);
-		if (e->state == state && e->reason == reason && e->stack == stack && e->p == p)
-			return *slot = k;
-	}
-	uint32_t k = (uint32_t)m->keys.n;
-	if (k >= (1u << 29))
-		return UINT32_MAX;
-	struct gt_gkey *ne = gt_vec_push(&m->keys, sizeof *ne);
-	uint32_t *nx = gt_vec_push(&m->keynext, sizeof *nx);
-	if (!ne || !nx || gt_ids_put(&m->keymap, h, k) < 0)
-		return UINT32_MAX;
-	ne->state = state;
-	ne->reason = reason;
-	ne->stack = stack;
-	ne->p = p;
-	*nx = first;
-	return *slot = k;
+	if (id == m->last_m)
+		return m->last_mi;
+	uint32_t c = m_cache(id);
+	if (m->mc_id[c] != id)
+		return m_index_slow(m, id);
+	m->last_m = id;
+	return m->last_mi = m->mc_i[c];
 }
 
 /* ---- event handlers ------------------------------------------------------ */
@@ -235,21 +206,21 @@ static int close_mspan(struct gt_model *m, uint32_t pi, int64_t t)
 	return 0;
 }
 
-static int on_ptrans(struct gt_model *m, const struct gt_event *ev)
+/* P id changed to state to at ts, on the current M. */
+static int on_ptrans(struct gt_model *m, int64_t ts, int64_t id, uint8_t to)
 {
-	uint32_t pi = gt_model_p_index(m, ev->u.trans.id);
+	uint32_t pi = gt_model_p_index(m, id);
 	if (pi == UINT32_MAX)
 		return -1;
-	uint8_t to = ev->u.trans.to;
-	if (close_mspan(m, pi, ev->ts) < 0)
+	if (close_mspan(m, pi, ts) < 0)
 		return -1;
-	if (to == GT_PS_RUNNING && ev->m != GT_NONE) {
-		uint32_t mi = m_index(m, ev->m);
+	if (to == GT_PS_RUNNING && m->cur_m != GT_NONE) {
+		uint32_t mi = m_index(m, m->cur_m);
 		if (mi == UINT32_MAX)
 			return -1;
 		struct gt_pbuild *b = &GT_VEC_AT(m->pb, struct gt_pbuild, pi);
 		b->m = mi;
-		b->since = ev->ts;
+		b->since = ts;
 	}
 	return 0;
 }
@@ -425,39 +396,71 @@ void gt_model_hint(const struct gt_tables *t, const struct gt_event *ev, struct 
 	}
 }
 
-int gt_model_add(struct gt_model *m, const struct gt_event *ev)
+/* The context of the records that follow: Ps and Ms count when seen as a
+ * context (goroutines get their entry with their first transition: every
+ * goroutine that runs has one). */
+static int set_ctx(struct gt_model *m, const struct gt_rec *r)
 {
-	struct gt_hint h;
-	gt_model_hint(m->tables, ev, &h);
-	return gt_model_add_hinted(m, ev, &h);
+	int64_t p = (int64_t)((uint64_t)r->u | (uint64_t)r->v << 32);
+	m->cur_p = p;
+	m->cur_m = r->id;
+	if (p != GT_NONE && p < GT_PSEUDO_P && gt_model_p_index(m, p) == UINT32_MAX)
+		return -1;
+	if (r->id != GT_NONE && m_index(m, r->id) == UINT32_MAX)
+		return -1;
+	return 0;
 }
 
-int gt_model_add_hinted(struct gt_model *m, const struct gt_event *ev, const struct gt_hint *h)
+static int set_root(struct gt_model *m, const struct gt_rec *r)
+{
+	size_t st = (size_t)r->id;
+	if (st >= m->sroot.cap) {
+		size_t cap = m->sroot.cap ? m->sroot.cap : 256;
+		while (cap <= st)
+			cap *= 2;
+		uint32_t *nv = realloc(m->sroot.v, cap * sizeof *nv);
+		if (!nv)
+			return -1;
+		memset(nv + m->sroot.cap, 0, (cap - m->sroot.cap) * sizeof *nv);
+		m->sroot.v = nv;
+		m->sroot.cap = cap;
+	}
+	if (st >= m->sroot.n)
+		m->sroot.n = st + 1;
+	((uint32_t *)m->sroot.v)[st] = r->u << 1 | (r->flags & 1);
+	return 0;
+}
+
+/* Every event: the trace's time span (counts: see seen()). */
+static inline void seen_ts(struct gt_model *m, int64_t ts)
 {
 	struct gt_trace_info *in = &m->info;
 	if (in->min_ts == INT64_MAX) {
-		in->min_ts = ev->ts;
-		m->clast = ev->ts;
+		in->min_ts = ts;
+		m->clast = ts;
 	}
-	if (ev->ts > in->max_ts)
-		in->max_ts = ev->ts;
-	in->events++;
-	if (ev->kind < GT_EV__COUNT)
-		in->by_kind[ev->kind]++;
-	/* Ps and Ms count when seen as a context; goroutines get their
-	 * entry with their first transition (every goroutine that runs has
-	 * one), which spares a lookup per event. */
-	if (ev->p != GT_NONE && ev->p < GT_PSEUDO_P && gt_model_p_index(m, ev->p) == UINT32_MAX)
-		return -1;
-	if (ev->m != GT_NONE && m_index(m, ev->m) == UINT32_MAX)
-		return -1;
+	if (ts > in->max_ts)
+		in->max_ts = ts;
+}
 
+static inline void seen(struct gt_model *m, int64_t ts, unsigned kind)
+{
+	seen_ts(m, ts);
+	m->info.events++;
+	if (kind < GT_EV__COUNT)
+		m->info.by_kind[kind]++;
+}
+
+/* Any other event (its context already set). */
+static int add_full(struct gt_model *m, const struct gt_event *ev, const struct gt_hint *h)
+{
+	seen(m, ev->ts, ev->kind);
 	switch (ev->kind) {
 	case GT_EV_STATE_TRANSITION:
 		if (ev->u.trans.resource == GT_RES_GOROUTINE)
 			return gt_gb_transition(m, ev, h);
 		if (ev->u.trans.resource == GT_RES_PROC)
-			return on_ptrans(m, ev);
+			return on_ptrans(m, ev->ts, ev->u.trans.id, ev->u.trans.to);
 		return 0;
 	case GT_EV_RANGE_BEGIN:
 	case GT_EV_RANGE_ACTIVE:
@@ -485,13 +488,68 @@ int gt_model_add_hinted(struct gt_model *m, const struct gt_event *ev, const str
 	}
 }
 
-int gt_model_add_block(struct gt_model *m, const struct gt_qev *v, size_t n)
+int gt_model_add_recs(struct gt_model *m, const struct gt_rec *v, uint32_t n,
+                      const struct gt_qev *full)
 {
-	for (size_t i = 0; i < n; i++) {
-		if (gt_model_add_hinted(m, &v[i].ev, &v[i].h) < 0)
-			return -1;
+	/* the counts of the common kinds are added up once per block */
+	uint64_t ntrans = 0, nmetric = 0;
+	int rc = 0;
+	for (uint32_t i = 0; i < n && rc >= 0; i++) {
+		const struct gt_rec *r = &v[i];
+		__builtin_prefetch(r + 16); /* written by the decoder's core */
+		/* goroutine state ahead: its map entry, then its slot (gbuild.c;
+		 * r + 12 was fetched by the line above 4 records ago) */
+		if (i + 12 < n && r[12].kind == GT_R_GTRANS)
+			gt_gb_prefetch_map(m, r[12].id);
+		if (i + 6 < n && r[6].kind == GT_R_GTRANS)
+			gt_gb_prefetch(m, r[6].id);
+		switch (r->kind) {
+		case GT_R_GTRANS:
+			seen_ts(m, r->ts);
+			ntrans++;
+			rc = gt_gb_rec(m, r);
+			break;
+		case GT_R_METRIC:
+			seen_ts(m, r->ts);
+			nmetric++;
+			if (r->from < GT_METRIC_OTHER)
+				rc = gt_series_push(&m->metrics[r->from], r->ts, (uint64_t)r->id);
+			break;
+		case GT_R_PTRANS:
+			seen_ts(m, r->ts);
+			ntrans++;
+			rc = on_ptrans(m, r->ts, r->id, r->to);
+			break;
+		case GT_R_CTX:
+			rc = set_ctx(m, r);
+			break;
+		case GT_R_CREATE:
+			m->cur_g = r->id;
+			m->cur_stack = r->u;
+			break;
+		case GT_R_STACK:
+			rc = set_root(m, r);
+			break;
+		default:
+			rc = add_full(m, &full[r->id].ev, &full[r->id].h);
+			break;
+		}
 	}
-	return 0;
+	m->info.events += ntrans + nmetric;
+	m->info.by_kind[GT_EV_STATE_TRANSITION] += ntrans;
+	m->info.by_kind[GT_EV_METRIC] += nmetric;
+	return rc < 0 ? -1 : 0;
+}
+
+int gt_model_add(struct gt_model *m, const struct gt_event *ev)
+{
+	/* a fresh encoder: the context and stack root travel every time */
+	struct gt_renc enc = {0};
+	struct gt_rec r[GT_REC_MAX];
+	struct gt_qev q;
+	uint32_t nq = 0;
+	uint32_t n = gt_renc_put(&enc, m->tables, ev, r, &q, &nq);
+	return gt_model_add_recs(m, r, n, &q);
 }
 
 static int sink_event(void *ctx, const struct gt_event *ev, const struct gt_tables *t)
@@ -569,6 +627,7 @@ void gt_model_finish(struct gt_model *m)
 	gt_vec_free(&m->pb);
 	gt_vec_free(&m->open);
 	gt_vec_free(&m->open_regions);
+	gt_vec_free(&m->sroot);
 	gt_ids_free(&m->keymap);
 	gt_vec_free(&m->keynext);
 	gt_ids_free(&m->taskmap);

@@ -6,7 +6,7 @@
 
 #define PSIZE ((size_t)1 << GT_DMAP_PBITS)
 
-int gt_dmap_put(struct gt_dmap *d, int64_t id, uint32_t val)
+int gt_dmap_put_slow(struct gt_dmap *d, int64_t id, uint32_t val)
 {
 	if ((uint64_t)id >= (uint64_t)GT_DMAP_LIMIT)
 		return gt_ids_put(&d->big, id, val);
@@ -45,7 +45,7 @@ int gt_dmap_put(struct gt_dmap *d, int64_t id, uint32_t val)
 	return 0;
 }
 
-void gt_dmap_del(struct gt_dmap *d, int64_t id)
+void gt_dmap_del_slow(struct gt_dmap *d, int64_t id)
 {
 	if ((uint64_t)id >= (uint64_t)GT_DMAP_LIMIT) {
 		gt_ids_del(&d->big, id);

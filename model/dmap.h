@@ -34,8 +34,34 @@ static inline uint32_t gt_dmap_get(const struct gt_dmap *d, int64_t id)
 	}
 	return gt_ids_get(&d->big, id);
 }
+int gt_dmap_put_slow(struct gt_dmap *d, int64_t id, uint32_t val);
+void gt_dmap_del_slow(struct gt_dmap *d, int64_t id);
 /* Adds id (absent) with val (val < UINT32_MAX).  -1 when out of memory. */
-int gt_dmap_put(struct gt_dmap *d, int64_t id, uint32_t val);
-void gt_dmap_del(struct gt_dmap *d, int64_t id);
+static inline int gt_dmap_put(struct gt_dmap *d, int64_t id, uint32_t val)
+{
+	size_t pg = (size_t)id >> GT_DMAP_PBITS;
+	uint32_t *s;
+	if ((uint64_t)id < (uint64_t)GT_DMAP_LIMIT && pg < d->ndir && d->pages[pg] &&
+	    !*(s = &d->pages[pg][id & ((1 << GT_DMAP_PBITS) - 1)])) {
+		d->npage[pg]++;
+		d->n++;
+		*s = val + 1;
+		return 0;
+	}
+	return gt_dmap_put_slow(d, id, val);
+}
+static inline void gt_dmap_del(struct gt_dmap *d, int64_t id)
+{
+	size_t pg = (size_t)id >> GT_DMAP_PBITS;
+	uint32_t *s;
+	if ((uint64_t)id < (uint64_t)GT_DMAP_LIMIT && pg < d->ndir && d->pages[pg] &&
+	    *(s = &d->pages[pg][id & ((1 << GT_DMAP_PBITS) - 1)]) && d->npage[pg] > 1) {
+		*s = 0;
+		d->n--;
+		d->npage[pg]--;
+		return;
+	}
+	gt_dmap_del_slow(d, id);
+}
 void gt_dmap_free(struct gt_dmap *d);
 #endif

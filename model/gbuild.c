@@ -1,32 +1,131 @@
 /* gbuild.c: goroutine state transitions into the packed goroutine logs
- * (glog.h), the P spans they imply, and the goroutine counts over time. */
+ * (glog.h), the P spans they imply, the goroutine counts over time and
+ * the goroutine state keys.  Runs once per goroutine transition (most of
+ * a trace's events), so the common path is a few loads and stores in the
+ * goroutine's own slot: no id hashing, no allocation, no division. */
 #include "model/model_int.h"
 #include "model/varint.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+#define LIKELY(x) __builtin_expect(!!(x), 1)
+#define UNLIKELY(x) __builtin_expect(!!(x), 0)
+
+/* ---- small growable arrays, without gt_vec_push's clearing --------------- */
+
+static int vgrow(struct gt_vec *a, size_t elsize)
+{
+	size_t cap = a->cap ? a->cap * 2 : 256;
+	void *nv = realloc(a->v, cap * elsize);
+	if (!nv)
+		return -1;
+	a->v = nv;
+	a->cap = cap;
+	return 0;
+}
+
+/* Room for one more element at a->n (not counted yet); NULL: no memory. */
+static inline void *vnext(struct gt_vec *a, size_t elsize)
+{
+	if (UNLIKELY(a->n == a->cap) && vgrow(a, elsize) < 0)
+		return NULL;
+	return (char *)a->v + a->n * elsize;
+}
+
+/* Index of a state in per-state arrays (counts, time sums): the state
+ * itself; what is not a state goes with Undetermined (never read back). */
+static inline unsigned cidx(uint8_t state)
+{
+	return state < GT_GS__COUNT ? state : GT_GS_UNDETERMINED;
+}
+
+/* ---- goroutine state keys ------------------------------------------------ */
+
+static int64_t key_hash(uint8_t state, gt_str reason, gt_stack stack, int64_t p)
+{
+	uint64_t h = (uint64_t)state * 0x9E3779B97F4A7C15ull;
+	h ^= (uint64_t)reason * 0xC2B2AE3D27D4EB4Full + (h << 6);
+	h ^= (uint64_t)stack * 0x165667B19E3779F9ull + (h >> 3);
+	h ^= (uint64_t)p * 0xD6E8FEB86659FD93ull + (h << 7);
+	return (int64_t)h;
+}
+
+/* The key table: every key, chained by hash. */
+static uint32_t key_slow(struct gt_model *m, uint8_t state, gt_str reason, gt_stack stack, int64_t p)
+{
+	int64_t h = key_hash(state, reason, stack, p);
+	uint32_t first = gt_ids_get(&m->keymap, h);
+	for (uint32_t k = first; k != UINT32_MAX; k = GT_VEC_AT(m->keynext, uint32_t, k)) {
+		const struct gt_gkey *e = &GT_VEC_AT(m->keys, struct gt_gkey, k);
+		if (e->state == state && e->reason == reason && e->stack == stack && e->p == p)
+			return k;
+	}
+	uint32_t k = (uint32_t)m->keys.n;
+	if (k >= (1u << 29))
+		return UINT32_MAX;
+	struct gt_gkey *ne = gt_vec_push(&m->keys, sizeof *ne);
+	uint32_t *nx = gt_vec_push(&m->keynext, sizeof *nx);
+	if (!ne || !nx || gt_ids_put(&m->keymap, h, k) < 0)
+		return UINT32_MAX;
+	ne->state = state;
+	ne->reason = reason;
+	ne->stack = stack;
+	ne->p = p;
+	*nx = first;
+	return k;
+}
+
+/* The cache in front of it holds the whole key in its entry, so a hit
+ * reads one entry; w1 is never 0, so a clear entry never matches. */
+static inline uint32_t key_get(struct gt_model *m, uint8_t state, gt_str reason, gt_stack stack, int64_t p)
+{
+	uint64_t p1 = (uint64_t)p + 1; /* GT_NONE: 0 */
+	if (UNLIKELY(p1 >> 32))
+		return key_slow(m, state, reason, stack, p);
+	uint64_t w0 = reason | (uint64_t)stack << 32;
+	uint64_t w1 = (p1 << 8 | state) + 1;
+	uint64_t h = (w0 ^ (w1 * 0xC2B2AE3D27D4EB4Full)) * 0x9E3779B97F4A7C15ull;
+	struct gt_kcache *c = &m->kcache[h >> (64 - GT_KCACHE_BITS)];
+	if (LIKELY(c->w0 == w0 && c->w1 == w1))
+		return c->k;
+	uint32_t k = key_slow(m, state, reason, stack, p);
+	if (k != UINT32_MAX) {
+		c->w0 = w0;
+		c->w1 = w1;
+		c->k = k;
+	}
+	return k;
+}
+
+uint32_t gt_gb_key(struct gt_model *m, uint8_t state, gt_str reason, gt_stack stack, int64_t p)
+{
+	return key_get(m, state, reason, stack, p);
+}
+
 /* ---- live goroutines ------------------------------------------------------ */
 
-_Static_assert(sizeof(struct gt_glive) == 64, "struct gt_glive: one cache line");
+_Static_assert(sizeof(struct gt_glive) == 128, "struct gt_glive: two cache lines");
+_Static_assert(GT_GCHUNK + 64 < 65536, "gt_glive.len: 16 bits");
+_Static_assert(GT_GIBUF <= GT_BA_SLACK, "flush copies all of ibuf");
 
-static struct gt_glive *live_at(struct gt_model *m, uint32_t slot)
+static inline struct gt_glive *live_at(struct gt_model *m, uint32_t slot)
 {
 	return &GT_VEC_AT(m->glive, struct gt_glive, slot);
 }
 
-static struct gt_gcold *cold_at(struct gt_model *m, uint32_t slot)
+static inline struct gt_gcold *cold_at(struct gt_model *m, uint32_t slot)
 {
 	return &GT_VEC_AT(m->glcold, struct gt_gcold, slot);
 }
 
-/* A new slot at the end of glive (kept 64-byte aligned) and glcold. */
+/* A new slot at the end of glive (kept 128-byte aligned) and glcold. */
 static int live_push(struct gt_model *m)
 {
 	if (m->glive.n == m->glive.cap) {
 		size_t cap = m->glive.cap ? m->glive.cap * 2 : 256;
 		void *nv;
-		if (posix_memalign(&nv, 64, cap * sizeof(struct gt_glive)))
+		if (posix_memalign(&nv, 128, cap * sizeof(struct gt_glive)))
 			return -1;
 		if (m->glive.n)
 			memcpy(nv, m->glive.v, m->glive.n * sizeof(struct gt_glive));
@@ -36,82 +135,87 @@ static int live_push(struct gt_model *m)
 	}
 	if (!gt_vec_push(&m->glcold, sizeof(struct gt_gcold)))
 		return -1;
-	struct gt_glive *L = live_at(m, (uint32_t)m->glive.n++);
-	L->buf = NULL;
-	L->cap = 0;
+	live_at(m, (uint32_t)m->glive.n++)->buf = NULL;
 	return 0;
 }
 
-uint32_t gt_gb_live(struct gt_model *m, int64_t id)
+/* Goroutine id seen for the first time (or again after it ended). */
+static uint32_t live_new(struct gt_model *m, int64_t id)
+{
+	uint32_t gi = (uint32_t)m->gids.n, slot;
+	uint32_t *head = vnext(&m->gheads, sizeof *head);
+	if (!head || gt_idseq_add(&m->gids, id) < 0)
+		return UINT32_MAX;
+	*head = 0;
+	m->gheads.n++;
+	if (gi % GT_GBASE_STEP == 0) {
+		/* goroutines appear in time order: deltas from the time the
+		 * first of each group appeared stay small */
+		int64_t *b = vnext(&m->gbase, sizeof *b);
+		if (!b)
+			return UINT32_MAX;
+		*b = m->info.max_ts;
+		m->gbase.n++;
+	}
+	if (m->gfree.n) {
+		slot = GT_VEC_AT(m->gfree, uint32_t, --m->gfree.n);
+	} else {
+		if (live_push(m) < 0)
+			return UINT32_MAX;
+		slot = (uint32_t)(m->glive.n - 1);
+	}
+	if (gt_dmap_put(&m->glivemap, id, slot) < 0)
+		return UINT32_MAX;
+	struct gt_glive *L = live_at(m, slot);
+	L->gi = gi;
+	L->key = 0;
+	L->since = INT64_MIN;
+	L->prev_end = gt_gbase(m, gi);
+	/* L->buf: NULL, as retire leaves it */
+	L->len = 0;
+	L->cap = GT_GIBUF;
+	L->run_p = -1;
+	L->end_key = 0;
+	L->start_func = 0;
+	L->create_stack = 0;
+	L->gc_worker = L->hlen = L->gc_mark = L->hflags = L->state = L->chained = 0;
+	L->creator = GT_NONE;
+	return slot;
+}
+
+static inline uint32_t live_get(struct gt_model *m, int64_t id)
 {
 	if (id == m->last_g)
 		return m->last_gslot;
 	uint32_t slot = gt_dmap_get(&m->glivemap, id);
-	if (slot == UINT32_MAX) {
-		uint32_t gi = (uint32_t)m->gids.n;
-		uint32_t *head = gt_vec_push(&m->gheads, sizeof *head);
-		if (!head || gt_idseq_add(&m->gids, id) < 0)
-			return UINT32_MAX;
-		if (gi % GT_GBASE_STEP == 0) {
-			/* goroutines appear in time order: deltas from the time
-			 * the first of each group appeared stay small */
-			int64_t *b = gt_vec_push(&m->gbase, sizeof *b);
-			if (!b)
-				return UINT32_MAX;
-			*b = m->info.max_ts;
-		}
-		if (m->gfree.n) {
-			slot = GT_VEC_AT(m->gfree, uint32_t, --m->gfree.n);
-		} else {
-			if (live_push(m) < 0)
-				return UINT32_MAX;
-			slot = (uint32_t)(m->glive.n - 1);
-		}
-		if (gt_dmap_put(&m->glivemap, id, slot) < 0)
-			return UINT32_MAX;
-		struct gt_glive *L = live_at(m, slot);
-		uint8_t *buf = L->buf;
-		uint32_t cap = L->cap;
-		memset(L, 0, sizeof *L);
-		L->buf = buf; /* reuse the buffer of a dead goroutine */
-		L->cap = cap;
-		L->gi = gi;
-		L->since = INT64_MIN;
-		L->run_p = -1;
-		L->prev_end = gt_gbase(m, gi);
-		struct gt_gcold *C = cold_at(m, slot);
-		memset(C, 0, sizeof *C);
-		C->creator = GT_NONE;
-	}
+	if (UNLIKELY(slot == UINT32_MAX) && (slot = live_new(m, id)) == UINT32_MAX)
+		return UINT32_MAX;
 	m->last_g = id;
 	m->last_gslot = slot;
 	return slot;
 }
 
-static int reserve(struct gt_glive *L, uint32_t n)
+uint32_t gt_gb_live(struct gt_model *m, int64_t id)
 {
-	if (L->len + n <= L->cap)
-		return 0;
-	uint32_t cap = L->cap ? L->cap * 2 : 64;
-	while (cap < L->len + n)
-		cap *= 2;
-	uint8_t *nb = realloc(L->buf, cap);
-	if (!nb)
-		return -1;
-	L->buf = nb;
-	L->cap = cap;
-	return 0;
+	return live_get(m, id);
 }
 
+static inline uint8_t *live_bytes(struct gt_glive *L)
+{
+	return L->buf ? L->buf : L->ibuf;
+}
+
+/* ---- the log ---------------------------------------------------------------- */
+
 /* Adds the time per state of the records in p..end to cum; *first gets
- * the first record's start (records count from base).  The writer keeps
- * no running sums: only goroutines with several chunks need them, at
- * their chunk boundaries. */
-static void scan_recs(const struct gt_model *m, const uint8_t *p, const uint8_t *end,
-                      int64_t base, int64_t cum[GT_GS__COUNT], int64_t *first)
+ * the first record's start (records count from base); returns how many
+ * records there are.  For a goroutine's first chunk when a second one
+ * follows: from then on, the writer keeps these per record. */
+static uint32_t scan_recs(const struct gt_model *m, const uint8_t *p, const uint8_t *end,
+                          int64_t base, int64_t cum[GT_GS__COUNT], int64_t *first)
 {
 	int64_t prev = base;
-	int n = 0;
+	uint32_t n = 0;
 	while (p < end) {
 		uint64_t kv = gt_get_uv(&p);
 		int64_t start = prev;
@@ -125,6 +229,7 @@ static void scan_recs(const struct gt_model *m, const uint8_t *p, const uint8_t 
 		cum[GT_VEC_AT(m->keys, struct gt_gkey, (uint32_t)(kv >> 1)).state] += d;
 		prev = start + d;
 	}
+	return n;
 }
 
 /* Chunk layout: u16 length | 0x8000 when a next chunk follows, then (only
@@ -133,28 +238,35 @@ static void scan_recs(const struct gt_model *m, const uint8_t *p, const uint8_t 
 static int flush(struct gt_model *m, uint32_t slot, int more)
 {
 	struct gt_glive *L = live_at(m, slot);
-	struct gt_gcold *C = cold_at(m, slot);
 	if (!L->len)
 		return 0;
+	const uint8_t *b = live_bytes(L);
 	uint32_t hdr = more ? 6 : 2;
 	uint32_t ref = gt_barena_alloc(&m->garena, hdr + L->len);
 	if (!ref)
 		return -1;
 	uint8_t *ch = gt_barena_at(&m->garena, ref);
 	uint16_t len = (uint16_t)(L->len | (more ? 0x8000u : 0));
-	uint32_t zero = 0;
 	memcpy(ch, &len, 2);
 	if (more)
-		memcpy(ch + 2, &zero, 4);
-	memcpy(ch + hdr, L->buf, L->len);
-	int64_t cum[GT_GS__COUNT], first = 0;
-	if (C->tail || more) {
-		/* the chunk's own start and time per state (for the index) */
-		memcpy(cum, C->cum0, sizeof cum);
-		uint32_t skip = C->tail ? 0 : L->hlen;
-		scan_recs(m, L->buf + skip, L->buf + L->len, gt_gbase(m, L->gi), cum, &first);
+		memset(ch + 2, 0, 4);
+	if (!L->buf) /* a fixed size copies faster; the arena has the slack */
+		memcpy(ch + hdr, b, GT_GIBUF);
+	else
+		memcpy(ch + hdr, b, L->len);
+	if (!L->chained && !more) { /* the whole log in one chunk */
+		GT_VEC_AT(m->gheads, uint32_t, L->gi) = ref;
+		L->len = 0;
+		L->prev_end = gt_gbase(m, L->gi);
+		return 0;
 	}
-	if (C->tail) {
+	struct gt_gcold *C = cold_at(m, slot);
+	if (!L->chained) { /* the first of several chunks */
+		memset(C, 0, sizeof *C);
+		C->rec0 = C->nrec = scan_recs(m, b + L->hlen, b + L->len, gt_gbase(m, L->gi), C->cum0, &C->first);
+		memcpy(C->cum, C->cum0, sizeof C->cum);
+		GT_VEC_AT(m->gheads, uint32_t, L->gi) = ref;
+	} else { /* a further chunk: index entry, link from the one before */
 		memcpy(gt_barena_at(&m->garena, C->tail) + 2, &ref, 4);
 		struct gt_gix *e = gt_vec_push(&m->gix, sizeof *e);
 		if (!e)
@@ -162,46 +274,116 @@ static int flush(struct gt_model *m, uint32_t slot, int more)
 		e->gi = L->gi;
 		e->ref = ref;
 		e->rec0 = C->rec0;
-		e->first_start = first;
+		e->first_start = C->first;
 		memcpy(e->cum, C->cum0, sizeof e->cum);
-	} else {
-		GT_VEC_AT(m->gheads, uint32_t, L->gi) = ref;
+		memcpy(C->cum0, C->cum, sizeof C->cum0);
+		C->rec0 = C->nrec;
 	}
 	C->tail = more ? ref : 0;
-	C->rec0 = L->nrec;
-	if (more)
-		memcpy(C->cum0, cum, sizeof cum);
+	L->chained = (uint8_t)more;
 	L->len = 0;
 	L->prev_end = gt_gbase(m, L->gi);
 	return 0;
 }
 
-static int append_rec(struct gt_model *m, uint32_t slot, int64_t start, int64_t end, uint32_t key)
+static inline uint32_t uv_len(uint64_t v)
 {
-	struct gt_glive *L = live_at(m, slot);
-	if (reserve(L, 48) < 0)
-		return -1;
-	if (!L->hlen) {
-		const struct gt_gcold *C = cold_at(m, slot);
-		uint32_t n = (uint32_t)gt_put_uv(L->buf + L->len, L->hflags);
-		if (L->hflags & GT_GH_CREATOR)
-			n += (uint32_t)gt_put_uv(L->buf + L->len + n, (uint64_t)(C->creator + 1));
-		n += (uint32_t)gt_put_uv(L->buf + L->len + n, C->create_stack);
-		L->len += n;
-		L->hlen = (uint8_t)n;
+	uint32_t n = 1;
+	while (v >= 0x80) {
+		v >>= 7;
+		n++;
 	}
+	return n;
+}
+
+/* Makes room for need more bytes: the log leaves ibuf for the heap. */
+static int grow(struct gt_glive *L, uint32_t need)
+{
+	uint32_t cap = L->cap < 128 ? 128 : 2u * L->cap;
+	while (cap < L->len + need)
+		cap *= 2;
+	uint8_t *nb = realloc(L->buf, cap);
+	if (!nb)
+		return -1;
+	if (!L->buf)
+		memcpy(nb, L->ibuf, L->len);
+	L->buf = nb;
+	L->cap = (uint16_t)cap;
+	return 0;
+}
+
+/* Room a record may take: key varint 5, gap 10, duration 10 bytes, and
+ * put_uv's 3 bytes of slack after the last. */
+#define REC_MAX 28
+
+/* gt_put_uv without a loop for values below 2^28 (nearly all keys, gaps
+ * and durations): the bytes are spread and stored at once, no branch
+ * depends on the value's length.  Writes 4 bytes even when it uses fewer. */
+static inline uint8_t *put_uv(uint8_t *p, uint64_t v)
+{
+#if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+	if (1)
+#else
+	if (UNLIKELY(v >= (1u << 28)))
+#endif
+		return p + gt_put_uv(p, v);
+	static const uint32_t more[4] = {0, 0x80, 0x8080, 0x808080}; /* more-bytes bits */
+	uint32_t x = (uint32_t)v;
+	uint32_t n = (uint32_t)(31 - __builtin_clz(x | 1)) * 37 >> 8; /* log2(x) / 7: bytes - 1 */
+	uint32_t b = (x & 0x7f) | (x << 1 & 0x7f00) | (x << 2 & 0x7f0000) | (x << 3 & 0x7f000000);
+	b |= more[n];
+	memcpy(p, &b, 4);
+	return p + n + 1;
+}
+
+/* The header of the first chunk: creation facts (at most 16 bytes and
+ * put_uv's slack, into an empty buffer: ibuf always has room). */
+static void put_header(struct gt_glive *L)
+{
+	uint8_t *p0 = live_bytes(L) + L->len, *p = p0;
+	*p++ = L->hflags; /* < 0x80: one byte */
+	if (L->hflags & GT_GH_CREATOR)
+		p = put_uv(p, (uint64_t)(L->creator + 1));
+	p = put_uv(p, L->create_stack);
+	L->len = (uint16_t)(L->len + (p - p0));
+	L->hlen = (uint8_t)(p - p0);
+}
+
+/* Appends the record of an interval [start, end) with key (of state). */
+static inline __attribute__((always_inline)) int append_rec(struct gt_model *m, uint32_t slot, struct gt_glive *L,
+                             int64_t start, int64_t end, uint32_t key, uint8_t state)
+{
+	if (UNLIKELY(!L->hlen))
+		put_header(L);
 	if (end < start)
 		end = start;
 	int64_t gap = start - L->prev_end;
-	uint8_t *p = L->buf + L->len;
-	p += gt_put_uv(p, ((uint64_t)key << 1) | (gap != 0));
+	uint64_t kv = (uint64_t)key << 1 | (gap != 0);
+	uint64_t zg = (uint64_t)gap << 1 ^ (uint64_t)(gap >> 63);
+	uint64_t d = (uint64_t)(end - start);
+	if (UNLIKELY(L->chained)) {
+		struct gt_gcold *C = cold_at(m, slot);
+		if (!L->len)
+			C->first = start;
+		C->cum[cidx(state)] += (int64_t)d;
+		C->nrec++;
+	}
+	if (UNLIKELY(L->len + REC_MAX > L->cap)) {
+		uint32_t need = uv_len(kv) + (gap ? uv_len(zg) : 0) + uv_len(d) + 3;
+		if (L->len + need > L->cap && grow(L, need) < 0)
+			return -1;
+	}
+	uint8_t *b = live_bytes(L), *p = b + L->len;
+	if (LIKELY(kv < 0x80)) /* the common keys come first: small */
+		*p++ = (uint8_t)kv;
+	else
+		p = put_uv(p, kv);
 	if (gap)
-		p += gt_put_uv(p, ((uint64_t)gap << 1) ^ (uint64_t)(gap >> 63));
-	p += gt_put_uv(p, (uint64_t)(end - start));
-	L->len = (uint32_t)(p - L->buf);
+		p = put_uv(p, zg);
+	p = put_uv(p, d);
+	L->len = (uint16_t)(p - b);
 	L->prev_end = end;
-	L->nrec++;
-	if (L->len >= GT_GCHUNK)
+	if (UNLIKELY(L->len >= GT_GCHUNK))
 		return flush(m, slot, 1);
 	return 0;
 }
@@ -217,15 +399,15 @@ static int retire(struct gt_model *m, uint32_t slot, int64_t id, int dead)
 	if (!dead)
 		return 0;
 	L->gi = UINT32_MAX;
-	if (L->cap > 256) { /* keep small buffers for reuse, drop big ones */
+	if (L->buf) {
 		free(L->buf);
 		L->buf = NULL;
-		L->cap = 0;
 	}
-	uint32_t *f = gt_vec_push(&m->gfree, sizeof *f);
+	uint32_t *f = vnext(&m->gfree, sizeof *f);
 	if (!f)
 		return -1;
 	*f = slot;
+	m->gfree.n++;
 	gt_dmap_del(&m->glivemap, id);
 	m->last_g = GT_NONE - 1;
 	return 0;
@@ -233,71 +415,101 @@ static int retire(struct gt_model *m, uint32_t slot, int64_t id, int dead)
 
 /* ---- goroutine counts over time ------------------------------------------ */
 
-static int count_slot(uint8_t state)
+/* Bucket values are exact integrals (whole numbers, far within a double's
+ * 53 bits), worked out in integers.  Buckets before cbi are done.  For
+ * bucket cbi, cacc sums, for each change of a count by c at time t within
+ * it, c * (cbend - t): with cstart, the counts when the bucket began, its
+ * integral is cstart * cw + cacc (as if the counts then held to cbend).
+ * So a change costs two adds and time passing costs nothing; a bucket is
+ * written when time leaves it. */
+
+/* The counted states, in the order of the buckets' 4 slots. */
+#define CS0 GT_GS_RUNNABLE
+_Static_assert(GT_GS_RUNNING == CS0 + 1 && GT_GS_WAITING == CS0 + 2 && GT_GS_SYSCALL == CS0 + 3 &&
+               GT_GS_SYSCALL + 1 == GT_GS__COUNT, "counted states");
+
+/* Time t is past bucket cbi: write it and the whole buckets up to t's,
+ * halving the resolution while t is past the last bucket. */
+static void counts_cross(struct gt_model *m, int64_t t)
 {
-	switch (state) {
-	case GT_GS_RUNNABLE: return 0;
-	case GT_GS_RUNNING: return 1;
-	case GT_GS_WAITING: return 2;
-	case GT_GS_SYSCALL: return 3;
-	default: return -1;
+	int64_t base = m->info.min_ts, cw = m->cw, i = m->cbi;
+	double *b = m->cbuckets;
+	if (!m->cnb) { /* the first change: bucket 0 begins with no goroutines */
+		m->cnb = 1;
+		i = 0;
+		m->cbend = base + cw;
+		if (t <= m->cbend)
+			goto done;
+	} else {
+		for (int k = 0; k < 4; k++)
+			b[i * 4 + k] = (double)(m->cstart[CS0 + k] * cw + m->cacc[CS0 + k]);
 	}
+	i++;
+	int any = (m->ccount[CS0] | m->ccount[CS0 + 1] | m->ccount[CS0 + 2] | m->ccount[CS0 + 3]) != 0;
+	for (;;) {
+		int64_t last = t - base > cw * (int64_t)GT_CB ? GT_CB : (t - base - 1) / cw;
+		if (any) {
+			double full[4];
+			for (int k = 0; k < 4; k++)
+				full[k] = (double)(m->ccount[CS0 + k] * cw);
+			for (; i < last; i++)
+				memcpy(b + i * 4, full, sizeof full);
+		}
+		if (last < GT_CB) {
+			i = last;
+			break;
+		}
+		/* merge pairs, widen */
+		for (uint32_t j = 0; j < GT_CB / 2; j++)
+			for (int k = 0; k < 4; k++)
+				b[j * 4 + k] = b[2 * j * 4 + k] + b[(2 * j + 1) * 4 + k];
+		memset(b + (size_t)(GT_CB / 2) * 4, 0, (size_t)(GT_CB / 2) * 4 * sizeof *b);
+		cw *= 2;
+		i = GT_CB / 2;
+	}
+	m->cw = cw;
+	m->cbend = base + (i + 1) * cw;
+done:
+	m->cbi = i;
+	memcpy(m->cstart, m->ccount, sizeof m->cstart);
+	memset(m->cacc, 0, sizeof m->cacc);
 }
 
-/* Adds the current counts over [clast, t) into the buckets. */
+/* A goroutine left state index f and entered state index to (cidx) at
+ * time t. */
+static inline void counts_change(struct gt_model *m, int64_t t, unsigned f, unsigned to)
+{
+	if (t > m->clast)
+		m->clast = t;
+	else
+		t = m->clast;
+	if (UNLIKELY(t > m->cbend || !m->cnb))
+		counts_cross(m, t);
+	int64_t r = m->cbend - t;
+	m->cacc[f] -= r;
+	m->ccount[f]--;
+	m->cacc[to] += r;
+	m->ccount[to]++;
+}
+
+/* The counts are complete up to t (the trace's end): the last bucket is
+ * written up to t.  Called once, by gt_model_finish. */
 void gt_gb_counts_advance(struct gt_model *m, int64_t t)
 {
-	int64_t base = m->info.min_ts;
-	if (t <= m->clast)
+	if (m->cnb == 2)
 		return;
-	while (t - base > m->cw * (int64_t)GT_CB) { /* merge pairs, widen */
-		for (uint32_t i = 0; i < GT_CB / 2; i++)
-			for (int k = 0; k < 4; k++)
-				m->cbuckets[i * 4 + k] = m->cbuckets[2 * i * 4 + k] +
-				                         m->cbuckets[(2 * i + 1) * 4 + k];
-		memset(m->cbuckets + (size_t)(GT_CB / 2) * 4, 0,
-		       (size_t)(GT_CB / 2) * 4 * sizeof *m->cbuckets);
-		m->cw *= 2;
-	}
-	int64_t a = m->clast;
-	if (t <= m->cbend && a >= m->cbend - m->cw) { /* same bucket: no division */
-		double d = (double)(t - a);
-		double *b = m->cbuckets + m->cbi * 4;
-		/* unrolled by hand: -O2 keeps the loop, and this runs per transition */
-		b[0] += d * m->ccount[0];
-		b[1] += d * m->ccount[1];
-		b[2] += d * m->ccount[2];
-		b[3] += d * m->ccount[3];
-		m->clast = t;
-		return;
-	}
-	int any = m->ccount[0] != 0 || m->ccount[1] != 0 || m->ccount[2] != 0 || m->ccount[3] != 0;
-	while (any && a < t) {
-		int64_t bi = (a - base) / m->cw;
-		if (bi >= GT_CB)
-			break;
-		int64_t bend = base + (bi + 1) * m->cw;
-		int64_t z = t < bend ? t : bend;
-		double d = (double)(z - a);
-		double *b = m->cbuckets + bi * 4;
-		b[0] += d * m->ccount[0];
-		b[1] += d * m->ccount[1];
-		b[2] += d * m->ccount[2];
-		b[3] += d * m->ccount[3];
-		a = z;
-	}
-	m->clast = t;
-	int64_t bi = (t - base) / m->cw;
-	m->cbi = bi < GT_CB ? bi : GT_CB - 1;
-	m->cbend = base + (m->cbi + 1) * m->cw;
+	counts_change(m, t, GT_GS_UNDETERMINED, GT_GS_UNDETERMINED);
+	t = m->clast;
+	double *b = m->cbuckets + m->cbi * 4;
+	for (int k = CS0; k < CS0 + 4; k++)
+		b[k - CS0] = (double)(m->cstart[k] * m->cw + m->cacc[k] - m->ccount[k] * (m->cbend - t));
+	m->cnb = 2;
 }
 
 /* ---- transitions ----------------------------------------------------------- */
 
 static int close_pspan(struct gt_model *m, struct gt_glive *L, int64_t t)
 {
-	if (L->run_p < 0)
-		return 0;
 	struct gt_proc *p = &GT_VEC_AT(m->ps, struct gt_proc, L->run_p);
 	struct gt_lane *l = &GT_VEC_AT(m->planes, struct gt_lane, L->run_p);
 	/* a run on a P started with the interval: run_since is since */
@@ -318,76 +530,91 @@ static int close_pspan(struct gt_model *m, struct gt_glive *L, int64_t t)
 	return 0;
 }
 
-/* Closes the open interval (after close_pspan: it reads since). */
-static int close_gspan(struct gt_model *m, uint32_t slot, int64_t t)
+/* What a goroutine's first transitions tell: its creation (from the event
+ * ev, or when NULL the loader's m->cur_g / m->cur_stack), and its start
+ * function (from h, or when NULL the loader's stack roots). */
+static __attribute__((noinline)) void first_facts(struct gt_model *m, struct gt_glive *L, int64_t id,
+                                                  uint8_t from, uint8_t to, gt_stack stack,
+                                                  const struct gt_event *ev, const struct gt_hint *h)
 {
-	struct gt_glive *L = live_at(m, slot);
-	if (L->since == INT64_MIN)
-		return 0;
-	if (append_rec(m, slot, L->since, t, L->key) < 0)
+	if (from == GT_GS_NOTEXIST && to != GT_GS_NOTEXIST && !L->hlen) {
+		int64_t g = ev ? ev->g : m->cur_g;
+		L->hflags |= GT_GH_CREATED;
+		if (g != id && g != GT_NONE) {
+			L->hflags |= GT_GH_CREATOR;
+			L->creator = g;
+		}
+		L->create_stack = ev ? ev->stack : m->cur_stack;
+	}
+	if (!L->start_func && stack) {
+		if (h) {
+			L->start_func = h->root_func;
+			L->gc_worker = h->gc_worker;
+		} else {
+			L->start_func = gt_model_stack_root(m, stack, &L->gc_worker);
+		}
+	}
+}
+
+/* A status re-affirmed (a new generation): the interval goes on, but the
+ * last transition is what the end state reports. */
+static __attribute__((noinline)) int reaffirm(struct gt_model *m, struct gt_glive *L, uint8_t to,
+                                              gt_str reason, gt_stack stack)
+{
+	uint32_t k = key_get(m, to, reason, stack, GT_NONE);
+	if (k == UINT32_MAX)
 		return -1;
-	live_at(m, slot)->since = INT64_MIN;
+	L->end_key = k == L->key ? 0 : k;
 	return 0;
 }
 
-int gt_gb_transition(struct gt_model *m, const struct gt_event *ev, const struct gt_hint *h)
+/* The first transition of goroutine id (see transition): the new slot is
+ * only written, never read, so its line need not be fetched first. */
+static __attribute__((noinline)) int transition_new(struct gt_model *m, int64_t t, int64_t id,
+                                                    uint8_t from, uint8_t to, gt_str reason,
+                                                    gt_stack stack, int64_t p,
+                                                    const struct gt_event *ev,
+                                                    const struct gt_hint *h)
 {
-	int64_t t = ev->ts, id = ev->u.trans.id;
-	uint8_t from = ev->u.trans.from, to = ev->u.trans.to;
-	uint32_t slot = gt_gb_live(m, id);
+	uint32_t slot = live_new(m, id);
 	if (slot == UINT32_MAX)
 		return -1;
+	m->last_g = id;
+	m->last_gslot = slot;
 	uint32_t pi = UINT32_MAX;
-	if (to == GT_GS_RUNNING && ev->p != GT_NONE && (pi = gt_model_p_index(m, ev->p)) == UINT32_MAX)
+	if (to == GT_GS_RUNNING && p != GT_NONE && (pi = gt_model_p_index(m, p)) == UINT32_MAX)
 		return -1;
 	struct gt_glive *L = live_at(m, slot);
-	gt_str reason = ev->u.trans.reason;
-	gt_stack stack = ev->u.trans.stack;
-
-	if (from == GT_GS_NOTEXIST && to != GT_GS_NOTEXIST && !L->hlen) {
-		struct gt_gcold *C = cold_at(m, slot);
-		L->hflags |= GT_GH_CREATED;
-		if (ev->g != id && ev->g != GT_NONE) {
-			L->hflags |= GT_GH_CREATOR;
-			C->creator = ev->g;
+	/* as first_facts, knowing the slot is clear */
+	if (from == GT_GS_NOTEXIST && to != GT_GS_NOTEXIST) {
+		int64_t g = ev ? ev->g : m->cur_g;
+		uint8_t f = GT_GH_CREATED;
+		if (g != id && g != GT_NONE) {
+			f |= GT_GH_CREATOR;
+			L->creator = g;
 		}
-		C->create_stack = ev->stack;
+		L->hflags = f;
+		L->create_stack = ev ? ev->stack : m->cur_stack;
 	}
-	if (!L->start_func && stack) {
-		L->start_func = h->root_func;
-		L->gc_worker = h->gc_worker;
+	if (stack) {
+		if (h) {
+			L->start_func = h->root_func;
+			L->gc_worker = h->gc_worker;
+		} else {
+			uint8_t gcw;
+			L->start_func = gt_model_stack_root(m, stack, &gcw);
+			L->gc_worker = gcw;
+		}
 	}
-	if (from == to && L->since != INT64_MIN) {
-		/* A status re-affirmed (a new generation): the interval goes on,
-		 * but the last transition is what the end state reports. */
-		uint32_t k = gt_gb_key(m, to, reason, stack, GT_NONE);
-		if (k == UINT32_MAX)
-			return -1;
-		L->end_key = k == L->key ? 0 : k;
-		return 0;
-	}
-	L->end_key = 0;
-
-	gt_gb_counts_advance(m, t);
-	if (L->since != INT64_MIN) {
-		int sf = count_slot(L->state);
-		if (sf >= 0)
-			m->ccount[sf]--;
-	}
-	int st = count_slot(to);
-	if (st >= 0)
-		m->ccount[st]++;
-
-	if (close_pspan(m, L, t) < 0 || close_gspan(m, slot, t) < 0)
-		return -1;
-	if (to == GT_GS_NOTEXIST) {
-		/* a zero-length marker keeps the end: when, and with what */
-		uint32_t k = gt_gb_key(m, to, reason, stack, GT_NONE);
-		if (k == UINT32_MAX || append_rec(m, slot, t, t, k) < 0)
+	/* no interval is open: nothing to close */
+	counts_change(m, t, GT_GS_UNDETERMINED, cidx(to));
+	if (UNLIKELY(to == GT_GS_NOTEXIST)) {
+		uint32_t k = key_get(m, to, reason, stack, GT_NONE);
+		if (k == UINT32_MAX || append_rec(m, slot, L, t, t, k, to) < 0)
 			return -1;
 		return retire(m, slot, id, 1);
 	}
-	uint32_t k = gt_gb_key(m, to, reason, stack, to == GT_GS_RUNNING ? ev->p : GT_NONE);
+	uint32_t k = key_get(m, to, reason, stack, to == GT_GS_RUNNING ? p : GT_NONE);
 	if (k == UINT32_MAX)
 		return -1;
 	L->since = t;
@@ -398,13 +625,82 @@ int gt_gb_transition(struct gt_model *m, const struct gt_event *ev, const struct
 	return 0;
 }
 
+/* Goroutine id went from state from to state to at time t, on P p (see
+ * first_facts for ev and h). */
+static inline __attribute__((always_inline)) int transition(struct gt_model *m, int64_t t, int64_t id,
+                                                            uint8_t from, uint8_t to, gt_str reason,
+                                                            gt_stack stack, int64_t p,
+                                                            const struct gt_event *ev,
+                                                            const struct gt_hint *h)
+{
+	uint32_t slot;
+	if (id == m->last_g) {
+		slot = m->last_gslot;
+	} else {
+		slot = gt_dmap_get(&m->glivemap, id);
+		if (UNLIKELY(slot == UINT32_MAX))
+			return transition_new(m, t, id, from, to, reason, stack, p, ev, h);
+		m->last_g = id;
+		m->last_gslot = slot;
+	}
+	uint32_t pi = UINT32_MAX;
+	if (to == GT_GS_RUNNING && p != GT_NONE && (pi = gt_model_p_index(m, p)) == UINT32_MAX)
+		return -1;
+	struct gt_glive *L = live_at(m, slot);
+	if (UNLIKELY(from == GT_GS_NOTEXIST || (!L->start_func && stack)))
+		first_facts(m, L, id, from, to, stack, ev, h);
+	if (UNLIKELY(from == to) && L->since != INT64_MIN)
+		return reaffirm(m, L, to, reason, stack);
+	L->end_key = 0;
+
+	int open = L->since != INT64_MIN;
+	counts_change(m, t, open ? cidx(L->state) : GT_GS_UNDETERMINED, cidx(to));
+	if (L->run_p >= 0 && close_pspan(m, L, t) < 0)
+		return -1;
+	if (open && append_rec(m, slot, L, L->since, t, L->key, L->state) < 0)
+		return -1;
+	if (UNLIKELY(to == GT_GS_NOTEXIST)) {
+		/* a zero-length marker keeps the end: when, and with what */
+		uint32_t k = key_get(m, to, reason, stack, GT_NONE);
+		if (k == UINT32_MAX || append_rec(m, slot, L, t, t, k, to) < 0)
+			return -1;
+		return retire(m, slot, id, 1);
+	}
+	uint32_t k = key_get(m, to, reason, stack, to == GT_GS_RUNNING ? p : GT_NONE);
+	if (k == UINT32_MAX)
+		return -1;
+	L->since = t;
+	L->key = k;
+	L->state = to;
+	if (pi != UINT32_MAX)
+		L->run_p = (int32_t)pi;
+	return 0;
+}
+
+int gt_gb_transition(struct gt_model *m, const struct gt_event *ev, const struct gt_hint *h)
+{
+	return transition(m, ev->ts, ev->u.trans.id, ev->u.trans.from, ev->u.trans.to,
+	                  ev->u.trans.reason, ev->u.trans.stack, ev->p, ev, h);
+}
+
+int gt_gb_rec(struct gt_model *m, const struct gt_rec *r)
+{
+	return transition(m, r->ts, r->id, r->from, r->to, r->u, r->v, m->cur_p, NULL, NULL);
+}
+
 int gt_gb_finish(struct gt_model *m, int64_t end)
 {
 	int rc = 0;
 	for (uint32_t s = 0; s < m->glive.n; s++) {
 		struct gt_glive *L = live_at(m, s);
-		if (L->gi != UINT32_MAX &&
-		    (close_pspan(m, L, end) < 0 || close_gspan(m, s, end) < 0 || retire(m, s, 0, 0) < 0))
+		if (L->gi == UINT32_MAX)
+			continue;
+		if (L->run_p >= 0 && close_pspan(m, L, end) < 0)
+			rc = -1;
+		if (L->since != INT64_MIN && append_rec(m, s, L, L->since, end, L->key, L->state) < 0)
+			rc = -1;
+		L->since = INT64_MIN;
+		if (retire(m, s, 0, 0) < 0)
 			rc = -1;
 		free(L->buf);
 		L->buf = NULL;

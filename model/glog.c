@@ -1,19 +1,16 @@
 /* glog.c: the byte arena and the goroutine log reader (glog.h).  The
- * writer lives in build.c, next to the state it reads. */
+ * writer lives in gbuild.c, next to the state it reads. */
 #include "model/glog.h"
 #include "model/varint.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#define BSHIFT 20
-#define BSIZE ((uint32_t)1 << BSHIFT)
-
-uint32_t gt_barena_alloc(struct gt_barena *a, uint32_t size)
+uint32_t gt_barena_alloc_slow(struct gt_barena *a, uint32_t size)
 {
-	if (size > BSIZE)
+	if (size > GT_BA_SIZE - GT_BA_SLACK - 8)
 		return 0;
-	if (!a->nblocks || a->used + size > BSIZE) {
+	if (!a->nblocks || a->used + size > GT_BA_SIZE - GT_BA_SLACK) {
 		if (a->nblocks >= 4095)
 			return 0; /* refs are block<<20 | offset in 32 bits */
 		if (a->nblocks == a->cap) {
@@ -24,20 +21,15 @@ uint32_t gt_barena_alloc(struct gt_barena *a, uint32_t size)
 			a->blocks = nb;
 			a->cap = cap;
 		}
-		uint8_t *b = malloc(BSIZE);
+		uint8_t *b = malloc(GT_BA_SIZE);
 		if (!b)
 			return 0;
 		a->blocks[a->nblocks++] = b;
 		a->used = a->nblocks == 1 ? 8 : 0; /* ref 0 means none */
 	}
-	uint32_t ref = (uint32_t)((a->nblocks - 1) << BSHIFT) | a->used;
+	uint32_t ref = (uint32_t)((a->nblocks - 1) << GT_BA_SHIFT) | a->used;
 	a->used += size;
 	return ref;
-}
-
-uint8_t *gt_barena_at(const struct gt_barena *a, uint32_t ref)
-{
-	return a->blocks[ref >> BSHIFT] + (ref & (BSIZE - 1));
 }
 
 void gt_barena_free(struct gt_barena *a)
@@ -50,7 +42,7 @@ void gt_barena_free(struct gt_barena *a)
 
 size_t gt_barena_bytes(const struct gt_barena *a)
 {
-	return a->nblocks * (size_t)BSIZE + a->cap * sizeof *a->blocks;
+	return a->nblocks * (size_t)GT_BA_SIZE + a->cap * sizeof *a->blocks;
 }
 
 

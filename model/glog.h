@@ -32,8 +32,26 @@ struct gt_barena { /* bump arena of 1 MiB blocks, u32 byte references */
 	size_t nblocks, cap;
 	uint32_t used; /* bytes used in the last block */
 };
-uint32_t gt_barena_alloc(struct gt_barena *a, uint32_t size); /* 0: no memory */
-uint8_t *gt_barena_at(const struct gt_barena *a, uint32_t ref);
+#define GT_BA_SHIFT 20
+#define GT_BA_SIZE ((uint32_t)1 << GT_BA_SHIFT)
+#define GT_BA_SLACK 64 /* bytes left at a block's end: a writer may copy
+                          up to this much past its chunk */
+uint32_t gt_barena_alloc_slow(struct gt_barena *a, uint32_t size);
+/* size bytes (and GT_BA_SLACK after them that the next allocation may
+ * take); 0: no memory. */
+static inline uint32_t gt_barena_alloc(struct gt_barena *a, uint32_t size)
+{
+	if (a->nblocks && size <= GT_BA_SIZE - GT_BA_SLACK - a->used) {
+		uint32_t ref = (uint32_t)((a->nblocks - 1) << GT_BA_SHIFT) | a->used;
+		a->used += size;
+		return ref;
+	}
+	return gt_barena_alloc_slow(a, size);
+}
+static inline uint8_t *gt_barena_at(const struct gt_barena *a, uint32_t ref)
+{
+	return a->blocks[ref >> GT_BA_SHIFT] + (ref & (GT_BA_SIZE - 1));
+}
 void gt_barena_free(struct gt_barena *a);
 size_t gt_barena_bytes(const struct gt_barena *a);
 
@@ -41,34 +59,41 @@ size_t gt_barena_bytes(const struct gt_barena *a);
 #define GT_GH_CREATED 1  /* created within the trace (from NotExist) */
 #define GT_GH_CREATOR 2  /* a creator goroutine is known */
 
-/* A live goroutine's loading state: what every transition touches, in one
- * 64-byte cache line (the array is 64-byte aligned). */
+/* A live goroutine's loading state, in two cache lines (the array is
+ * 128-byte aligned): the first holds what every transition touches, the
+ * second the creation facts and the first bytes of the log, so a short
+ * goroutine's whole log never leaves the slot before it ends. */
+#define GT_GIBUF 56
 struct gt_glive {
-	uint32_t gi;          /* dense goroutine index */
+	uint32_t gi;          /* dense goroutine index; UINT32_MAX a free slot */
 	uint32_t key;         /* key of the open interval */
 	int64_t since;        /* start of the open interval; INT64_MIN none */
-	int64_t prev_end;     /* end of the last record in buf */
-	uint8_t *buf;
-	uint32_t len, cap;
-	uint32_t nrec;        /* records so far */
+	int64_t prev_end;     /* end of the last record in the buffer */
+	uint8_t *buf;         /* the log's bytes when they outgrew ibuf; NULL: ibuf */
+	uint16_t len, cap;    /* bytes in the buffer, its size */
 	int32_t run_p;        /* P index while Running (from since), else -1 */
 	uint32_t end_key;     /* key of a same-state last transition; 0 none */
 	gt_str start_func;
+	gt_stack create_stack;
 	uint8_t gc_worker;
 	uint8_t hlen;         /* header bytes written (first chunk); 0 not yet */
 	uint8_t gc_mark;      /* labelled a marking GC worker for this run */
 	uint8_t hflags;
 	uint8_t state;        /* state of key */
-	uint8_t pad[3];
+	uint8_t chained;      /* a chunk went to the arena with more to come:
+	                         its struct gt_gcold is in use */
+	int64_t creator;
+	uint8_t ibuf[GT_GIBUF];
 };
 
-/* ...and what only creation and chunk flushes touch. */
+/* ...and what only goroutines with more than one chunk need (kept per
+ * record once the first chunk is out). */
 struct gt_gcold {
-	int64_t cum0[GT_GS__COUNT]; /* time per state before buf */
-	uint32_t rec0;        /* records before buf */
-	uint32_t tail;        /* last chunk written, awaiting its link; 0 none */
-	int64_t creator;
-	gt_stack create_stack;
+	int64_t cum0[GT_GS__COUNT]; /* time per state before the buffer */
+	int64_t cum[GT_GS__COUNT];  /* ...and up to now */
+	int64_t first;        /* start of the buffer's first record */
+	uint32_t rec0, nrec;  /* records before the buffer; up to now */
+	uint32_t tail;        /* last chunk written, awaiting its link */
 };
 
 struct gt_gix { /* index entry of a goroutine's second and later chunks */

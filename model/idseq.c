@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-int gt_idseq_add(struct gt_idseq *s, int64_t id)
+int gt_idseq_add_slow(struct gt_idseq *s, int64_t id)
 {
 	if (s->n % GT_IDSEQ_STEP == 0) {
 		if (s->nck == s->capck) {

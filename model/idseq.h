@@ -8,6 +8,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "model/varint.h"
+
 #define GT_IDSEQ_STEP 32
 
 struct gt_idseq {
@@ -20,7 +22,18 @@ struct gt_idseq {
 	int64_t last;
 };
 
-int gt_idseq_add(struct gt_idseq *s, int64_t id); /* -1: no memory */
+int gt_idseq_add_slow(struct gt_idseq *s, int64_t id);
+/* Appends id; -1: no memory. */
+static inline int gt_idseq_add(struct gt_idseq *s, int64_t id)
+{
+	if (s->n % GT_IDSEQ_STEP == 0 || s->len + 10 > s->cap)
+		return gt_idseq_add_slow(s, id);
+	int64_t d = id - s->last;
+	s->len += gt_put_uv(s->bytes + s->len, ((uint64_t)d << 1) ^ (uint64_t)(d >> 63));
+	s->last = id;
+	s->n++;
+	return 0;
+}
 int64_t gt_idseq_get(const struct gt_idseq *s, size_t i);
 /* All ids into out[0..n). */
 void gt_idseq_all(const struct gt_idseq *s, int64_t *out);

@@ -1,47 +1,38 @@
 /* load.c: gt_model_load(): decode a file straight into a model.
  *
  * Two threads, as the machine has two cores: the caller's thread decodes
- * (and works out, from the tables it is filling, the little the model
- * needs of them: struct gt_hint), a second thread builds the model.
- * Events travel in blocks through a small ring, so the threads meet once
- * per block, not per event.  Without a second thread (one CPU, a trace
- * under 1 MiB, or GTVIEW_LOAD_THREADS=1), the same work runs inline;
- * GTVIEW_LOAD_THREADS=2 forces the two threads (for tests).  The loader also drops file pages already decoded so the
- * resident size stays near the model's own. */
+ * and encodes each event into the model's narrow records (rec.h: what the
+ * model reads of it, worked out there as the tables grow there), a second
+ * thread builds the model from them.  Records travel in blocks through a
+ * small ring, so the threads meet once per block, not per event.  Without
+ * a second thread (one CPU, a trace under 1 MiB, or GTVIEW_LOAD_THREADS=1)
+ * the same records are added inline, a block at a time;
+ * GTVIEW_LOAD_THREADS=2 forces the two threads (for tests).  The loader
+ * also drops file pages already decoded so the resident size stays near
+ * the model's own.  GTVIEW_LOAD_STATS=1 prints both threads' CPU time
+ * and how often each slept (for speed work). */
 #include "model/model_int.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <time.h>
 #include <unistd.h>
 
 #define DROP_STEP (2u << 20) /* drop decoded file pages 2 MiB at a time */
-#define BLOCK 1024           /* events per block */
-#define NBLOCKS 8            /* blocks in the ring */
+#define BLOCK 2048           /* records per block (64 KiB) */
+#define BFULL 64             /* whole events per block (rec.h: GT_R_FULL) */
+#define NBLOCKS 16           /* blocks in the ring (~1.1 MiB) */
 #define WAKE (NBLOCKS / 2)   /* a sleeping side is woken when this many
                                 blocks wait for it (full) or are free
                                 (empty): each wake-up costs a system call
                                 and a context switch on both sides */
-#define HCACHE 1024          /* hint cache entries (direct-mapped by stack) */
 
-/* What crosses between the threads for an event: the fields the model
- * reads of the common kinds (goroutine and proc transitions, metrics) in
- * one cache line, instead of the whole struct gt_event and its hint.
- * Other kinds travel whole, in the block's side array. */
-#define CEV_FULL 0xff        /* kind of a compact entry standing for full[a] */
-struct cev {
-	int64_t ts, g, p, m;
-	int64_t a;               /* transition: id; metric: value; full: index */
-	gt_str reason, root_func;
-	gt_stack stack, tstack;  /* the event's own; the transition's */
-	uint8_t kind, sub;       /* sub: resource, or metric kind */
-	uint8_t from, to, gc_worker;
-};
-_Static_assert(sizeof(struct cev) == 64, "struct cev: one cache line");
-
+/* Records (rec.h) and the whole events some of them stand for. */
 struct block {
-	struct cev v[BLOCK];
-	struct gt_qev full[BLOCK];
+	struct gt_rec v[BLOCK];
+	struct gt_qev full[BFULL];
 	uint32_t n, nfull;
 };
 
@@ -56,19 +47,28 @@ struct loader {
 	gt_model_progress_fn progress;
 	void *ctx;
 
-	/* hints of recent transition stacks (stack ids are stable) */
-	gt_stack hst[HCACHE];
-	struct gt_hint hv[HCACHE];
+	struct gt_renc enc;
 
-	/* the ring; threaded only when ring != NULL */
+	/* the ring; threaded only when ring != NULL (else fill is a lone
+	 * block, added inline whenever full) */
 	struct block *ring;
 	uint32_t head, tail;   /* blocks filled: [tail, head) */
 	struct block *fill;    /* block being filled by the decoder */
 	int done, failed;
 	int builder_waits, decoder_waits;
+	/* GTVIEW_LOAD_STATS (for bench work): sleeps and thread CPU times */
+	unsigned builder_sleeps, decoder_sleeps;
+	double builder_cpu;
 	pthread_mutex_t mu;
 	pthread_cond_t cv_build, cv_decode;
 };
+
+static double now(clockid_t c)
+{
+	struct timespec ts;
+	clock_gettime(c, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
 
 static void drop_before(struct loader *ld, uint64_t done)
 {
@@ -91,43 +91,60 @@ static void on_progress(void *ctx, uint64_t done, uint64_t total)
 		ld->progress(ld->ctx, done, total);
 }
 
-/* One block into the model, each compact event rebuilt as the model
- * reads it. */
+uint32_t gt_renc_stack(struct gt_renc *e, const struct gt_tables *t, gt_stack st, struct gt_rec *r)
+{
+	uint32_t n = 0;
+	if (st) {
+		struct gt_event ev;
+		struct gt_hint h;
+		ev.kind = GT_EV_STATE_TRANSITION;
+		ev.u.trans.stack = st;
+		gt_model_hint(t, &ev, &h);
+		r->ts = 0;
+		r->id = st;
+		r->u = h.root_func;
+		r->kind = GT_R_STACK;
+		r->flags = h.gc_worker;
+		n = 1;
+	}
+	if (!e->keep)
+		return n;
+	if (st >= e->nsent) {
+		size_t cap = e->nsent ? e->nsent : 1024;
+		while (cap <= st)
+			cap *= 2;
+		uint8_t *ns = realloc(e->sent, cap);
+		if (!ns)
+			return n; /* it is sent again next time */
+		memset(ns + e->nsent, 0, cap - e->nsent);
+		e->sent = ns;
+		e->nsent = cap;
+	}
+	e->sent[st] = 1;
+	return n;
+}
+
+void gt_renc_full(const struct gt_tables *t, const struct gt_event *ev, struct gt_rec *r,
+                  struct gt_qev *full, uint32_t *nfull)
+{
+	struct gt_qev *q = &full[*nfull];
+	q->ev = *ev;
+	gt_model_hint(t, ev, &q->h);
+	r->ts = ev->ts;
+	r->id = (*nfull)++;
+	r->kind = GT_R_FULL;
+}
+
+void gt_renc_free(struct gt_renc *e)
+{
+	free(e->sent);
+	e->sent = NULL;
+	e->nsent = 0;
+}
+
 static int add_block(struct gt_model *m, const struct block *b)
 {
-	for (uint32_t i = 0; i < b->n; i++) {
-		const struct cev *c = &b->v[i];
-		if (c->kind == CEV_FULL) {
-			const struct gt_qev *q = &b->full[c->a];
-			if (gt_model_add_hinted(m, &q->ev, &q->h) < 0)
-				return -1;
-			continue;
-		}
-		struct gt_event e;
-		struct gt_hint h = {0};
-		e.ts = c->ts;
-		e.g = c->g;
-		e.p = c->p;
-		e.m = c->m;
-		e.kind = c->kind;
-		if (c->kind == GT_EV_STATE_TRANSITION) {
-			e.stack = c->stack;
-			e.u.trans.resource = c->sub;
-			e.u.trans.from = c->from;
-			e.u.trans.to = c->to;
-			e.u.trans.id = c->a;
-			e.u.trans.reason = c->reason;
-			e.u.trans.stack = c->tstack;
-			h.root_func = c->root_func;
-			h.gc_worker = c->gc_worker;
-		} else {
-			e.u.metric.mkind = c->sub;
-			e.u.metric.value = (uint64_t)c->a;
-		}
-		if (gt_model_add_hinted(m, &e, &h) < 0)
-			return -1;
-	}
-	return 0;
+	return gt_model_add_recs(m, b->v, b->n, b->full);
 }
 
 /* Model thread: blocks in order until the decoder is done. */
@@ -138,6 +155,7 @@ static void *builder(void *arg)
 	for (;;) {
 		while (ld->tail == ld->head && !ld->done) {
 			ld->builder_waits = 1;
+			ld->builder_sleeps++;
 			pthread_cond_wait(&ld->cv_build, &ld->mu);
 		}
 		ld->builder_waits = 0;
@@ -153,6 +171,7 @@ static void *builder(void *arg)
 		if (ld->decoder_waits && ld->head - ld->tail <= NBLOCKS - WAKE)
 			pthread_cond_signal(&ld->cv_decode);
 	}
+	ld->builder_cpu = now(CLOCK_THREAD_CPUTIME_ID);
 	pthread_mutex_unlock(&ld->mu);
 	return NULL;
 }
@@ -166,6 +185,7 @@ static int publish(struct loader *ld)
 		pthread_cond_signal(&ld->cv_build);
 	while (ld->head - ld->tail == NBLOCKS) { /* the builder always drains */
 		ld->decoder_waits = 1;
+		ld->decoder_sleeps++;
 		pthread_cond_wait(&ld->cv_decode, &ld->mu);
 	}
 	ld->decoder_waits = 0;
@@ -176,75 +196,61 @@ static int publish(struct loader *ld)
 	return failed;
 }
 
-static void hint(struct loader *ld, const struct gt_tables *t, const struct gt_event *ev,
-                 struct gt_hint *h)
+/* After an event was added to block b (which may be full now).  Not
+ * inlined, like on_event_rare: on_event's common path stays call-free. */
+static __attribute__((noinline)) int after_event(struct loader *ld, struct block *b, const struct gt_event *ev)
 {
-	if (ev->kind == GT_EV_STATE_TRANSITION && ev->u.trans.stack) {
-		gt_stack st = ev->u.trans.stack;
-		uint32_t i = st & (HCACHE - 1);
-		if (ld->hst[i] != st) {
-			gt_model_hint(t, ev, &ld->hv[i]);
-			ld->hst[i] = st;
-		}
-		*h = ld->hv[i];
-		return;
-	}
-	gt_model_hint(t, ev, h);
-}
-
-static int on_event(void *ctx, const struct gt_event *ev, const struct gt_tables *t)
-{
-	struct loader *ld = ctx;
-	ld->seen++;
-	if (ld->ring) {
-		struct block *b = ld->fill;
-		struct cev *c = &b->v[b->n++];
-		c->ts = ev->ts;
-		c->g = ev->g;
-		c->p = ev->p;
-		c->m = ev->m;
-		c->kind = (uint8_t)ev->kind;
-		if (ev->kind == GT_EV_STATE_TRANSITION) {
-			struct gt_hint h;
-			hint(ld, t, ev, &h);
-			c->a = ev->u.trans.id;
-			c->reason = ev->u.trans.reason;
-			c->root_func = h.root_func;
-			c->stack = ev->stack;
-			c->tstack = ev->u.trans.stack;
-			c->sub = ev->u.trans.resource;
-			c->from = ev->u.trans.from;
-			c->to = ev->u.trans.to;
-			c->gc_worker = h.gc_worker;
-		} else if (ev->kind == GT_EV_METRIC) {
-			c->a = (int64_t)ev->u.metric.value;
-			c->sub = ev->u.metric.mkind;
+	if (b->n > BLOCK - GT_REC_MAX || b->nfull == BFULL) {
+		/* full: to the model thread, or added inline */
+		if (ld->ring) {
+			if (publish(ld))
+				return 1;
 		} else {
-			struct gt_qev *q = &b->full[b->nfull];
-			q->ev = *ev;
-			hint(ld, t, ev, &q->h);
-			c->kind = CEV_FULL;
-			c->a = b->nfull++;
-		}
-		if (b->n == BLOCK && publish(ld))
-			return 1;
-	} else {
-		struct gt_hint h;
-		hint(ld, t, ev, &h);
-		if (gt_model_add_hinted(ld->m, ev, &h) < 0) {
-			ld->failed = 1;
-			return 1;
+			int bad = add_block(ld->m, b) < 0;
+			b->n = b->nfull = 0;
+			if (bad) {
+				ld->failed = 1;
+				return 1;
+			}
 		}
 	}
-	if (!ld->decoder_reports && (ld->seen & 0xfffff) == 0 && ld->mapped) {
+	if ((ld->seen & 0xffff) == 0 && !ld->decoder_reports) {
 		/* A decoder without progress reports (v1: events come in time
 		 * order from all over the file) gets its file pages dropped now
 		 * and then: the few it still reads come back from the page
 		 * cache, the rest stop counting against the resident size. */
-		madvise((void *)ld->buf, ld->len, MADV_DONTNEED);
+		if ((ld->seen & 0xfffff) == 0 && ld->mapped)
+			madvise((void *)ld->buf, ld->len, MADV_DONTNEED);
+		if (ld->progress)
+			ld->progress(ld->ctx, ev->offset < ld->len ? ev->offset : ld->len, ld->len);
 	}
-	if (!ld->decoder_reports && ld->progress && (ld->seen & 0xffff) == 0)
-		ld->progress(ld->ctx, ev->offset < ld->len ? ev->offset : ld->len, ld->len);
+	return 0;
+}
+
+/* Events of other kinds, or a stack not sent yet. */
+static __attribute__((noinline)) int on_event_rare(struct loader *ld, const struct gt_event *ev, const struct gt_tables *t)
+{
+	struct block *b = ld->fill;
+	ld->seen++;
+	b->n += gt_renc_put(&ld->enc, t, ev, b->v + b->n, b->full, &b->nfull);
+	return after_event(ld, b, ev);
+}
+
+/* The sink: its common path makes no call but tail calls, so it saves
+ * no registers (it runs 25M times a load). */
+static int on_event(void *ctx, const struct gt_event *ev, const struct gt_tables *t)
+{
+	struct loader *ld = ctx;
+	if (!gt_renc_common(&ld->enc, ev)) /* rare: other kinds, a new stack */
+		return on_event_rare(ld, ev, t);
+	struct block *b = ld->fill;
+	ld->seen++;
+	/* the ring's lines were last read by the model's core: ask for
+	 * them ahead of the stores */
+	__builtin_prefetch(b->v + b->n + 16, 1);
+	b->n += gt_renc_common_put(&ld->enc, ev, b->v + b->n);
+	if (b->n > BLOCK - GT_REC_MAX || (ld->seen & 0xffff) == 0)
+		return after_event(ld, b, ev);
 	return 0;
 }
 
@@ -259,8 +265,9 @@ struct gt_model *gt_model_load(const uint8_t *buf, size_t len, int mapped,
 		strcpy(res->msg, "out of memory");
 		return NULL;
 	}
-	struct loader ld; /* ~16 KiB, with its hint cache */
+	struct loader ld;
 	memset(&ld, 0, sizeof ld);
+	ld.enc.keep = 1;
 	ld.m = m;
 	ld.buf = buf;
 	ld.len = len;
@@ -292,8 +299,20 @@ struct gt_model *gt_model_load(const uint8_t *buf, size_t len, int mapped,
 			}
 		}
 	}
+	if (!threaded) {
+		ld.fill = malloc(sizeof *ld.fill);
+		if (!ld.fill) {
+			gt_model_free(m);
+			memset(res, 0, sizeof *res);
+			res->status = GT_NOMEM;
+			strcpy(res->msg, "out of memory");
+			return NULL;
+		}
+		ld.fill->n = ld.fill->nfull = 0;
+	}
 	struct gt_sink sink = {.ctx = &ld, .event = on_event, .progress = on_progress};
 	gt_decode(buf, len, m->tables, &sink, res);
+	double t_decoded = now(CLOCK_MONOTONIC);
 	if (threaded) {
 		pthread_mutex_lock(&ld.mu);
 		if (ld.fill->n)
@@ -306,13 +325,24 @@ struct gt_model *gt_model_load(const uint8_t *buf, size_t len, int mapped,
 		pthread_cond_destroy(&ld.cv_build);
 		pthread_cond_destroy(&ld.cv_decode);
 		free(ld.ring);
+	} else {
+		if (!ld.failed && add_block(m, ld.fill) < 0)
+			ld.failed = 1;
+		free(ld.fill);
 	}
+	gt_renc_free(&ld.enc);
+	double t_built = now(CLOCK_MONOTONIC), cpu = now(CLOCK_THREAD_CPUTIME_ID);
 	if (ld.failed || m->nomem) {
 		m->nomem = 1;
 		res->status = GT_NOMEM;
 		strcpy(res->msg, "out of memory while building the model");
 	}
 	gt_model_finish(m);
+	if (getenv("GTVIEW_LOAD_STATS"))
+		fprintf(stderr, "load: cpu: decoder thread %.3f s, model thread %.3f s; "
+		        "wall: model after decoder %.3f s, finish %.3f s; sleeps: model %u decoder %u\n",
+		        cpu, ld.builder_cpu, t_built - t_decoded, now(CLOCK_MONOTONIC) - t_built,
+		        ld.builder_sleeps, ld.decoder_sleeps);
 	if (progress)
 		progress(ctx, len, len);
 	m->info.format = res->format;

@@ -11,6 +11,7 @@
 #include "model/series.h"
 #include "model/lane.h"
 #include "model/model.h"
+#include "model/rec.h"
 
 /* A growable array of fixed-size elements. */
 struct gt_vec {
@@ -44,7 +45,12 @@ struct gt_open_range {
 
 #define GT_PDIRECT 1024
 #define GT_MCACHE 16
-#define GT_KCACHE 1024
+#define GT_KCACHE_BITS 10
+/* A goroutine key cache entry (gbuild.c): the key packed in two words. */
+struct gt_kcache {
+	uint64_t w0, w1;
+	uint32_t k;
+};
 #define GT_GBASE_STEP 64
 
 struct gt_model {
@@ -87,7 +93,7 @@ struct gt_model {
 	struct gt_vec keys;    /* struct gt_gkey */
 	struct gt_ids keymap; /* hash of a key -> first key with that hash */
 	struct gt_vec keynext;  /* uint32_t: next key with the same hash */
-	uint32_t kcache[GT_KCACHE]; /* by hash: a key seen lately; 0 none */
+	struct gt_kcache kcache[1 << GT_KCACHE_BITS]; /* keys seen lately */
 
 	struct gt_lanes lanes; /* storage of every lane above */
 
@@ -104,12 +110,16 @@ struct gt_model {
 	struct gt_vec samples; /* struct gt_sample */
 
 	/* Goroutine counts over time: integrals of each count over buckets
-	 * of width cw from min_ts; the width doubles when time outgrows. */
+	 * of width cw from min_ts; the width doubles when time outgrows.
+	 * While loading, bucket cbi is kept in a form where a change costs
+	 * two adds (gbuild.c, "goroutine counts"). */
 	double *cbuckets;      /* 4 per bucket: runnable running waiting syscall */
-	uint32_t cnb;          /* buckets in use */
+	uint32_t cnb;          /* 0 before the first change, 1 loading, 2 done */
 	int64_t cw, clast;
-	int64_t cbi, cbend;    /* bucket of clast and its end (cbend 0: none) */
-	double ccount[4];      /* whole numbers, kept as doubles for the sums */
+	int64_t cbi, cbend;    /* current bucket and its end */
+	int64_t ccount[GT_GS__COUNT]; /* goroutines per state now (by state; */
+	int64_t cstart[GT_GS__COUNT]; /* ...when bucket cbi began  only */
+	int64_t cacc[GT_GS__COUNT];   /* bucket cbi's changes       Runnable..Syscall count) */
 
 	/* Search index, built on first use. */
 	pthread_mutex_t search_mu;
@@ -118,25 +128,28 @@ struct gt_model {
 	uint32_t *se_off;            /* CSR: str -> refs */
 	struct gt_ref *se;
 	uint32_t search_nstr;
+
+	/* Loading (build.c): the context of the records being added (rec.h)
+	 * and, by transition stack id, root func << 1 | gc worker. */
+	int64_t cur_p, cur_m;
+	int64_t cur_g;         /* GT_R_CREATE: the creator, and the event's */
+	gt_stack cur_stack;    /* stack: valid for a GTRANS from NotExist only */
+	struct gt_vec sroot;   /* uint32_t */
 };
 
-/* What the model needs from the tables for one event, worked out on the
- * decoder's thread (the tables grow there while loading). */
-struct gt_hint {
-	gt_str root_func;  /* transition stack's outermost function */
-	uint8_t gc_worker; /* root_func is runtime.gcBgMarkWorker */
-	uint8_t gc_label;  /* a Label "GC (dedicated|fractional)" */
-};
-void gt_model_hint(const struct gt_tables *t, const struct gt_event *ev, struct gt_hint *h);
-int gt_model_add_hinted(struct gt_model *m, const struct gt_event *ev, const struct gt_hint *h);
-/* An event with its hint, as the loader hands them over in blocks. */
-struct gt_qev {
-	struct gt_event ev;
-	struct gt_hint h;
-};
-/* Adds n events in order (looking a few ahead to fetch the state they
- * will touch); -1 when out of memory. */
-int gt_model_add_block(struct gt_model *m, const struct gt_qev *v, size_t n);
+/* The loader's records (model/rec.h) into the model, in order; full: the
+ * block's side array of GT_R_FULL events.  -1 when out of memory. */
+int gt_model_add_recs(struct gt_model *m, const struct gt_rec *v, uint32_t n,
+                      const struct gt_qev *full);
+/* Root function (and, in *gc_worker, whether it is runtime.gcBgMarkWorker)
+ * of transition stack st, as the GT_R_STACK records told (build.c keeps
+ * them while loading); 0 for stack 0. */
+static inline gt_str gt_model_stack_root(const struct gt_model *m, gt_stack st, uint8_t *gc_worker)
+{
+	uint32_t v = st < m->sroot.n ? ((const uint32_t *)m->sroot.v)[st] : 0;
+	*gc_worker = v & 1;
+	return v >> 1;
+}
 
 /* model/build.c */
 uint32_t gt_model_p_index_slow(struct gt_model *m, int64_t id);
@@ -152,6 +165,9 @@ int gt_gix_cmp(const void *a, const void *b);
 /* model/gbuild.c */
 uint32_t gt_gb_live(struct gt_model *m, int64_t id);
 int gt_gb_transition(struct gt_model *m, const struct gt_event *ev, const struct gt_hint *h);
+/* A GT_R_GTRANS record (reads m->cur_p, and m->cur_g / m->cur_stack for a
+ * transition from NotExist). */
+int gt_gb_rec(struct gt_model *m, const struct gt_rec *r);
 void gt_gb_counts_advance(struct gt_model *m, int64_t t);
 int gt_gb_finish(struct gt_model *m, int64_t end);
 int gt_gb_label(struct gt_model *m, const struct gt_event *ev, const struct gt_hint *h);
@@ -159,6 +175,31 @@ int gt_gb_label(struct gt_model *m, const struct gt_event *ev, const struct gt_h
 static inline int64_t gt_gbase(const struct gt_model *m, uint32_t gi)
 {
 	return ((const int64_t *)m->gbase.v)[gi / GT_GBASE_STEP];
+}
+/* Fetches the state a transition of goroutine id will touch, for a
+ * transition a few records ahead (the slot of a live goroutine is cold:
+ * thousands may live at once). */
+/* ...and, further ahead, the map entry that finds that slot. */
+static inline void gt_gb_prefetch_map(const struct gt_model *m, int64_t id)
+{
+	const struct gt_dmap *d = &m->glivemap;
+	size_t pg = (size_t)id >> GT_DMAP_PBITS;
+	if (m->glive.n >= 512 && (uint64_t)id < (uint64_t)GT_DMAP_LIMIT && pg < d->ndir && d->pages[pg])
+		__builtin_prefetch(&d->pages[pg][id & ((1 << GT_DMAP_PBITS) - 1)]);
+}
+static inline void gt_gb_prefetch(const struct gt_model *m, int64_t id)
+{
+	if (m->glive.n < 512) /* few goroutines live at once: their slots stay cached */
+		return;
+	uint32_t s = gt_dmap_get(&m->glivemap, id);
+	if (s == UINT32_MAX) { /* a new goroutine takes the last freed slot */
+		if (!m->gfree.n)
+			return;
+		s = ((const uint32_t *)m->gfree.v)[m->gfree.n - 1];
+	}
+	const char *L = (const char *)m->glive.v + (size_t)s * sizeof(struct gt_glive);
+	__builtin_prefetch(L, 1);
+	__builtin_prefetch(L + 64, 1);
 }
 /* model/gquery.c */
 void gt_model_g_columns(const struct gt_model *m, uint32_t gi, int64_t t0, int64_t t1,

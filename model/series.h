@@ -8,6 +8,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "model/varint.h"
+
 #define GT_SERIES_STEP 128
 
 struct gt_series_ck {
@@ -27,6 +29,23 @@ struct gt_series {
 };
 
 int gt_series_add(struct gt_series *s, int64_t ts, uint64_t v); /* -1: no memory */
+
+/* gt_series_add, its common case inline: a point inside a chunk with
+ * room for it (loading adds millions). */
+static inline int gt_series_push(struct gt_series *s, int64_t ts, uint64_t v)
+{
+	if (s->n % GT_SERIES_STEP == 0 || s->len + 23 > s->cap) /* 2 varints + slack */
+		return gt_series_add(s, ts, v);
+	int64_t dv = (int64_t)(v - s->last_v);
+	s->len += gt_put_uv_slack(s->bytes + s->len, (uint64_t)(ts - s->last_ts));
+	s->len += gt_put_uv_slack(s->bytes + s->len, ((uint64_t)dv << 1) ^ (uint64_t)(dv >> 63));
+	if (v > s->ck[s->nck - 1].max)
+		s->ck[s->nck - 1].max = v;
+	s->n++;
+	s->last_ts = ts;
+	s->last_v = v;
+	return 0;
+}
 void gt_series_free(struct gt_series *s);
 size_t gt_series_bytes(const struct gt_series *s);
 int gt_series_get(const struct gt_series *s, size_t i, int64_t *ts, uint64_t *v);

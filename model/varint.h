@@ -6,6 +6,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 static inline size_t gt_put_uv(uint8_t *p, uint64_t v)
 {
@@ -16,6 +17,27 @@ static inline size_t gt_put_uv(uint8_t *p, uint64_t v)
 	}
 	p[n++] = (uint8_t)v;
 	return n;
+}
+
+/* gt_put_uv without a loop for values below 2^28 (most deltas and
+ * indices): the bytes are spread and stored at once, no branch depends
+ * on the value's length.  It may write 3 bytes past the varint: p needs
+ * that much room beyond it. */
+static inline size_t gt_put_uv_slack(uint8_t *p, uint64_t v)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	if (__builtin_expect(v < (1u << 28), 1)) {
+		static const uint32_t more[4] = {0, 0x80, 0x8080, 0x808080};
+		uint32_t x = (uint32_t)v;
+		uint32_t n = (uint32_t)(31 - __builtin_clz(x | 1)) * 37 >> 8; /* bytes - 1 */
+		uint32_t b = (x & 0x7f) | (x << 1 & 0x7f00) | (x << 2 & 0x7f0000) |
+		             (x << 3 & 0x7f000000);
+		b |= more[n];
+		memcpy(p, &b, 4);
+		return n + 1;
+	}
+#endif
+	return gt_put_uv(p, v);
 }
 
 static inline uint64_t gt_get_uv(const uint8_t **pp)

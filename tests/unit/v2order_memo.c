@@ -121,6 +121,30 @@ static void test_stack_memo_per_gen(void **state)
 	assert_int_equal(adv(o, &gv, 12, GoUnblock, 1, 1, 150, err), -1);
 	assert_string_equal(err, "found invalid stack ID 150 for event GoUnblock");
 	gt_v2_order_free(o);
+
+	/* Two generations with the same number (1.26 allows it): once told
+	 * of the new one, the orderer resolves id 5 through the view again. */
+	o = gt_v2_order_new(26);
+	vc.gen = 1;
+	gv.gen = 1;
+	assert_int_equal(adv(o, &gv, 1, ProcStatus, 0, 1, 0, err), 1);
+	assert_int_equal(adv(o, &gv, 2, GoStatus, 1, 0, 2, err), 1);
+	assert_int_equal(adv(o, &gv, 3, GoStatus, 2, (uint64_t)-1, 4, err), 1);
+	assert_int_equal(adv(o, &gv, 4, GoBlock, 0, 5, 0, err), 1);
+	while (gt_v2_order_next(o))
+		;
+	vc.gen = 3; /* what the view says now; its number stays 1 */
+	gt_v2_order_new_gen(o);
+	assert_int_equal(adv(o, &gv, 10, ProcStatus, 0, 1, 0, err), 1);
+	assert_int_equal(adv(o, &gv, 11, GoStatus, 1, (uint64_t)-1, 4, err), 1);
+	assert_int_equal(adv(o, &gv, 12, GoStatus, 2, (uint64_t)-1, 4, err), 1);
+	while (gt_v2_order_next(o))
+		;
+	assert_int_equal(adv(o, &gv, 13, GoUnblock, 1, 1, 5, err), 1);
+	e = gt_v2_order_next(o);
+	assert_non_null(e);
+	assert_int_equal(pc_of(t, e->stack), 3005);
+	gt_v2_order_free(o);
 	gt_tables_free(t);
 }
 

@@ -473,6 +473,56 @@ static void damaged_fixtures(void **state)
 		skip();
 }
 
+/* The reader's inline fast path (varints of up to 5 bytes, read while 41
+ * bytes of the batch are left) and its general path (the batch's tail,
+ * longer varints) must give the same values and times: HeapAlloc values
+ * and time deltas of every varint width, in a batch long enough for
+ * both paths. */
+static void varint_widths(void **state)
+{
+	(void)state;
+	static const uint64_t vals[] = {
+		0, 1, 127, 128, 16383, 16384, (1ull << 21) - 1, 1ull << 21,
+		(1ull << 28) - 1, 1ull << 28, (1ull << 35) - 1, 1ull << 35,
+		(1ull << 42) + 5, 1ull << 49, 1ull << 56, 1ull << 63, UINT64_MAX,
+	};
+	static const uint64_t dts[] = {1, 127, 128, 16384, 1ull << 21, 3, 1ull << 28};
+	enum { NV = sizeof vals / sizeof vals[0], ND = sizeof dts / sizeof dts[0], ROUNDS = 3 };
+	static struct buf w, d;
+	struct got g;
+	struct gt_decode_result res;
+	uint64_t ts[NV * ROUNDS];
+	header(&w, 22);
+	d.n = 0;
+	byte(&d, 8); /* EvFrequency: 64 ns a tick */
+	uv(&d, 15625000);
+	batch(&w, 1, UINT64_MAX >> 1, 1000, &d);
+	d.n = 0;
+	byte(&d, 13); uv(&d, 1); uv(&d, 0); uv(&d, 2); /* ProcStatus p=0 Idle */
+	byte(&d, 10); uv(&d, 10); uv(&d, 0); uv(&d, 1); /* ProcStart p=0 seq=1 */
+	uint64_t t = 1000 + 1 + 10;
+	for (int k = 0; k < NV * ROUNDS; k++) {
+		byte(&d, 37); /* HeapAlloc */
+		uv(&d, dts[k % ND]);
+		uv(&d, vals[k % NV]);
+		t += dts[k % ND];
+		ts[k] = t;
+	}
+	byte(&d, 11); uv(&d, 10); /* ProcStop */
+	batch(&w, 1, 1, 1000, &d);
+	assert_int_equal(decode(w.b, w.n, &g, &res), GT_OK);
+	/* Sync, 2 P transitions, the metrics, a P transition, Sync */
+	assert_int_equal(g.n, 3 + NV * ROUNDS + 2);
+	for (int k = 0; k < NV * ROUNDS; k++) {
+		const struct gt_event *ev = &g.ev[3 + k];
+		assert_int_equal(ev->kind, GT_EV_METRIC);
+		assert_int_equal(ev->u.metric.mkind, GT_METRIC_HEAP_ALLOC);
+		assert_true(ev->u.metric.value == vals[k % NV]);
+		assert_int_equal(ev->ts, (int64_t)ts[k] * 64);
+	}
+	assert_int_equal(g.ev[3 + NV * ROUNDS].ts, (int64_t)(t + 10) * 64);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -484,6 +534,7 @@ int main(void)
 		cmocka_unit_test(head_blocked_many_threads),
 		cmocka_unit_test(progress_reports),
 		cmocka_unit_test(damaged_fixtures),
+		cmocka_unit_test(varint_widths),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

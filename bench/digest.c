@@ -1,0 +1,365 @@
+/* digest.c: `model-digest TRACE...`: loads each trace with gt_model_load
+ * and prints one hash per part of what the model serves (every query of
+ * model.h, over whole ranges and a few windows), so that speed work on the
+ * model can prove it changed no answer: diff the output of two builds.
+ * Lines: "NAME PART HASH"; PART all is the hash of the other parts.
+ * model_bytes (memory held) is printed apart: it may change with layout. */
+#include "model/model.h"
+
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* FNV-1a over values fed one field at a time (no struct padding). */
+struct h { uint64_t v; };
+static void hb(struct h *h, const void *p, size_t n)
+{
+	const uint8_t *b = p;
+	for (size_t i = 0; i < n; i++) {
+		h->v ^= b[i];
+		h->v *= 0x100000001b3ull;
+	}
+}
+static void hi(struct h *h, int64_t x) { hb(h, &x, sizeof x); }
+static void hd(struct h *h, double x)
+{
+	int64_t q;
+	memcpy(&q, &x, sizeof q);
+	hi(h, q);
+}
+static void hinit(struct h *h) { h->v = 0xcbf29ce484222325ull; }
+
+static int pspan(void *ctx, const struct gt_pspan *s)
+{
+	struct h *h = ctx;
+	hi(h, s->start);
+	hi(h, s->end);
+	hi(h, s->g);
+	hi(h, s->gc);
+	return 0;
+}
+
+static int gspan(void *ctx, const struct gt_gspan *s)
+{
+	struct h *h = ctx;
+	hi(h, s->start);
+	hi(h, s->end);
+	hi(h, s->state);
+	hi(h, s->reason);
+	hi(h, s->stack);
+	hi(h, s->p);
+	return 0;
+}
+
+static void reason_ns(void *ctx, gt_str r, int64_t ns)
+{
+	struct h *h = ctx;
+	hi(h, r);
+	hi(h, ns);
+}
+
+static void cols(struct h *h, const struct gt_model *m, enum gt_lane_kind k, uint32_t i,
+                 int64_t t0, int64_t t1, uint32_t n)
+{
+	struct gt_col c[1000];
+	gt_model_lane_columns(m, k, i, t0, t1, n, c);
+	for (uint32_t j = 0; j < n; j++) {
+		for (int q = 0; q < GT_COL_CLASSES; q++)
+			hi(h, c[j].ns[q]);
+		hi(h, c[j].spans);
+		hi(h, c[j].top);
+	}
+}
+
+static void range_set(struct h *h, const struct gt_model *m, enum gt_range_set s, int64_t a, int64_t z)
+{
+	size_t n;
+	const struct gt_range *r = gt_model_ranges(m, s, &n);
+	hi(h, (int64_t)n);
+	for (size_t i = 0; i < n; i++) {
+		hi(h, r[i].start);
+		hi(h, r[i].end);
+		hi(h, r[i].who);
+		hi(h, r[i].reason);
+		hi(h, r[i].active_at_start);
+		hi(h, r[i].open_at_end);
+		hi(h, (int64_t)r[i].swept);
+		hi(h, (int64_t)r[i].reclaimed);
+	}
+	for (int k = 0; k <= 16; k++)
+		hi(h, (int64_t)gt_model_ranges_from(m, s, a + (z - a) / 16 * k));
+}
+
+static void put(const char *name, const char *part, struct h *h, struct h *all)
+{
+	printf("%s %s %016" PRIx64 "\n", name, part, h->v);
+	hi(all, (int64_t)h->v);
+}
+
+static int one(const char *path)
+{
+	int fd = open(path, O_RDONLY);
+	struct stat st;
+	if (fd < 0 || fstat(fd, &st) < 0 || st.st_size <= 0) {
+		fprintf(stderr, "model-digest: %s: cannot open\n", path);
+		return 2;
+	}
+	size_t len = (size_t)st.st_size;
+	void *p = mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0);
+	close(fd);
+	if (p == MAP_FAILED)
+		return 2;
+	struct gt_decode_result res;
+	struct gt_model *m = gt_model_load(p, len, 1, NULL, NULL, &res);
+	if (!m)
+		return 2;
+	const char *name = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+	struct gt_trace_info in;
+	gt_model_info(m, &in);
+	int64_t a = in.min_ts, z = in.max_ts + 1, mid = a + (z - a) / 2, w = (z - a) / 1000 + 1;
+	struct h all, h;
+	hinit(&all);
+
+	hinit(&h);
+	hi(&h, in.format);
+	hi(&h, in.version);
+	hi(&h, in.status);
+	hi(&h, res.status);
+	hi(&h, (int64_t)res.offset);
+	hb(&h, res.msg, strlen(res.msg));
+	hi(&h, in.min_ts);
+	hi(&h, in.max_ts);
+	hi(&h, (int64_t)in.events);
+	for (int k = 0; k < GT_EV__COUNT; k++)
+		hi(&h, (int64_t)in.by_kind[k]);
+	hi(&h, in.goroutines);
+	hi(&h, in.procs);
+	hi(&h, in.threads);
+	hi(&h, in.gc_cycles);
+	hi(&h, in.stws);
+	hi(&h, in.tasks);
+	hi(&h, in.regions);
+	hi(&h, in.logs);
+	hi(&h, in.cpu_samples);
+	put(name, "info", &h, &all);
+
+	hinit(&h);
+	uint32_t np = gt_model_p_count(m);
+	hi(&h, np);
+	for (uint32_t i = 0; i < np; i++) {
+		const struct gt_proc *pr = gt_model_p(m, i);
+		hi(&h, pr->id);
+		hi(&h, pr->busy_ns);
+		hi(&h, pr->gc_ns);
+		hi(&h, pr->spans);
+		gt_model_p_spans(m, i, a, z, pspan, &h);
+		gt_model_p_spans(m, i, mid, mid + w, pspan, &h);
+		cols(&h, m, GT_LANE_P, i, a, z, 1000);
+		cols(&h, m, GT_LANE_P, i, mid, mid + w, 100);
+	}
+	put(name, "procs", &h, &all);
+
+	hinit(&h);
+	uint32_t nm = gt_model_m_count(m);
+	hi(&h, nm);
+	for (uint32_t i = 0; i < nm; i++) {
+		const struct gt_thread *th = gt_model_m(m, i);
+		hi(&h, th->id);
+		hi(&h, th->busy_ns);
+		hi(&h, th->spans);
+		gt_model_m_spans(m, i, a, z, pspan, &h);
+		gt_model_m_spans(m, i, mid, mid + w, pspan, &h);
+		cols(&h, m, GT_LANE_M, i, a, z, 1000);
+		cols(&h, m, GT_LANE_M, i, mid, mid + w, 100);
+	}
+	put(name, "threads", &h, &all);
+
+	hinit(&h);
+	struct h hs, hc;
+	hinit(&hs);
+	hinit(&hc);
+	uint32_t ng = gt_model_g_count(m);
+	hi(&h, ng);
+	for (uint32_t i = 0; i < ng; i++) {
+		struct gt_goroutine g;
+		if (gt_model_g(m, i, &g) < 0) {
+			hi(&h, -1);
+			continue;
+		}
+		hi(&h, g.id);
+		hi(&h, gt_model_g_id(m, i));
+		hi(&h, g.created);
+		hi(&h, g.creator);
+		hi(&h, g.create_stack);
+		hi(&h, g.start_func);
+		hi(&h, g.first_ts);
+		hi(&h, g.end_since);
+		hi(&h, g.end_state);
+		hi(&h, g.end_reason);
+		hi(&h, g.end_stack);
+		hi(&h, g.gc_worker);
+		hi(&h, g.system);
+		for (int k = 0; k < GT_GS__COUNT; k++)
+			hi(&h, g.ns[k]);
+		hi(&h, g.intervals);
+		hi(&h, gt_model_g_find(m, g.id));
+		hi(&h, gt_model_g_by_id(m, i));
+		gt_model_g_waiting_by_reason(m, i, reason_ns, &h);
+		gt_model_g_spans(m, i, a, z, gspan, &hs);
+		gt_model_g_spans(m, i, mid, mid + w, gspan, &hs);
+		if (i % 61 == 0 || ng < 5000) {
+			cols(&hc, m, GT_LANE_G, i, a, z, 200);
+			cols(&hc, m, GT_LANE_G, i, mid, mid + w, 50);
+		}
+	}
+	hi(&h, gt_model_g_by_id(m, ng));
+	hi(&h, gt_model_g_find(m, -12345));
+	put(name, "goroutines", &h, &all);
+	put(name, "gspans", &hs, &all);
+	put(name, "gcolumns", &hc, &all);
+
+	hinit(&h);
+	struct gt_gcount gc[1000];
+	gt_model_gcounts(m, a, z, 1000, gc);
+	for (int i = 0; i < 1000; i++) {
+		hd(&h, gc[i].runnable);
+		hd(&h, gc[i].running);
+		hd(&h, gc[i].waiting);
+		hd(&h, gc[i].syscall);
+	}
+	gt_model_gcounts(m, mid, mid + w, 100, gc);
+	for (int i = 0; i < 100; i++) {
+		hd(&h, gc[i].runnable);
+		hd(&h, gc[i].running);
+		hd(&h, gc[i].waiting);
+		hd(&h, gc[i].syscall);
+	}
+	put(name, "gcounts", &h, &all);
+
+	hinit(&h);
+	for (int s = 0; s < GT_RS__COUNT; s++)
+		range_set(&h, m, (enum gt_range_set)s, a, z);
+	put(name, "ranges", &h, &all);
+
+	hinit(&h);
+	for (int k = 0; k < GT_METRIC_OTHER; k++) {
+		size_t n = gt_model_metric_count(m, (enum gt_metric_kind)k);
+		hi(&h, (int64_t)n);
+		for (size_t i = 0; i < n; i++) {
+			struct gt_point pt;
+			hi(&h, gt_model_metric_get(m, (enum gt_metric_kind)k, i, &pt));
+			hi(&h, pt.ts);
+			hi(&h, (int64_t)pt.value);
+		}
+		struct gt_point pt;
+		hi(&h, gt_model_metric_get(m, (enum gt_metric_kind)k, n, &pt));
+		for (int q = 0; q <= 64; q++)
+			hi(&h, (int64_t)gt_model_metric_at(m, (enum gt_metric_kind)k, a - 1 + (z - a) / 64 * q));
+		uint64_t v[1000];
+		gt_model_metric_columns(m, (enum gt_metric_kind)k, a, z, 1000, v);
+		for (int i = 0; i < 1000; i++)
+			hi(&h, (int64_t)v[i]);
+		gt_model_metric_columns(m, (enum gt_metric_kind)k, mid, mid + w, 100, v);
+		for (int i = 0; i < 100; i++)
+			hi(&h, (int64_t)v[i]);
+	}
+	put(name, "metrics", &h, &all);
+
+	hinit(&h);
+	int64_t ws[] = {1000, 100000, 1000000, 10000000, 100000000, (z - a) / 4 + 1};
+	for (size_t i = 0; i < sizeof ws / sizeof *ws; i++)
+		hd(&h, gt_model_mmu(m, ws[i]));
+	put(name, "mmu", &h, &all);
+
+	hinit(&h);
+	size_t n;
+	const struct gt_task *tk = gt_model_tasks(m, &n);
+	hi(&h, (int64_t)n);
+	for (size_t i = 0; i < n; i++) {
+		hi(&h, (int64_t)tk[i].id);
+		hi(&h, (int64_t)tk[i].parent);
+		hi(&h, tk[i].type);
+		hi(&h, tk[i].start);
+		hi(&h, tk[i].end);
+		hi(&h, tk[i].g_start);
+		hi(&h, tk[i].g_end);
+	}
+	const struct gt_region *rg = gt_model_regions(m, &n);
+	hi(&h, (int64_t)n);
+	for (size_t i = 0; i < n; i++) {
+		hi(&h, (int64_t)rg[i].task);
+		hi(&h, rg[i].type);
+		hi(&h, rg[i].g);
+		hi(&h, rg[i].start);
+		hi(&h, rg[i].end);
+		hi(&h, rg[i].stack);
+		hi(&h, rg[i].depth);
+	}
+	const struct gt_log *lg = gt_model_logs(m, &n);
+	hi(&h, (int64_t)n);
+	for (size_t i = 0; i < n; i++) {
+		hi(&h, lg[i].ts);
+		hi(&h, lg[i].g);
+		hi(&h, (int64_t)lg[i].task);
+		hi(&h, lg[i].category);
+		hi(&h, lg[i].message);
+		hi(&h, lg[i].stack);
+	}
+	put(name, "user", &h, &all);
+
+	hinit(&h);
+	const struct gt_sample *sm = gt_model_samples(m, &n);
+	hi(&h, (int64_t)n);
+	for (size_t i = 0; i < n; i++) {
+		hi(&h, sm[i].ts);
+		hi(&h, sm[i].g);
+		hi(&h, sm[i].p);
+		hi(&h, sm[i].m);
+		hi(&h, sm[i].stack);
+	}
+	put(name, "samples", &h, &all);
+
+	hinit(&h);
+	const struct gt_tables *t = gt_model_tables(m);
+	uint32_t nstr = gt_str_count(t);
+	hi(&h, nstr);
+	hi(&h, gt_stack_count(t));
+	for (uint32_t s = 0; s < nstr + 1; s++) {
+		const uint32_t *gs = gt_model_str_goroutines(m, s, &n);
+		hi(&h, (int64_t)n);
+		for (size_t i = 0; i < n; i++)
+			hi(&h, gs[i]);
+		const struct gt_ref *rf = gt_model_str_events(m, s, &n);
+		hi(&h, (int64_t)n);
+		for (size_t i = 0; i < n; i++) {
+			hi(&h, rf[i].what);
+			hi(&h, rf[i].index);
+		}
+	}
+	put(name, "strings", &h, &all);
+
+	put(name, "all", &all, &h);
+	fprintf(stderr, "%s model_bytes %zu\n", name, in.model_bytes);
+	fflush(stdout);
+	gt_model_free(m);
+	munmap(p, len);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2) {
+		fprintf(stderr, "usage: model-digest TRACE...\n");
+		return 2;
+	}
+	int rc = 0;
+	for (int i = 1; i < argc; i++)
+		if (one(argv[i]))
+			rc = 1;
+	return rc;
+}

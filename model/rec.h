@@ -1,0 +1,190 @@
+/* rec.h: what the loader hands from the decoder's thread to the model's:
+ * narrow records, not events.
+ *
+ * Why: at 25M events a load, every byte and branch per event counts on
+ * both threads.  The common kinds (goroutine and P transitions, metrics)
+ * travel as 32-byte records holding only what the model reads of them;
+ * the execution context travels only when it changes (P and M: GT_R_CTX,
+ * consecutive events mostly share them) or where it is read (the
+ * creator of a goroutine: GT_R_CREATE); what the model needs of a
+ * transition stack (its root function: struct gt_hint) travels once per
+ * stack (GT_R_STACK), as the tables it comes from grow on the decoder's
+ * thread.  Other kinds travel whole (GT_R_FULL: an index into the block's
+ * side array of events with their hints). */
+#ifndef GT_MODEL_REC_H
+#define GT_MODEL_REC_H
+
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "decode/event.h"
+#include "decode/tables.h"
+
+/* What the model needs from the tables for one event, worked out on the
+ * decoder's thread (the tables grow there while loading). */
+struct gt_hint {
+	gt_str root_func;  /* transition stack's outermost function */
+	uint8_t gc_worker; /* root_func is runtime.gcBgMarkWorker */
+	uint8_t gc_label;  /* a Label "GC (dedicated|fractional)" */
+};
+void gt_model_hint(const struct gt_tables *t, const struct gt_event *ev, struct gt_hint *h);
+
+/* An event with its hint (GT_R_FULL). */
+struct gt_qev {
+	struct gt_event ev;
+	struct gt_hint h;
+};
+
+enum gt_rkind {
+	GT_R_GTRANS, /* goroutine transition: ts, id = goroutine, u = reason,
+	                v = transition stack, from, to */
+	GT_R_PTRANS, /* P transition: ts, id = P, to */
+	GT_R_METRIC, /* ts, id = value, from = metric kind */
+	GT_R_CTX,    /* P and M of the events that follow: id = m, u | v << 32 = p */
+	GT_R_CREATE, /* before a GT_R_GTRANS from NotExist: id = the event's
+	                goroutine (the creator), u = the event's stack */
+	GT_R_STACK,  /* transition stack id: u = root func, flags = gc worker */
+	GT_R_FULL    /* any other event: id = index in the side array */
+};
+
+struct gt_rec {
+	int64_t ts;
+	int64_t id;
+	uint32_t u, v, w;
+	uint8_t kind, from, to, flags;
+};
+_Static_assert(sizeof(struct gt_rec) == 32, "struct gt_rec: half a cache line");
+
+/* Encoder state (decoder side). */
+struct gt_renc {
+	int64_t p, m;       /* context last sent */
+	int have_ctx;       /* 0: the next event sends its context */
+	int keep;           /* remember stacks sent (0: send every time) */
+	uint8_t *sent;      /* by stack id: its GT_R_STACK was sent */
+	size_t nsent;
+};
+#define GT_REC_MAX 4    /* records one event may take */
+
+/* The slow paths (load.c): GT_R_STACK for transition stack st into *r
+ * (returns 1; 0 for stack 0, which needs none); GT_R_FULL for ev into *r
+ * and full[*nfull]. */
+uint32_t gt_renc_stack(struct gt_renc *e, const struct gt_tables *t, gt_stack st, struct gt_rec *r);
+void gt_renc_full(const struct gt_tables *t, const struct gt_event *ev, struct gt_rec *r,
+                  struct gt_qev *full, uint32_t *nfull);
+void gt_renc_free(struct gt_renc *e);
+
+/* The decoder has just written *ev field by field: a wide (vector) load
+ * spanning several of those stores cannot be forwarded from them and
+ * stalls, so the encoder loads each field alone, as an opaque scalar. */
+#define GT_REC_SCALAR(x) __asm__("" : "+r"(x))
+
+/* Whether ev is of the common kinds (a goroutine transition whose stack
+ * was sent, a metric, a P transition): gt_renc_common_put encodes those
+ * without a call (the loader's sink keeps that path free of calls). */
+static inline int gt_renc_common(const struct gt_renc *e, const struct gt_event *ev)
+{
+	if (ev->kind == GT_EV_STATE_TRANSITION) {
+		gt_stack st = ev->u.trans.stack;
+		unsigned res = ev->u.trans.resource;
+		int sent = st < e->nsent ? e->sent[st] : 0;
+		return (res == GT_RES_PROC) | ((res == GT_RES_GOROUTINE) & sent); /* no branches */
+	}
+	return ev->kind == GT_EV_METRIC;
+}
+
+#define GT_REC_INLINE static inline __attribute__((always_inline))
+
+/* The context record, written always and kept (r advanced) only when
+ * due: a branch on it would be mispredicted often (the context changes
+ * on 25-45% of events).  A record not kept is overwritten by the next. */
+GT_REC_INLINE struct gt_rec *gt_renc_ctx(struct gt_renc *e, const struct gt_event *ev,
+                                         struct gt_rec *r)
+{
+	int64_t p = ev->p, m = ev->m;
+	GT_REC_SCALAR(p);
+	GT_REC_SCALAR(m);
+	int new_ctx = (p != e->p) | (m != e->m) | !e->have_ctx;
+	e->p = p;
+	e->m = m;
+	e->have_ctx = 1;
+	r->id = m;
+	r->u = (uint32_t)(uint64_t)p;
+	r->v = (uint32_t)((uint64_t)p >> 32);
+	r->kind = GT_R_CTX;
+	return r + new_ctx;
+}
+
+/* A goroutine transition (its stack sent); the creation record before it
+ * kept only for a transition from NotExist, as above. */
+GT_REC_INLINE struct gt_rec *gt_renc_gtrans(const struct gt_event *ev, struct gt_rec *r)
+{
+	int64_t g = ev->g, id = ev->u.trans.id, ts = ev->ts;
+	GT_REC_SCALAR(g);
+	GT_REC_SCALAR(id);
+	GT_REC_SCALAR(ts);
+	r->id = g;
+	r->u = ev->stack;
+	r->kind = GT_R_CREATE;
+	r += ev->u.trans.from == GT_GS_NOTEXIST;
+	r->ts = ts;
+	r->id = id;
+	r->u = ev->u.trans.reason;
+	r->v = ev->u.trans.stack;
+	r->kind = GT_R_GTRANS;
+	r->from = ev->u.trans.from;
+	r->to = ev->u.trans.to;
+	return r + 1;
+}
+
+/* Encodes ev, of a common kind (gt_renc_common), into out: returns how
+ * many records (at most GT_REC_MAX; it may write them all). */
+GT_REC_INLINE uint32_t gt_renc_common_put(struct gt_renc *e, const struct gt_event *ev,
+                                          struct gt_rec *out)
+{
+	struct gt_rec *r = gt_renc_ctx(e, ev, out);
+	if (ev->kind == GT_EV_METRIC) {
+		uint64_t v = ev->u.metric.value;
+		int64_t ts = ev->ts;
+		GT_REC_SCALAR(v);
+		GT_REC_SCALAR(ts);
+		r->ts = ts;
+		r->id = (int64_t)v;
+		r->kind = GT_R_METRIC;
+		r->from = ev->u.metric.mkind;
+		r++;
+	} else if (ev->u.trans.resource == GT_RES_GOROUTINE) {
+		r = gt_renc_gtrans(ev, r);
+	} else {
+		int64_t id = ev->u.trans.id, ts = ev->ts;
+		GT_REC_SCALAR(id);
+		GT_REC_SCALAR(ts);
+		r->ts = ts;
+		r->id = id;
+		r->kind = GT_R_PTRANS;
+		r->to = ev->u.trans.to;
+		r++;
+	}
+	return (uint32_t)(r - out);
+}
+
+/* Encodes any ev into out (at most GT_REC_MAX records; returns how many;
+ * it may write them all) and, for other kinds, into full[*nfull] (which
+ * the caller keeps room for). */
+static inline uint32_t gt_renc_put(struct gt_renc *e, const struct gt_tables *t,
+                                   const struct gt_event *ev, struct gt_rec *out,
+                                   struct gt_qev *full, uint32_t *nfull)
+{
+	if (gt_renc_common(e, ev))
+		return gt_renc_common_put(e, ev, out);
+	struct gt_rec *r = gt_renc_ctx(e, ev, out);
+	if (ev->kind == GT_EV_STATE_TRANSITION && ev->u.trans.resource == GT_RES_GOROUTINE) {
+		r += gt_renc_stack(e, t, ev->u.trans.stack, r);
+		r = gt_renc_gtrans(ev, r);
+	} else {
+		gt_renc_full(t, ev, r, full, nfull);
+		r++;
+	}
+	return (uint32_t)(r - out);
+}
+
+#endif

@@ -1,0 +1,240 @@
+/* model_glog.c: the goroutine log writer (model/gbuild.c, glog.h) at its
+ * edges, read back through the public queries: varint lengths at every
+ * boundary up to 2^35 (the writer's no-loop path ends at 2^28), logs that
+ * outgrow the slot's inline bytes and then the 1 KiB chunk, slots reused
+ * by thousands of short goroutines, a huge creator id, and the goroutine
+ * counts' integrals across the widenings of their buckets. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "model/model.h"
+
+static struct gt_model *m;
+
+static void gtrans(int64_t ts, int64_t ctx_g, int64_t id, int from, int to)
+{
+	struct gt_event e;
+	memset(&e, 0, sizeof e);
+	e.ts = ts;
+	e.g = ctx_g;
+	e.p = e.m = GT_NONE;
+	e.kind = GT_EV_STATE_TRANSITION;
+	e.u.trans.resource = GT_RES_GOROUTINE;
+	e.u.trans.from = (uint8_t)from;
+	e.u.trans.to = (uint8_t)to;
+	e.u.trans.id = id;
+	assert_int_equal(gt_model_add(m, &e), 0);
+}
+
+struct collect {
+	struct gt_gspan v[512];
+	int n;
+};
+
+static int keep(void *ctx, const struct gt_gspan *s)
+{
+	struct collect *c = ctx;
+	if (c->n < 512)
+		c->v[c->n] = *s;
+	c->n++;
+	return 0;
+}
+
+static const int64_t durs[] = {
+	1, 127, 128, 16383, 16384, 2097151, 2097152, (1 << 28) - 1, 1 << 28, (int64_t)1 << 35, 3,
+};
+#define NDUR (sizeof durs / sizeof *durs)
+
+/* g1 alternates Runnable/Waiting with the durations above; g2 has MID
+ * intervals (past the inline bytes, under a chunk); g3 LONG (six 1 KiB
+ * chunks); goroutines 1000.. are SHORT ones created by g1 (a huge id as
+ * creator for the last), each Runnable then ended. */
+#define MID 40
+#define LONG 3000
+#define SHORT 3000
+#define BIG_CREATOR ((int64_t)1 << 40)
+
+static int64_t t_end;
+
+static int setup(void **state)
+{
+	(void)state;
+	m = gt_model_new();
+	assert_non_null(m);
+	int64_t t = 1000;
+	gtrans(t, 1, 1, GT_GS_UNDETERMINED, GT_GS_RUNNABLE);
+	gtrans(t, 2, 2, GT_GS_UNDETERMINED, GT_GS_RUNNABLE);
+	gtrans(t, 3, 3, GT_GS_UNDETERMINED, GT_GS_RUNNABLE);
+	for (int k = 0; k < 2; k++)
+		for (size_t i = 0; i < NDUR; i++) {
+			t += durs[i];
+			int w = (int)((k * NDUR + i) % 2);
+			gtrans(t, 1, 1, w ? GT_GS_WAITING : GT_GS_RUNNABLE, w ? GT_GS_RUNNABLE : GT_GS_WAITING);
+		}
+	for (int i = 0; i < LONG; i++) {
+		if (i < MID)
+			gtrans(t + i, 2, 2, i % 2 ? GT_GS_WAITING : GT_GS_RUNNABLE,
+			       i % 2 ? GT_GS_RUNNABLE : GT_GS_WAITING);
+		gtrans(t + i, 3, 3, i % 2 ? GT_GS_WAITING : GT_GS_RUNNABLE,
+		       i % 2 ? GT_GS_RUNNABLE : GT_GS_WAITING);
+	}
+	t += LONG;
+	for (int64_t i = 0; i < SHORT; i++) {
+		int64_t id = 1000 + i;
+		gtrans(t + 10 * i, i == SHORT - 1 ? BIG_CREATOR : 1, id, GT_GS_NOTEXIST, GT_GS_RUNNABLE);
+		gtrans(t + 10 * i + 1 + i % 7, id, id, GT_GS_RUNNABLE, GT_GS_NOTEXIST);
+	}
+	t_end = t + 10 * SHORT + 10;
+	gtrans(t_end, 1, 1, GT_GS_RUNNABLE, GT_GS_WAITING); /* every duration done twice: even */
+	gt_model_finish(m);
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	gt_model_free(m);
+	return 0;
+}
+
+static void test_varint_edges(void **state)
+{
+	(void)state;
+	static struct collect c;
+	c.n = 0;
+	uint32_t g1 = gt_model_g_find(m, 1);
+	gt_model_g_spans(m, g1, INT64_MIN, INT64_MAX, keep, &c);
+	assert_int_equal(c.n, 2 * NDUR + 2); /* + the last Runnable, + Waiting to the end */
+	int64_t t = 1000;
+	for (int k = 0; k < 2; k++)
+		for (size_t i = 0; i < NDUR; i++) {
+			const struct gt_gspan *s = &c.v[k * NDUR + i];
+			assert_int_equal(s->start, t);
+			assert_int_equal(s->end, t + durs[i]);
+			assert_int_equal(s->state, (k * NDUR + i) % 2 ? GT_GS_WAITING : GT_GS_RUNNABLE);
+			t += durs[i];
+		}
+	struct gt_goroutine g;
+	assert_int_equal(gt_model_g(m, g1, &g), 0);
+	assert_int_equal(g.intervals, 2 * NDUR + 2);
+	assert_int_equal(g.end_state, GT_GS_WAITING);
+	assert_int_equal(g.end_since, t_end);
+}
+
+static void check_alternating(int64_t id, int n, int64_t t0)
+{
+	static struct collect c;
+	c.n = 0;
+	uint32_t gi = gt_model_g_find(m, id);
+	gt_model_g_spans(m, gi, INT64_MIN, INT64_MAX, keep, &c);
+	assert_int_equal(c.n, n + 1);
+	/* the first interval runs from the start to t0; then one per ns */
+	assert_int_equal(c.v[0].end, t0);
+	for (int i = 1; i < n && i < 512; i++) {
+		assert_int_equal(c.v[i].start, t0 + i - 1);
+		assert_int_equal(c.v[i].end, t0 + i);
+		assert_int_equal(c.v[i].state, i % 2 ? GT_GS_WAITING : GT_GS_RUNNABLE);
+	}
+	struct gt_goroutine g;
+	assert_int_equal(gt_model_g(m, gi, &g), 0);
+	assert_int_equal(g.intervals, n + 1);
+	assert_int_equal(g.ns[GT_GS_RUNNABLE] + g.ns[GT_GS_WAITING], t_end - 1000);
+	/* per-column sums: whole chunks count through the index's per-state
+	 * prefix sums, the rest record by record */
+	struct gt_col cols[3];
+	gt_model_lane_columns(m, GT_LANE_G, gi, 1000, t_end, 1, cols);
+	assert_int_equal(cols[0].ns[GT_GS_RUNNABLE], g.ns[GT_GS_RUNNABLE]);
+	assert_int_equal(cols[0].ns[GT_GS_WAITING], g.ns[GT_GS_WAITING]);
+	assert_int_equal(cols[0].ns[GT_GS_WAITING], n / 2);
+	gt_model_lane_columns(m, GT_LANE_G, gi, t0, t0 + 6 * (n / 6), 3, cols);
+	for (int i = 0; i < 3; i++) {
+		assert_int_equal(cols[i].ns[GT_GS_WAITING], n / 6);
+		assert_int_equal(cols[i].ns[GT_GS_RUNNABLE], n / 6);
+	}
+	/* a window in the middle finds its intervals (chunk index) */
+	c.n = 0;
+	gt_model_g_spans(m, gi, t0 + n / 2, t0 + n / 2 + 3, keep, &c);
+	assert_int_equal(c.n, 3);
+	assert_int_equal(c.v[0].start, t0 + n / 2);
+}
+
+static void test_outgrown_logs(void **state)
+{
+	(void)state;
+	int64_t t0 = 1000;
+	for (int k = 0; k < 2; k++)
+		for (size_t i = 0; i < NDUR; i++)
+			t0 += durs[i];
+	check_alternating(2, MID, t0);
+	check_alternating(3, LONG, t0);
+}
+
+static void test_short_goroutines(void **state)
+{
+	(void)state;
+	int64_t t = t_end - 10 * SHORT - 10;
+	for (int64_t i = 0; i < SHORT; i++) {
+		struct gt_goroutine g;
+		uint32_t gi = gt_model_g_find(m, 1000 + i);
+		assert_int_equal(gt_model_g(m, gi, &g), 0);
+		assert_int_equal(g.created, t + 10 * i);
+		assert_int_equal(g.creator, i == SHORT - 1 ? BIG_CREATOR : 1);
+		assert_int_equal(g.intervals, 1); /* the end marker is no interval */
+		assert_int_equal(g.ns[GT_GS_RUNNABLE], 1 + i % 7);
+		assert_int_equal(g.end_state, GT_GS_NOTEXIST);
+		assert_int_equal(g.end_since, t + 10 * i + 1 + i % 7);
+	}
+}
+
+static void test_counts(void **state)
+{
+	(void)state;
+	/* over the whole trace: the mean numbers of goroutines are their
+	 * times per state over its length (the last bucket, cut by the end,
+	 * counts as a whole one: not exact) */
+	struct gt_gcount c[10];
+	int64_t span = t_end - 1000;
+	gt_model_gcounts(m, 1000, t_end, 1, c);
+	struct gt_goroutine g;
+	double runnable = 0, waiting = 0;
+	for (uint32_t gi = 0; gi < gt_model_g_count(m); gi++) {
+		assert_int_equal(gt_model_g(m, gi, &g), 0);
+		runnable += (double)g.ns[GT_GS_RUNNABLE];
+		waiting += (double)g.ns[GT_GS_WAITING];
+	}
+	assert_float_equal(c[0].runnable, (float)(runnable / (double)span), 1e-3);
+	assert_float_equal(c[0].waiting, (float)(waiting / (double)span), 1e-3);
+	assert_float_equal(c[0].running, 0, 0);
+	/* inside g1's 2^35 ns interval of each round (Waiting, then Runnable),
+	 * with g2 and g3 Runnable and nobody else: exact, though its buckets
+	 * were merged many times */
+	int64_t t = 1000;
+	for (int k = 0; k < 2; k++) {
+		for (size_t i = 0; i < 9; i++)
+			t += durs[i];
+		gt_model_gcounts(m, t + ((int64_t)1 << 34), t + ((int64_t)1 << 34) + 1000000000, 10, c);
+		for (int i = 0; i < 10; i++) {
+			assert_float_equal(c[i].runnable, k ? 3 : 2, 0);
+			assert_float_equal(c[i].waiting, k ? 0 : 1, 0);
+			assert_float_equal(c[i].syscall, 0, 0);
+		}
+		for (size_t i = 9; i < NDUR; i++)
+			t += durs[i];
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_varint_edges),
+		cmocka_unit_test(test_outgrown_logs),
+		cmocka_unit_test(test_short_goroutines),
+		cmocka_unit_test(test_counts),
+	};
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
