@@ -76,7 +76,7 @@ int main(int argc, char **argv)
 		return 2;
 	tp.nb = 1;
 	tp.b[0].n = tp.b[0].nfull = 0;
-	tp.enc.keep = 1;
+	gt_renc_init(&tp.enc, 1);
 	struct gt_sink sink = {.ctx = &tp, .event = keep};
 	struct gt_decode_result res;
 	gt_decode(p, (size_t)st.st_size, t, &sink, &res);

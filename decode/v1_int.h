@@ -19,9 +19,11 @@
  * v1_order.c, per-type flags and ordering rules in c->hot) and resolve
  * goroutines through the direct id table; the frontier stays sorted (the
  * next event is its last entry) and the merge skips it when only the P
- * merged last can have changed and its new head comes first; the merge
- * writes the order log itself; stacks of dense ids resolve through a
- * direct table.
+ * merged last can have changed and its new head comes first (whether a
+ * waiting P may have become ready is a per-goroutine count, gord.nwait);
+ * the first run hands events out by pointer to their P's head slot (the
+ * P merged last decodes straight into it); the merge writes the order log
+ * itself; stacks of dense ids resolve through a direct table.
  * Anything unusual (batch ends, the file's last bytes, long or malformed
  * records) takes the general path, which checks and reports as before.
  */
@@ -129,6 +131,7 @@ struct v1_proc {
 	uint32_t cache_gi;
 	/* the head's ordering requirement (Go's stateTransition) */
 	uint8_t tord, ist, nst;
+	uint8_t waiting;         /* its head waits (counted in gord[ti].nwait) */
 	uint64_t iseq, nseq;
 	/* postprocess */
 	uint8_t running, sweep, stw;
@@ -162,6 +165,7 @@ struct v1_gpost {
 struct v1_gord {
 	uint64_t seq;
 	uint8_t status;
+	uint32_t nwait;          /* merge: waiting P heads that order it */
 };
 
 struct v1_task {
@@ -336,17 +340,13 @@ static inline gt_stack v1_stack(const struct v1_ctx *c, uint32_t id)
 gt_str v1_string(const struct v1_ctx *c, uint64_t id);
 
 /* v1_order.c: the ordered stream.  1 event, 0 end, -1 error (c->err);
- * -2: no consistent ordering (c->err set too). */
+ * -2: no consistent ordering (c->err set too).  The first run (merge,
+ * which writes the order log) takes v1_order_first: *evp points at the
+ * event, valid until the next call; the second (replay of the log) takes
+ * v1_order_next, which copies it. */
 int v1_order_start(struct v1_ctx *c);
+int v1_order_first(struct v1_ctx *c, const struct v1_ev **evp);
 int v1_order_next(struct v1_ctx *c, struct v1_ev *ev);
-/* The merge writes its order log itself (v1_order_next, first run): this
- * is a no-op kept for callers; 0. */
-static inline int v1_order_log(struct v1_ctx *c, const struct v1_ev *ev)
-{
-	(void)c;
-	(void)ev;
-	return 0;
-}
 void v1_order_free(struct v1_ctx *c);
 
 /* v1_post.c */

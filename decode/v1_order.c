@@ -525,11 +525,12 @@ int v1_order_start(struct v1_ctx *c)
 		p->pos = 0;
 		p->last_ts = p->last_seq = 0;
 		p->last_g = 0;
-		p->done = p->has_head = 0;
+		p->done = p->has_head = p->waiting = 0;
 	}
 	for (uint32_t i = 0; i < c->ng; i++) {
 		c->gord[i].seq = 0;
 		c->gord[i].status = G_DEAD;
+		c->gord[i].nwait = 0;
 	}
 	c->sample_i = 0;
 	c->flat_i = 0;
@@ -589,16 +590,27 @@ static int merge_scan(struct v1_ctx *c)
 			}
 			p->has_head = 1;
 		}
-		if (!ready(c, p))
+		if (!ready(c, p)) {
+			if (!p->waiting) {
+				p->waiting = 1;
+				c->gord[p->head.ti].nwait++;
+			}
 			continue;
+		}
+		if (p->waiting) {
+			p->waiting = 0;
+			c->gord[p->head.ti].nwait--;
+		}
 		front_push(c, pi);
 		c->avail[i--] = c->avail[--c->navail];
 	}
 	return 0;
 }
 
-/* The first run's next event. */
-static __attribute__((noinline)) int merge_next(struct v1_ctx *c, struct v1_ev *ev)
+/* The first run's next event: *evp points at the head slot of the P it
+ * came from, valid until the next call (no event is copied: the P merged
+ * last decodes its next head straight into its own slot). */
+HOT int merge_next(struct v1_ctx *c, const struct v1_ev **evp)
 {
 	uint32_t pi = c->m_last;
 	struct v1_proc *p;
@@ -607,7 +619,8 @@ static __attribute__((noinline)) int merge_next(struct v1_ctx *c, struct v1_ev *
 		 * no other waiting P can have become ready: merge_scan would
 		 * just read and place that head. */
 		p = &c->procs[pi];
-		int rc = cursor_next(c, pi, ev, 1); /* straight to the caller */
+		struct v1_ev *ev = &p->head;
+		int rc = cursor_next(c, pi, ev, 1);
 		if (rc < 0)
 			return -1;
 		if (rc == 0) {
@@ -618,10 +631,10 @@ static __attribute__((noinline)) int merge_next(struct v1_ctx *c, struct v1_ev *
 			int64_t *f = c->front_ts, ts = ev->ts;
 			uint32_t *h = c->heap;
 			if (n == 0 || f[n - 1] > ts || (f[n - 1] == ts && h[n - 1] > pi))
-				goto merged; /* it would be pushed and popped again */
+				goto merged_ready; /* it would be pushed and popped again
+				                    * (c->m_last is pi already) */
 			/* pushed, then the frontier's last is popped: it takes
 			 * p's place at the end of avail and p goes in before it */
-			p->head = *ev;
 			p->has_head = 1;
 			uint32_t q = h[n - 1], i = n - 1;
 			for (; i > 0 && (f[i - 1] < ts || (f[i - 1] == ts && h[i - 1] < pi)); i--) {
@@ -633,12 +646,12 @@ static __attribute__((noinline)) int merge_next(struct v1_ctx *c, struct v1_ev *
 			pi = q;
 			p = &c->procs[pi];
 			c->avail[c->navail - 1] = pi;
-			*ev = p->head;
 			p->has_head = 0;
 			goto merged;
 		} else {
-			p->head = *ev;
 			p->has_head = 1;
+			p->waiting = 1;
+			c->gord[ev->ti].nwait++;
 		}
 	} else if (merge_scan(c))
 		return -1;
@@ -654,24 +667,36 @@ static __attribute__((noinline)) int merge_next(struct v1_ctx *c, struct v1_ev *
 	pi = c->heap[--c->nheap];
 	p = &c->procs[pi];
 	c->avail[c->navail++] = pi;
-	*ev = p->head;
 	p->has_head = 0;
 merged:
 	c->m_last = pi;
+	if (p->tord) {
+		const struct v1_gord *g = &c->gord[p->head.ti];
+		if (!((p->iseq == NOSEQ || p->iseq == g->seq) && p->ist == g->status))
+			return v1_fail(c, p->head.off, "encountered impossible goroutine state transition");
+	}
+merged_ready: /* p's head, known to be ready, is merged */
+	*evp = &p->head;
 	c->m_dirty = 0;
 	if (p->tord) {
-		struct v1_gord *g = &c->gord[ev->ti];
-		if (!((p->iseq == NOSEQ || p->iseq == g->seq) && p->ist == g->status))
-			return v1_fail(c, ev->off, "encountered impossible goroutine state transition");
-		uint64_t seq = p->nseq == NOSEQ ? g->seq : p->nseq == SEQINC ? g->seq + 1 : p->nseq;
-		g->seq = seq;
+		struct v1_gord *g = &c->gord[p->head.ti];
+		g->seq = p->nseq == NOSEQ ? g->seq : p->nseq == SEQINC ? g->seq + 1 : p->nseq;
 		g->status = p->nst;
 		/* a waiting P's readiness depends on its goroutine's state alone */
-		for (uint32_t i = 0; i + 1 < c->navail; i++)
-			if (c->procs[c->avail[i]].head.ti == ev->ti)
-				c->m_dirty = 1;
+		c->m_dirty = g->nwait != 0;
 	}
-	return log_put(c, pi, ev->off) ? -1 : 1;
+	return log_put(c, pi, p->head.off) ? -1 : 1;
+}
+
+int v1_order_first(struct v1_ctx *c, const struct v1_ev **evp)
+{
+	if (c->ver < 7) {
+		if (c->flat_i >= c->nflat)
+			return 0;
+		*evp = &c->flat[c->flat_i++];
+		return 1;
+	}
+	return merge_next(c, evp);
 }
 
 int v1_order_next(struct v1_ctx *c, struct v1_ev *ev)
@@ -682,7 +707,7 @@ int v1_order_next(struct v1_ctx *c, struct v1_ev *ev)
 		*ev = c->flat[c->flat_i++];
 		return 1;
 	}
-	return c->replay ? replay_next(c, ev) : merge_next(c, ev);
+	return replay_next(c, ev);
 }
 
 void v1_order_free(struct v1_ctx *c)

@@ -101,7 +101,7 @@ static int futile_step(struct v1_ctx *c, const struct v1_ev *ev)
 
 int v1_analyse(struct v1_ctx *c)
 {
-	struct v1_ev ev;
+	const struct v1_ev *ev;
 	uint64_t n = 0;
 	int64_t prev = INT64_MIN;
 	uint32_t capmoved = 0, capsys = 0;
@@ -110,7 +110,7 @@ int v1_analyse(struct v1_ctx *c)
 	if (v1_order_start(c))
 		return -1;
 	for (;;) {
-		int rc = v1_order_next(c, &ev);
+		int rc = v1_order_first(c, &ev);
 		if (rc == 1)
 			goto got;
 		if (rc == 0)
@@ -128,47 +128,45 @@ int v1_analyse(struct v1_ctx *c)
 		}
 		return -1;
 	got:
-		if (ev.ts < prev)
-			return v1_fail(c, ev.off, "time stamps out of order");
-		if (v1_order_log(c, &ev))
-			return -1;
-		prev = ev.ts;
+		if (ev->ts < prev)
+			return v1_fail(c, ev->off, "time stamps out of order");
+		prev = ev->ts;
 		if (n == 0)
-			c->min_ts = ev.ts;
+			c->min_ts = ev->ts;
 		/* a GoSysCall blocked when its goroutine's next event is a
 		 * GoSysBlock */
-		if (npend && c->gs[ev.gi].sys_k) {
-			struct v1_g *g = &c->gs[ev.gi];
-			if (ev.type == V1_GO_SYSBLOCK)
+		if (npend && c->gs[ev->gi].sys_k) {
+			struct v1_g *g = &c->gs[ev->gi];
+			if (ev->type == V1_GO_SYSBLOCK)
 				c->sysblocked[(g->sys_k - 1) / 8] |= (uint8_t)(1u << ((g->sys_k - 1) % 8));
 			g->sys_k = 0;
 			npend--;
 		}
-		if (SYS_TYPES >> ev.type & 1) {
-			struct v1_g *g = &c->gs[ev.gi];
-			switch (ev.type) {
+		if (SYS_TYPES >> ev->type & 1) {
+			struct v1_g *g = &c->gs[ev->gi];
+			switch (ev->type) {
 			case V1_GO_SYSCALL:
 				if (v1_grow((void **)&c->sysblocked, &capsys, 1, c->nsyscall / 8 + 1))
-					return nomem(c, ev.off);
+					return nomem(c, ev->off);
 				if (c->nsyscall % 8 == 0)
 					c->sysblocked[c->nsyscall / 8] = 0;
 				g->sys_k = (uint32_t)++c->nsyscall;
 				npend++;
 				break;
 			case V1_GO_SYSBLOCK: case V1_GO_INSYSCALL:
-				g->sysblock = ev.ts;
+				g->sysblock = ev->ts;
 				break;
 			case V1_GO_SYSEXIT: {
-				int64_t ts = (int64_t)ev.args[2];
+				int64_t ts = (int64_t)ev->args[2];
 				if (ts == 0 || c->ver < 7)
 					break;
 				if (g->sysblock == 0)
-					return v1_fail(c, ev.off, "stray syscall exit");
+					return v1_fail(c, ev->off, "stray syscall exit");
 				if (ts < g->sysblock)
-					return v1_fail(c, ev.off, "time stamps out of order (syscall exit before its block)");
+					return v1_fail(c, ev->off, "time stamps out of order (syscall exit before its block)");
 				if (v1_grow((void **)&c->moved, &capmoved, sizeof *c->moved, c->nmoved + 1ULL))
-					return nomem(c, ev.off);
-				c->moved[c->nmoved].ev = ev;
+					return nomem(c, ev->off);
+				c->moved[c->nmoved].ev = *ev;
 				c->moved[c->nmoved].ev.ts = ts;
 				c->moved[c->nmoved].idx = n;
 				c->nmoved++;
@@ -176,7 +174,7 @@ int v1_analyse(struct v1_ctx *c)
 			}
 			}
 		}
-		if (futile && futile_step(c, &ev))
+		if (futile && futile_step(c, ev))
 			return -1;
 		n++;
 	}

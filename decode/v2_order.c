@@ -534,14 +534,19 @@ FAST f_go_unblock(struct gt_v2_order *o, const struct gt_v2_base *ev, struct mst
 	return 1;
 }
 
+/* The P of a fast path: dense ids only (others take the general path). */
+static inline struct pstate *p_dense(struct gt_v2_order *o, int64_t id)
+{
+	return (uint64_t)id < GT_V2O_DENSE_P && o->pdense[id] != NONE_IDX ? &o->ps[o->pdense[id]] : NULL;
+}
+
 FAST f_go_syscall_begin(struct gt_v2_order *o, const struct gt_v2_base *ev, struct mstate *ms,
                         int64_t m)
 {
 	struct ctx c = { ms->g, ms->p, m };
 	GT_V2O_VALIDATE(o, c, MUST, MUST, MUST);
 	struct ghot *h = gt_v2o_g_dense(o, c.g);
-	struct pstate *p = (uint64_t)c.p < GT_V2O_DENSE_P && o->pdense[c.p] != NONE_IDX
-	                   ? &o->ps[o->pdense[c.p]] : NULL;
+	struct pstate *p = p_dense(o, c.p);
 	struct seq pseq = { o->gen, ev->args[0] };
 	struct v2o_ids ids;
 	if (GT_V2O_UNLIKELY(o->gslow || !h || h->status != GS_RUNNING || !p ||
@@ -561,8 +566,7 @@ FAST f_go_syscall_end(struct gt_v2_order *o, const struct gt_v2_base *ev, struct
 	struct ctx c = { ms->g, ms->p, m };
 	GT_V2O_VALIDATE(o, c, MUST, MUST, MUST);
 	struct ghot *h = gt_v2o_g_dense(o, c.g);
-	struct pstate *p = (uint64_t)c.p < GT_V2O_DENSE_P && o->pdense[c.p] != NONE_IDX
-	                   ? &o->ps[o->pdense[c.p]] : NULL;
+	struct pstate *p = p_dense(o, c.p);
 	if (GT_V2O_UNLIKELY(o->gslow || !h || h->status != GS_SYSCALL || !p ||
 	                    p->status != PS_SYSCALL))
 		return s_go_syscall_end(o, ev, ms, m);
@@ -599,8 +603,7 @@ f_sweep_t(struct gt_v2_order *o, const struct gt_v2_base *ev, struct mstate *ms,
 {
 	struct ctx c = { ms->g, ms->p, m };
 	GT_V2O_VALIDATE(o, c, MUST, MUST, MAY);
-	struct pstate *p = (uint64_t)c.p < GT_V2O_DENSE_P && o->pdense[c.p] != NONE_IDX
-	                   ? &o->ps[o->pdense[c.p]] : NULL;
+	struct pstate *p = p_dense(o, c.p);
 	struct v2o_ids ids;
 	if (GT_V2O_UNLIKELY(!p || p->rs.cap || gt_v2o_ids_memo(o, type, ev->args, &ids)))
 		goto slow;

@@ -178,33 +178,51 @@ static int emit_sample(struct reader *r, const struct v2_sample *s)
 
 /* ---- cursors (Go's batchCursor.nextEvent) ------------------------------ */
 
+/* A uvarint of at most 5 bytes at *q, with 5 bytes readable there; 0 when
+ * longer (the caller takes the general path).  Branches, not bit tricks:
+ * lengths repeat enough for the predictor, and a branch-free decoder puts
+ * every varint on the critical path (measured slower). */
+static inline __attribute__((always_inline)) int uv_fast(const uint8_t **q, uint64_t *v)
+{
+	const uint8_t *p = *q;
+	uint64_t b0 = p[0], b1, b2, b3;
+	if (b0 < 0x80) {
+		*v = b0;
+		*q = p + 1;
+		return 1;
+	}
+	if ((b1 = p[1]) < 0x80) {
+		*v = (b0 & 0x7f) | b1 << 7;
+		*q = p + 2;
+		return 1;
+	}
+	if ((b2 = p[2]) < 0x80) {
+		*v = (b0 & 0x7f) | (b1 & 0x7f) << 7 | b2 << 14;
+		*q = p + 3;
+		return 1;
+	}
+	if ((b3 = p[3]) < 0x80) {
+		*v = (b0 & 0x7f) | (b1 & 0x7f) << 7 | (b2 & 0x7f) << 14 | b3 << 21;
+		*q = p + 4;
+		return 1;
+	}
+	uint64_t b4 = p[4];
+	if (b4 < 0x80) { /* heap sizes of 256 MB and more */
+		*v = (b0 & 0x7f) | (b1 & 0x7f) << 7 | (b2 & 0x7f) << 14 | (b3 & 0x7f) << 21 |
+		     b4 << 28;
+		*q = p + 5;
+		return 1;
+	}
+	return 0;
+}
+
 /* A uvarint at *q (most are one byte); nonzero when malformed. */
 static inline int uv(const uint8_t **q, const uint8_t *end, uint64_t *v)
 {
 	const uint8_t *p = *q;
-	if (end - p >= 4) {
-		/* Up to 4 bytes unrolled (timestamps, goroutine ids, seqs). */
-		uint64_t b0 = p[0], b1, b2, b3;
-		if (b0 < 0x80) {
-			*v = b0;
-			*q = p + 1;
+	if (end - p >= 5) {
+		if (uv_fast(q, v))
 			return 0;
-		}
-		if ((b1 = p[1]) < 0x80) {
-			*v = (b0 & 0x7f) | b1 << 7;
-			*q = p + 2;
-			return 0;
-		}
-		if ((b2 = p[2]) < 0x80) {
-			*v = (b0 & 0x7f) | (b1 & 0x7f) << 7 | b2 << 14;
-			*q = p + 3;
-			return 0;
-		}
-		if ((b3 = p[3]) < 0x80) {
-			*v = (b0 & 0x7f) | (b1 & 0x7f) << 7 | (b2 & 0x7f) << 14 | b3 << 21;
-			*q = p + 4;
-			return 0;
-		}
 	} else if (p < end && *p < 0x80) {
 		*v = *p;
 		*q = p + 1;
@@ -273,44 +291,6 @@ static __attribute__((noinline)) int next_event(struct reader *r, struct cursor 
 	if (end - q >= FAST_ROOM && c->last_ts != 0 && r->fast_freq)
 		c->fast_lim = (uintptr_t)(end - FAST_ROOM);
 	return 1;
-}
-
-/* A uvarint of at most 5 bytes at *q, with 5 bytes readable there; 0 when
- * longer (the caller takes the general path).  Branches, not bit tricks:
- * lengths repeat enough for the predictor, and a branch-free decoder puts
- * every varint on the critical path (measured slower). */
-static inline __attribute__((always_inline)) int uv_fast(const uint8_t **q, uint64_t *v)
-{
-	const uint8_t *p = *q;
-	uint64_t b0 = p[0], b1, b2, b3;
-	if (b0 < 0x80) {
-		*v = b0;
-		*q = p + 1;
-		return 1;
-	}
-	if ((b1 = p[1]) < 0x80) {
-		*v = (b0 & 0x7f) | b1 << 7;
-		*q = p + 2;
-		return 1;
-	}
-	if ((b2 = p[2]) < 0x80) {
-		*v = (b0 & 0x7f) | (b1 & 0x7f) << 7 | b2 << 14;
-		*q = p + 3;
-		return 1;
-	}
-	if ((b3 = p[3]) < 0x80) {
-		*v = (b0 & 0x7f) | (b1 & 0x7f) << 7 | (b2 & 0x7f) << 14 | b3 << 21;
-		*q = p + 4;
-		return 1;
-	}
-	uint64_t b4 = p[4];
-	if (b4 < 0x80) { /* heap sizes of 256 MB and more */
-		*v = (b0 & 0x7f) | (b1 & 0x7f) << 7 | (b2 & 0x7f) << 14 | (b3 & 0x7f) << 21 |
-		     b4 << 28;
-		*q = p + 5;
-		return 1;
-	}
-	return 0;
 }
 
 /* next_event() for the common case, into out: an event of a batch

@@ -396,7 +396,7 @@ void gt_model_hint(const struct gt_tables *t, const struct gt_event *ev, struct 
 	}
 }
 
-/* The context of the records that follow: Ps and Ms count when seen as a
+/* A context seen (rec.h: a pair new to the encoder): Ps and Ms count when seen as a
  * context (goroutines get their entry with their first transition: every
  * goroutine that runs has one). */
 static int set_ctx(struct gt_model *m, const struct gt_rec *r)
@@ -459,8 +459,10 @@ static int add_full(struct gt_model *m, const struct gt_event *ev, const struct 
 	case GT_EV_STATE_TRANSITION:
 		if (ev->u.trans.resource == GT_RES_GOROUTINE)
 			return gt_gb_transition(m, ev, h);
-		if (ev->u.trans.resource == GT_RES_PROC)
+		if (ev->u.trans.resource == GT_RES_PROC) {
+			m->cur_m = ev->m;
 			return on_ptrans(m, ev->ts, ev->u.trans.id, ev->u.trans.to);
+		}
 		return 0;
 	case GT_EV_RANGE_BEGIN:
 	case GT_EV_RANGE_ACTIVE:
@@ -507,6 +509,12 @@ int gt_model_add_recs(struct gt_model *m, const struct gt_rec *v, uint32_t n,
 		case GT_R_GTRANS:
 			seen_ts(m, r->ts);
 			ntrans++;
+			m->cur_p = (int32_t)r->w;
+			if (r->from == GT_GS_NOTEXIST) { /* its GT_R_CREATE follows */
+				m->cur_g = r[1].id;
+				m->cur_stack = r[1].u;
+				i++;
+			}
 			rc = gt_gb_rec(m, r);
 			break;
 		case GT_R_METRIC:
@@ -518,14 +526,13 @@ int gt_model_add_recs(struct gt_model *m, const struct gt_rec *v, uint32_t n,
 		case GT_R_PTRANS:
 			seen_ts(m, r->ts);
 			ntrans++;
+			m->cur_m = (int64_t)((uint64_t)r->u | (uint64_t)r->v << 32);
 			rc = on_ptrans(m, r->ts, r->id, r->to);
 			break;
 		case GT_R_CTX:
 			rc = set_ctx(m, r);
 			break;
-		case GT_R_CREATE:
-			m->cur_g = r->id;
-			m->cur_stack = r->u;
+		case GT_R_CREATE: /* read with its GT_R_GTRANS above: none come alone */
 			break;
 		case GT_R_STACK:
 			rc = set_root(m, r);
@@ -544,7 +551,8 @@ int gt_model_add_recs(struct gt_model *m, const struct gt_rec *v, uint32_t n,
 int gt_model_add(struct gt_model *m, const struct gt_event *ev)
 {
 	/* a fresh encoder: the context and stack root travel every time */
-	struct gt_renc enc = {0};
+	struct gt_renc enc;
+	gt_renc_init(&enc, 0);
 	struct gt_rec r[GT_REC_MAX];
 	struct gt_qev q;
 	uint32_t nq = 0;

@@ -140,7 +140,7 @@ static int live_push(struct gt_model *m)
 }
 
 /* Goroutine id seen for the first time (or again after it ended). */
-static uint32_t live_new(struct gt_model *m, int64_t id)
+static inline __attribute__((always_inline)) uint32_t live_new(struct gt_model *m, int64_t id)
 {
 	uint32_t gi = (uint32_t)m->gids.n, slot;
 	uint32_t *head = vnext(&m->gheads, sizeof *head);
@@ -391,9 +391,29 @@ static inline __attribute__((always_inline)) int append_rec(struct gt_model *m, 
 /* The goroutine ended (or the trace did): its bytes go to the arena. */
 static int retire(struct gt_model *m, uint32_t slot, int64_t id, int dead)
 {
+	struct gt_glive *L = live_at(m, slot);
+	if (LIKELY(dead && L->len && !L->buf && !L->chained && !L->end_key)) {
+		/* the common end: a short goroutine's whole log, still in
+		 * ibuf, becomes its one chunk (as flush(m, slot, 0) would) */
+		uint32_t ref = gt_barena_alloc(&m->garena, 2 + L->len);
+		uint32_t *f = vnext(&m->gfree, sizeof *f);
+		if (!ref || !f)
+			return -1;
+		uint8_t *ch = gt_barena_at(&m->garena, ref);
+		uint16_t len = L->len;
+		memcpy(ch, &len, 2);
+		memcpy(ch + 2, L->ibuf, GT_GIBUF); /* the arena has the slack */
+		GT_VEC_AT(m->gheads, uint32_t, L->gi) = ref;
+		L->len = 0;
+		L->gi = UINT32_MAX;
+		*f = slot;
+		m->gfree.n++;
+		gt_dmap_del(&m->glivemap, id);
+		m->last_g = GT_NONE - 1;
+		return 0;
+	}
 	if (flush(m, slot, 0) < 0)
 		return -1;
-	struct gt_glive *L = live_at(m, slot);
 	if (L->end_key && gt_ids_put(&m->gendkey, L->gi, L->end_key) < 0)
 		return -1;
 	if (!dead)
@@ -508,7 +528,7 @@ void gt_gb_counts_advance(struct gt_model *m, int64_t t)
 
 /* ---- transitions ----------------------------------------------------------- */
 
-static int close_pspan(struct gt_model *m, struct gt_glive *L, int64_t t)
+static inline __attribute__((always_inline)) int close_pspan(struct gt_model *m, struct gt_glive *L, int64_t t)
 {
 	struct gt_proc *p = &GT_VEC_AT(m->ps, struct gt_proc, L->run_p);
 	struct gt_lane *l = &GT_VEC_AT(m->planes, struct gt_lane, L->run_p);
@@ -587,14 +607,20 @@ static __attribute__((noinline)) int transition_new(struct gt_model *m, int64_t 
 	struct gt_glive *L = live_at(m, slot);
 	/* as first_facts, knowing the slot is clear */
 	if (from == GT_GS_NOTEXIST && to != GT_GS_NOTEXIST) {
+		/* the creation facts are all known: the header goes in now
+		 * (as put_header would at the first record) */
 		int64_t g = ev ? ev->g : m->cur_g;
+		gt_stack cs = ev ? ev->stack : m->cur_stack;
+		uint8_t *p0 = L->ibuf, *hp = p0 + 1;
 		uint8_t f = GT_GH_CREATED;
 		if (g != id && g != GT_NONE) {
 			f |= GT_GH_CREATOR;
-			L->creator = g;
+			hp = put_uv(hp, (uint64_t)(g + 1));
 		}
-		L->hflags = f;
-		L->create_stack = ev ? ev->stack : m->cur_stack;
+		hp = put_uv(hp, cs);
+		p0[0] = f;
+		L->len = (uint16_t)(hp - p0);
+		L->hlen = (uint8_t)(hp - p0);
 	}
 	if (stack) {
 		if (h) {

@@ -7,8 +7,9 @@
 
 #define BLOCK_SHIFT 20                      /* 1 MiB arena blocks */
 #define UNITS_SHIFT (BLOCK_SHIFT - 3)       /* refs count 8-byte units */
+_Static_assert(UNITS_SHIFT == GT_LANE_USHIFT, "lane.h's inline append");
 #define UNITS_PER_BLOCK (1u << UNITS_SHIFT)
-#define HDR 8                               /* u32 next, u16 used, u16 cap */
+#define HDR GT_LANE_HDR                     /* u32 next, u16 used, u16 cap */
 #define MIN_CHUNK 32
 #define MAX_CHUNK 1024
 
@@ -61,11 +62,10 @@ encode(uint8_t *p, int64_t prev_end, int64_t start, int64_t end, uint32_t val, u
 	return n;
 }
 
-#define MAX_REC 28 /* bytes of a record at most (varints of 64, 64, 32
-                      bits: 25) and encode's slack (3) */
+#define MAX_REC GT_LANE_MAX_REC
 
-int gt_lane_append(struct gt_lanes *ls, struct gt_lane *l, int64_t start,
-                   int64_t end, uint32_t val, uint8_t cls)
+int gt_lane_append_slow(struct gt_lanes *ls, struct gt_lane *l, int64_t start,
+                        int64_t end, uint32_t val, uint8_t cls)
 {
 	uint8_t tmp[32];
 	if (end < start)

@@ -15,6 +15,9 @@
 #define GT_MODEL_LANE_H
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
+
+#include "model/varint.h"
 
 #define GT_LANE_CLASSES 8
 
@@ -55,10 +58,46 @@ struct gt_lanes {
 };
 
 void gt_lanes_free(struct gt_lanes *ls);
+/* gt_lane_append, any case. */
+int gt_lane_append_slow(struct gt_lanes *ls, struct gt_lane *l, int64_t start,
+                        int64_t end, uint32_t val, uint8_t cls);
+
+/* Chunk layout (lane.c): refs count 8-byte units of 1 MiB blocks; a chunk
+ * starts with u32 next, u16 used, u16 cap. */
+#define GT_LANE_USHIFT 17
+#define GT_LANE_HDR 8
+#define GT_LANE_MAX_REC 28 /* bytes of a record at most (varints of 64, 64,
+                              32 bits: 25) and gt_put_uv_slack's slack (3) */
+
 /* Appends span [start, end) to lane l.  Spans of a lane must come in time
- * order and not overlap.  Returns -1 when out of memory. */
-int gt_lane_append(struct gt_lanes *ls, struct gt_lane *l, int64_t start,
-                   int64_t end, uint32_t val, uint8_t cls);
+ * order and not overlap.  Returns -1 when out of memory.  Inline: the
+ * common case (room in the tail chunk) costs a few dozen instructions,
+ * and loading appends a span per goroutine run. */
+static inline int gt_lane_append(struct gt_lanes *ls, struct gt_lane *l, int64_t start,
+                                 int64_t end, uint32_t val, uint8_t cls)
+{
+	if (l->tail && end >= start) {
+		uint8_t *c = ls->blocks[l->tail >> GT_LANE_USHIFT] +
+		             ((size_t)(l->tail & ((1u << GT_LANE_USHIFT) - 1)) << 3);
+		uint16_t used, cap;
+		memcpy(&used, c + 4, 2);
+		memcpy(&cap, c + 6, 2);
+		if (used + GT_LANE_MAX_REC <= cap) {
+			uint8_t *p = c + GT_LANE_HDR + used;
+			int64_t gap = start - l->prev_end;
+			size_t n = gt_put_uv_slack(p, ((uint64_t)gap << 1) ^ (uint64_t)(gap >> 63));
+			n += gt_put_uv_slack(p + n, (uint64_t)(end - start));
+			n += gt_put_uv_slack(p + n, ((uint64_t)val << 3) | cls);
+			used = (uint16_t)(used + n);
+			memcpy(c + 4, &used, 2);
+			l->prev_end = end;
+			l->nrec++;
+			l->cum[cls] += end - start;
+			return 0;
+		}
+	}
+	return gt_lane_append_slow(ls, l, start, end, val, cls);
+}
 /* Builds the chunk index (call once, after the last append).  lanes[i]
  * must be the lane whose id is i, for every id used.  -1: out of memory. */
 int gt_lanes_finish(struct gt_lanes *ls, struct gt_lane *const *lanes, size_t n);

@@ -29,12 +29,22 @@
                                 (empty): each wake-up costs a system call
                                 and a context switch on both sides */
 
-/* Records (rec.h) and the whole events some of them stand for. */
+/* Records (rec.h) and the whole events some of them stand for; the
+ * metric events among them travel as a count and their latest time (the
+ * decoder's thread adds them to the series: see on_metric). */
 struct block {
 	struct gt_rec v[BLOCK];
 	struct gt_qev full[BFULL];
 	uint32_t n, nfull;
+	uint32_t nmetric;
+	int64_t mts;
 };
+
+static void block_reset(struct block *b)
+{
+	b->n = b->nfull = b->nmetric = 0;
+	b->mts = INT64_MIN;
+}
 
 struct loader {
 	struct gt_model *m;
@@ -48,6 +58,10 @@ struct loader {
 	void *ctx;
 
 	struct gt_renc enc;
+	/* the metric series, built on the decoder's thread, the model's at
+	 * the end (mfailed: out of memory) */
+	struct gt_series metrics[GT_METRIC_OTHER];
+	int mfailed;
 
 	/* the ring; threaded only when ring != NULL (else fill is a lone
 	 * block, added inline whenever full) */
@@ -144,7 +158,13 @@ void gt_renc_free(struct gt_renc *e)
 
 static int add_block(struct gt_model *m, const struct block *b)
 {
-	return gt_model_add_recs(m, b->v, b->n, b->full);
+	int rc = gt_model_add_recs(m, b->v, b->n, b->full);
+	struct gt_trace_info *in = &m->info;
+	in->events += b->nmetric;
+	in->by_kind[GT_EV_METRIC] += b->nmetric;
+	if (b->mts > in->max_ts)
+		in->max_ts = b->mts;
+	return rc;
 }
 
 /* Model thread: blocks in order until the decoder is done. */
@@ -191,7 +211,7 @@ static int publish(struct loader *ld)
 	ld->decoder_waits = 0;
 	int failed = ld->failed;
 	ld->fill = &ld->ring[ld->head % NBLOCKS];
-	ld->fill->n = ld->fill->nfull = 0;
+	block_reset(ld->fill);
 	pthread_mutex_unlock(&ld->mu);
 	return failed;
 }
@@ -207,7 +227,7 @@ static __attribute__((noinline)) int after_event(struct loader *ld, struct block
 				return 1;
 		} else {
 			int bad = add_block(ld->m, b) < 0;
-			b->n = b->nfull = 0;
+			block_reset(b);
 			if (bad) {
 				ld->failed = 1;
 				return 1;
@@ -236,6 +256,37 @@ static __attribute__((noinline)) int on_event_rare(struct loader *ld, const stru
 	return after_event(ld, b, ev);
 }
 
+/* A metric event (a fifth of v2's): added to its series here, where the
+ * decoder's thread has time to spare, so the model's thread only counts
+ * it (the block's nmetric and mts; the model needs the time of the
+ * first event, so a first event that is a metric still travels, as a
+ * record of no series).  Its context travels as any other's. */
+static __attribute__((noinline)) int on_metric(struct loader *ld, const struct gt_event *ev)
+{
+	struct block *b = ld->fill;
+	struct gt_rec *r = gt_renc_ctx(&ld->enc, ev, b->v + b->n);
+	int64_t ts = ev->ts;
+	unsigned k = ev->u.metric.mkind;
+	if (!ld->seen) {
+		r->ts = ts;
+		r->id = 0;
+		r->kind = GT_R_METRIC;
+		r->from = GT_METRIC_OTHER;
+		r++;
+	} else {
+		b->nmetric++;
+		if (ts > b->mts)
+			b->mts = ts;
+	}
+	ld->seen++;
+	b->n = (uint32_t)(r - b->v);
+	if (k < GT_METRIC_OTHER && gt_series_push(&ld->metrics[k], ts, ev->u.metric.value) < 0)
+		ld->mfailed = 1;
+	if (b->n > BLOCK - GT_REC_MAX || (ld->seen & 0xffff) == 0)
+		return after_event(ld, b, ev);
+	return 0;
+}
+
 /* The sink: its common path makes no call but tail calls, so it saves
  * no registers (it runs 25M times a load). */
 static int on_event(void *ctx, const struct gt_event *ev, const struct gt_tables *t)
@@ -243,6 +294,8 @@ static int on_event(void *ctx, const struct gt_event *ev, const struct gt_tables
 	struct loader *ld = ctx;
 	if (!gt_renc_common(&ld->enc, ev)) /* rare: other kinds, a new stack */
 		return on_event_rare(ld, ev, t);
+	if (ev->kind == GT_EV_METRIC)
+		return on_metric(ld, ev);
 	struct block *b = ld->fill;
 	ld->seen++;
 	/* the ring's lines were last read by the model's core: ask for
@@ -267,7 +320,7 @@ struct gt_model *gt_model_load(const uint8_t *buf, size_t len, int mapped,
 	}
 	struct loader ld;
 	memset(&ld, 0, sizeof ld);
-	ld.enc.keep = 1;
+	gt_renc_init(&ld.enc, 1);
 	ld.m = m;
 	ld.buf = buf;
 	ld.len = len;
@@ -288,7 +341,7 @@ struct gt_model *gt_model_load(const uint8_t *buf, size_t len, int mapped,
 			pthread_cond_init(&ld.cv_build, NULL);
 			pthread_cond_init(&ld.cv_decode, NULL);
 			ld.fill = &ld.ring[0];
-			ld.fill->n = ld.fill->nfull = 0;
+			block_reset(ld.fill);
 			threaded = pthread_create(&th, NULL, builder, &ld) == 0;
 			if (!threaded) {
 				pthread_mutex_destroy(&ld.mu);
@@ -308,7 +361,7 @@ struct gt_model *gt_model_load(const uint8_t *buf, size_t len, int mapped,
 			strcpy(res->msg, "out of memory");
 			return NULL;
 		}
-		ld.fill->n = ld.fill->nfull = 0;
+		block_reset(ld.fill);
 	}
 	struct gt_sink sink = {.ctx = &ld, .event = on_event, .progress = on_progress};
 	gt_decode(buf, len, m->tables, &sink, res);
@@ -331,6 +384,12 @@ struct gt_model *gt_model_load(const uint8_t *buf, size_t len, int mapped,
 		free(ld.fill);
 	}
 	gt_renc_free(&ld.enc);
+	for (int k = 0; k < GT_METRIC_OTHER; k++) {
+		gt_series_free(&m->metrics[k]);
+		m->metrics[k] = ld.metrics[k];
+	}
+	if (ld.mfailed)
+		ld.failed = 1;
 	double t_built = now(CLOCK_MONOTONIC), cpu = now(CLOCK_THREAD_CPUTIME_ID);
 	if (ld.failed || m->nomem) {
 		m->nomem = 1;

@@ -4,9 +4,12 @@
  * Why: at 25M events a load, every byte and branch per event counts on
  * both threads.  The common kinds (goroutine and P transitions, metrics)
  * travel as 32-byte records holding only what the model reads of them;
- * the execution context travels only when it changes (P and M: GT_R_CTX,
- * consecutive events mostly share them) or where it is read (the
- * creator of a goroutine: GT_R_CREATE); what the model needs of a
+ * the execution context travels inside the records that read it (the P
+ * of a goroutine transition, the M of a P transition) and, as GT_R_CTX,
+ * only when a (P, M) pair is new to the encoder's small cache of pairs
+ * sent (the model counts Ps and Ms when first seen as a context: every
+ * new id comes in a new pair, so at the same record as before), and the
+ * creator of a goroutine where it is read (GT_R_CREATE); what the model needs of a
  * transition stack (its root function: struct gt_hint) travels once per
  * stack (GT_R_STACK), as the tables it comes from grow on the decoder's
  * thread.  Other kinds travel whole (GT_R_FULL: an index into the block's
@@ -37,12 +40,13 @@ struct gt_qev {
 
 enum gt_rkind {
 	GT_R_GTRANS, /* goroutine transition: ts, id = goroutine, u = reason,
-	                v = transition stack, from, to */
-	GT_R_PTRANS, /* P transition: ts, id = P, to */
+	                v = transition stack, w = the event's P (int32), from, to */
+	GT_R_PTRANS, /* P transition: ts, id = P, u | v << 32 = the event's M, to */
 	GT_R_METRIC, /* ts, id = value, from = metric kind */
-	GT_R_CTX,    /* P and M of the events that follow: id = m, u | v << 32 = p */
-	GT_R_CREATE, /* before a GT_R_GTRANS from NotExist: id = the event's
-	                goroutine (the creator), u = the event's stack */
+	GT_R_CTX,    /* a context (P and M) seen: id = m, u | v << 32 = p */
+	GT_R_CREATE, /* right after a GT_R_GTRANS from NotExist (its payload):
+	                id = the event's goroutine (the creator), u = the
+	                event's stack */
 	GT_R_STACK,  /* transition stack id: u = root func, flags = gc worker */
 	GT_R_FULL    /* any other event: id = index in the side array */
 };
@@ -55,11 +59,17 @@ struct gt_rec {
 };
 _Static_assert(sizeof(struct gt_rec) == 32, "struct gt_rec: half a cache line");
 
-/* Encoder state (decoder side). */
+/* A context sent. */
+struct gt_rctx {
+	int64_t p, m;
+};
+#define GT_RCTX_BITS 6
+#define GT_RCTX_HASH(p, m) (((uint64_t)(m) * 0x9E3779B97F4A7C15u + (uint64_t)(p)) >> (64 - GT_RCTX_BITS))
+
+/* Encoder state (decoder side): gt_renc_init. */
 struct gt_renc {
-	int64_t p, m;       /* context last sent */
-	int have_ctx;       /* 0: the next event sends its context */
 	int keep;           /* remember stacks sent (0: send every time) */
+	struct gt_rctx ctx[1 << GT_RCTX_BITS]; /* by GT_RCTX_HASH of the pair */
 	uint8_t *sent;      /* by stack id: its GT_R_STACK was sent */
 	size_t nsent;
 };
@@ -73,10 +83,29 @@ void gt_renc_full(const struct gt_tables *t, const struct gt_event *ev, struct g
                   struct gt_qev *full, uint32_t *nfull);
 void gt_renc_free(struct gt_renc *e);
 
+/* keep 0: every record travels every time (a fresh encoder per event). */
+static inline void gt_renc_init(struct gt_renc *e, int keep)
+{
+	e->keep = keep;
+	e->sent = NULL;
+	e->nsent = 0;
+	/* no pair sent: each entry holds a pair that hashes elsewhere */
+	for (uint32_t i = 0; i < 1u << GT_RCTX_BITS; i++) {
+		e->ctx[i].p = (int64_t)((uint64_t)(i ^ 1) << (64 - GT_RCTX_BITS));
+		e->ctx[i].m = 0;
+	}
+}
+
 /* The decoder has just written *ev field by field: a wide (vector) load
  * spanning several of those stores cannot be forwarded from them and
  * stalls, so the encoder loads each field alone, as an opaque scalar. */
 #define GT_REC_SCALAR(x) __asm__("" : "+r"(x))
+
+/* Whether a goroutine transition's P fits its record (else it travels whole). */
+static inline int gt_renc_pfits(const struct gt_event *ev)
+{
+	return ev->p == (int32_t)ev->p;
+}
 
 /* Whether ev is of the common kinds (a goroutine transition whose stack
  * was sent, a metric, a P transition): gt_renc_common_put encodes those
@@ -87,7 +116,8 @@ static inline int gt_renc_common(const struct gt_renc *e, const struct gt_event 
 		gt_stack st = ev->u.trans.stack;
 		unsigned res = ev->u.trans.resource;
 		int sent = st < e->nsent ? e->sent[st] : 0;
-		return (res == GT_RES_PROC) | ((res == GT_RES_GOROUTINE) & sent); /* no branches */
+		/* no branches */
+		return (res == GT_RES_PROC) | ((res == GT_RES_GOROUTINE) & sent & gt_renc_pfits(ev));
 	}
 	return ev->kind == GT_EV_METRIC;
 }
@@ -95,45 +125,48 @@ static inline int gt_renc_common(const struct gt_renc *e, const struct gt_event 
 #define GT_REC_INLINE static inline __attribute__((always_inline))
 
 /* The context record, written always and kept (r advanced) only when
- * due: a branch on it would be mispredicted often (the context changes
- * on 25-45% of events).  A record not kept is overwritten by the next. */
+ * its pair is not in the cache of pairs sent: no branch on it (misses
+ * come in bursts the predictor would not learn).  A record not kept is
+ * overwritten by the next. */
 GT_REC_INLINE struct gt_rec *gt_renc_ctx(struct gt_renc *e, const struct gt_event *ev,
                                          struct gt_rec *r)
 {
 	int64_t p = ev->p, m = ev->m;
 	GT_REC_SCALAR(p);
 	GT_REC_SCALAR(m);
-	int new_ctx = (p != e->p) | (m != e->m) | !e->have_ctx;
-	e->p = p;
-	e->m = m;
-	e->have_ctx = 1;
 	r->id = m;
 	r->u = (uint32_t)(uint64_t)p;
 	r->v = (uint32_t)((uint64_t)p >> 32);
 	r->kind = GT_R_CTX;
-	return r + new_ctx;
+	struct gt_rctx *c = &e->ctx[GT_RCTX_HASH(p, m)];
+	int hit = (c->p == p) & (c->m == m);
+	c->p = p;
+	c->m = m;
+	return r + !hit;
 }
 
-/* A goroutine transition (its stack sent); the creation record before it
- * kept only for a transition from NotExist, as above. */
+/* A goroutine transition (its stack sent); the creation record after it
+ * (its payload, not a record of its own for the model's dispatch) kept
+ * only for a transition from NotExist, as above. */
 GT_REC_INLINE struct gt_rec *gt_renc_gtrans(const struct gt_event *ev, struct gt_rec *r)
 {
-	int64_t g = ev->g, id = ev->u.trans.id, ts = ev->ts;
+	int64_t g = ev->g, id = ev->u.trans.id, ts = ev->ts, p = ev->p;
 	GT_REC_SCALAR(g);
 	GT_REC_SCALAR(id);
 	GT_REC_SCALAR(ts);
-	r->id = g;
-	r->u = ev->stack;
-	r->kind = GT_R_CREATE;
-	r += ev->u.trans.from == GT_GS_NOTEXIST;
+	GT_REC_SCALAR(p);
 	r->ts = ts;
 	r->id = id;
 	r->u = ev->u.trans.reason;
 	r->v = ev->u.trans.stack;
+	r->w = (uint32_t)p;
 	r->kind = GT_R_GTRANS;
 	r->from = ev->u.trans.from;
 	r->to = ev->u.trans.to;
-	return r + 1;
+	r[1].id = g;
+	r[1].u = ev->stack;
+	r[1].kind = GT_R_CREATE;
+	return r + 1 + (ev->u.trans.from == GT_GS_NOTEXIST);
 }
 
 /* Encodes ev, of a common kind (gt_renc_common), into out: returns how
@@ -155,11 +188,14 @@ GT_REC_INLINE uint32_t gt_renc_common_put(struct gt_renc *e, const struct gt_eve
 	} else if (ev->u.trans.resource == GT_RES_GOROUTINE) {
 		r = gt_renc_gtrans(ev, r);
 	} else {
-		int64_t id = ev->u.trans.id, ts = ev->ts;
+		int64_t id = ev->u.trans.id, ts = ev->ts, m = ev->m;
 		GT_REC_SCALAR(id);
 		GT_REC_SCALAR(ts);
+		GT_REC_SCALAR(m);
 		r->ts = ts;
 		r->id = id;
+		r->u = (uint32_t)(uint64_t)m;
+		r->v = (uint32_t)((uint64_t)m >> 32);
 		r->kind = GT_R_PTRANS;
 		r->to = ev->u.trans.to;
 		r++;
@@ -177,7 +213,8 @@ static inline uint32_t gt_renc_put(struct gt_renc *e, const struct gt_tables *t,
 	if (gt_renc_common(e, ev))
 		return gt_renc_common_put(e, ev, out);
 	struct gt_rec *r = gt_renc_ctx(e, ev, out);
-	if (ev->kind == GT_EV_STATE_TRANSITION && ev->u.trans.resource == GT_RES_GOROUTINE) {
+	if (ev->kind == GT_EV_STATE_TRANSITION && ev->u.trans.resource == GT_RES_GOROUTINE &&
+	    gt_renc_pfits(ev)) {
 		r += gt_renc_stack(e, t, ev->u.trans.stack, r);
 		r = gt_renc_gtrans(ev, r);
 	} else {
