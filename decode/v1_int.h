@@ -34,6 +34,7 @@
 
 #include <stdint.h>
 #include <stddef.h>
+#include <string.h>
 
 /* Old-format event types (Go's runtime/trace.go numbering). */
 enum {
@@ -290,6 +291,17 @@ struct v1_ctx {
 /* Error helpers: record the first error (offset and message). */
 int v1_fail(struct v1_ctx *c, uint64_t off, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+
+/* 8 little-endian bytes at q (word-at-a-time varint scans). */
+static inline uint64_t v1_ld64(const uint8_t *q)
+{
+	uint64_t w;
+	memcpy(&w, q, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	w = __builtin_bswap64(w);
+#endif
+	return w;
+}
 
 /* Reads the record at *pos when it is an event with inline arguments
  * (most are) of a 1.7+ trace, checking what v1_read_raw checks; 0 leaves

@@ -229,16 +229,6 @@ static void hot_init(struct v1_ctx *c)
 	}
 }
 
-/* 8 little-endian bytes at q. */
-HOT uint64_t ld64(const uint8_t *q)
-{
-	uint64_t w;
-	memcpy(&w, q, 8);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	w = __builtin_bswap64(w);
-#endif
-	return w;
-}
 
 /* Go's binary.Uvarint over a record known to lie 32+ bytes before the
  * end, for values of up to 8 bytes (one or two bytes: most; the others
@@ -254,7 +244,7 @@ HOT const uint8_t *uvar(const uint8_t *q, uint64_t *out)
 		*out = (q[0] & 0x7fu) | (uint64_t)q[1] << 7;
 		return q + 2;
 	}
-	uint64_t w = ld64(q), stop = ~w & 0x8080808080808080ULL;
+	uint64_t w = v1_ld64(q), stop = ~w & 0x8080808080808080ULL;
 	if (!stop)
 		return NULL;
 	/* the bytes up to the first without a continuation bit, 7 bits each */

@@ -44,16 +44,6 @@ static inline int uvarint(const uint8_t **pp, const uint8_t *e, uint64_t *v)
 
 #define CUT (-2) /* the record runs past the end of the file */
 
-/* 8 little-endian bytes at q. */
-static inline uint64_t ld64(const uint8_t *q)
-{
-	uint64_t w;
-	memcpy(&w, q, 8);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	w = __builtin_bswap64(w);
-#endif
-	return w;
-}
 
 static int val_slow(struct v1_ctx *c, const uint8_t **p, const uint8_t *e, uint64_t *v,
                     uint64_t recoff, unsigned typ);
@@ -391,7 +381,7 @@ int v1_scan(struct v1_ctx *c)
 				if (na < 4) {
 					/* all arguments within the next 8 bytes: the
 					 * na-th byte without a continuation bit ends them */
-					uint64_t st = ~ld64(x) & 0x8080808080808080ULL;
+					uint64_t st = ~v1_ld64(x) & 0x8080808080808080ULL;
 					st = na > 1 ? st & (st - 1) : st;
 					st = na > 2 ? st & (st - 1) : st;
 					if (st) {

@@ -7,7 +7,7 @@
 
 int gt_series_add(struct gt_series *s, int64_t ts, uint64_t v)
 {
-	if (s->n % GT_SERIES_STEP == 0) {
+	if (s->n % GT_SERIES_STEP == 0) { /* a chunk starts: the point is its head */
 		if (s->nck == s->capck) {
 			size_t cap = s->capck ? s->capck * 2 : 16;
 			struct gt_series_ck *nc = realloc(s->ck, cap * sizeof *nc);
@@ -17,24 +17,20 @@ int gt_series_add(struct gt_series *s, int64_t ts, uint64_t v)
 			s->capck = cap;
 		}
 		s->ck[s->nck++] = (struct gt_series_ck){ts, v, v, s->len};
-	} else {
-		if (s->len + 20 > s->cap) {
-			size_t cap = s->cap ? s->cap * 2 : 4096;
-			uint8_t *nb = realloc(s->bytes, cap);
-			if (!nb)
-				return -1;
-			s->bytes = nb;
-			s->cap = cap;
-		}
-		int64_t dv = (int64_t)(v - s->last_v);
-		s->len += gt_put_uv(s->bytes + s->len, (uint64_t)(ts - s->last_ts));
-		s->len += gt_put_uv(s->bytes + s->len, ((uint64_t)dv << 1) ^ (uint64_t)(dv >> 63));
-		if (v > s->ck[s->nck - 1].max)
-			s->ck[s->nck - 1].max = v;
+		s->n++;
+		s->last_ts = ts;
+		s->last_v = v;
+		return 0;
 	}
-	s->n++;
-	s->last_ts = ts;
-	s->last_v = v;
+	if (s->len + 23 > s->cap) {
+		size_t cap = s->cap ? s->cap * 2 : 4096;
+		uint8_t *nb = realloc(s->bytes, cap);
+		if (!nb)
+			return -1;
+		s->bytes = nb;
+		s->cap = cap;
+	}
+	gt_series_put(s, ts, v);
 	return 0;
 }
 

@@ -30,12 +30,10 @@ struct gt_series {
 
 int gt_series_add(struct gt_series *s, int64_t ts, uint64_t v); /* -1: no memory */
 
-/* gt_series_add, its common case inline: a point inside a chunk with
- * room for it (loading adds millions). */
-static inline int gt_series_push(struct gt_series *s, int64_t ts, uint64_t v)
+/* Appends a point inside the current chunk; the caller made room for
+ * two varints and gt_put_uv_slack's slack (23 bytes). */
+static inline void gt_series_put(struct gt_series *s, int64_t ts, uint64_t v)
 {
-	if (s->n % GT_SERIES_STEP == 0 || s->len + 23 > s->cap) /* 2 varints + slack */
-		return gt_series_add(s, ts, v);
 	int64_t dv = (int64_t)(v - s->last_v);
 	s->len += gt_put_uv_slack(s->bytes + s->len, (uint64_t)(ts - s->last_ts));
 	s->len += gt_put_uv_slack(s->bytes + s->len, ((uint64_t)dv << 1) ^ (uint64_t)(dv >> 63));
@@ -44,6 +42,15 @@ static inline int gt_series_push(struct gt_series *s, int64_t ts, uint64_t v)
 	s->n++;
 	s->last_ts = ts;
 	s->last_v = v;
+}
+
+/* gt_series_add, its common case inline: a point inside a chunk with
+ * room for it (loading adds millions). */
+static inline int gt_series_push(struct gt_series *s, int64_t ts, uint64_t v)
+{
+	if (s->n % GT_SERIES_STEP == 0 || s->len + 23 > s->cap)
+		return gt_series_add(s, ts, v);
+	gt_series_put(s, ts, v);
 	return 0;
 }
 void gt_series_free(struct gt_series *s);
