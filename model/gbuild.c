@@ -588,6 +588,32 @@ static __attribute__((noinline)) int reaffirm(struct gt_model *m, struct gt_gliv
 	return 0;
 }
 
+/* Goroutine id (slot, L) enters state to at t, its last interval
+ * closed: opens the new one, or ends the goroutine with a zero-length
+ * marker that keeps when and with what it ended.  pi: the P it runs on
+ * (UINT32_MAX none). */
+static inline __attribute__((always_inline)) int enter(struct gt_model *m, uint32_t slot,
+                                                       struct gt_glive *L, int64_t id, int64_t t,
+                                                       uint8_t to, gt_str reason, gt_stack stack,
+                                                       int64_t p, uint32_t pi)
+{
+	if (UNLIKELY(to == GT_GS_NOTEXIST)) {
+			uint32_t k = key_get(m, to, reason, stack, GT_NONE);
+		if (k == UINT32_MAX || append_rec(m, slot, L, t, t, k, to) < 0)
+			return -1;
+		return retire(m, slot, id, 1);
+	}
+	uint32_t k = key_get(m, to, reason, stack, to == GT_GS_RUNNING ? p : GT_NONE);
+	if (k == UINT32_MAX)
+		return -1;
+	L->since = t;
+	L->key = k;
+	L->state = to;
+	if (pi != UINT32_MAX)
+		L->run_p = (int32_t)pi;
+	return 0;
+}
+
 /* The first transition of goroutine id (see transition): the new slot is
  * only written, never read, so its line need not be fetched first. */
 static __attribute__((noinline)) int transition_new(struct gt_model *m, int64_t t, int64_t id,
@@ -634,21 +660,7 @@ static __attribute__((noinline)) int transition_new(struct gt_model *m, int64_t 
 	}
 	/* no interval is open: nothing to close */
 	counts_change(m, t, GT_GS_UNDETERMINED, cidx(to));
-	if (UNLIKELY(to == GT_GS_NOTEXIST)) {
-		uint32_t k = key_get(m, to, reason, stack, GT_NONE);
-		if (k == UINT32_MAX || append_rec(m, slot, L, t, t, k, to) < 0)
-			return -1;
-		return retire(m, slot, id, 1);
-	}
-	uint32_t k = key_get(m, to, reason, stack, to == GT_GS_RUNNING ? p : GT_NONE);
-	if (k == UINT32_MAX)
-		return -1;
-	L->since = t;
-	L->key = k;
-	L->state = to;
-	if (pi != UINT32_MAX)
-		L->run_p = (int32_t)pi;
-	return 0;
+	return enter(m, slot, L, id, t, to, reason, stack, p, pi);
 }
 
 /* Goroutine id went from state from to state to at time t, on P p (see
@@ -685,22 +697,7 @@ static inline __attribute__((always_inline)) int transition(struct gt_model *m, 
 		return -1;
 	if (open && append_rec(m, slot, L, L->since, t, L->key, L->state) < 0)
 		return -1;
-	if (UNLIKELY(to == GT_GS_NOTEXIST)) {
-		/* a zero-length marker keeps the end: when, and with what */
-		uint32_t k = key_get(m, to, reason, stack, GT_NONE);
-		if (k == UINT32_MAX || append_rec(m, slot, L, t, t, k, to) < 0)
-			return -1;
-		return retire(m, slot, id, 1);
-	}
-	uint32_t k = key_get(m, to, reason, stack, to == GT_GS_RUNNING ? p : GT_NONE);
-	if (k == UINT32_MAX)
-		return -1;
-	L->since = t;
-	L->key = k;
-	L->state = to;
-	if (pi != UINT32_MAX)
-		L->run_p = (int32_t)pi;
-	return 0;
+	return enter(m, slot, L, id, t, to, reason, stack, p, pi);
 }
 
 int gt_gb_transition(struct gt_model *m, const struct gt_event *ev, const struct gt_hint *h)
