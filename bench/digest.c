@@ -4,6 +4,7 @@
  * model can prove it changed no answer: diff the output of two builds.
  * Lines: "NAME PART HASH"; PART all is the hash of the other parts.
  * model_bytes (memory held) is printed apart: it may change with layout. */
+#include "bench/map_file.h"
 #include "model/model.h"
 
 #include <fcntl.h>
@@ -103,16 +104,9 @@ static void put(const char *name, const char *part, struct h *h, struct h *all)
 
 static int one(const char *path)
 {
-	int fd = open(path, O_RDONLY);
-	struct stat st;
-	if (fd < 0 || fstat(fd, &st) < 0 || st.st_size <= 0) {
-		fprintf(stderr, "model-digest: %s: cannot open\n", path);
-		return 2;
-	}
-	size_t len = (size_t)st.st_size;
-	void *p = mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0);
-	close(fd);
-	if (p == MAP_FAILED)
+	size_t len;
+	void *p = bench_map_file("model-digest", path, &len);
+	if (!p)
 		return 2;
 	struct gt_decode_result res;
 	struct gt_model *m = gt_model_load(p, len, 1, NULL, NULL, &res);

@@ -5,6 +5,7 @@
  * file in a fresh child process so files do not inherit each other's peak.
  * After loading, a window query over every P lane checks the model is
  * whole (and is part of the peak). */
+#include "bench/map_file.h"
 #include "model/model.h"
 
 #include <fcntl.h>
@@ -41,19 +42,10 @@ static int count_span(void *ctx, const struct gt_pspan *s)
 
 static int one(const char *path)
 {
-	int fd = open(path, O_RDONLY);
-	struct stat st;
-	if (fd < 0 || fstat(fd, &st) < 0 || st.st_size <= 0) {
-		fprintf(stderr, "bench-load: %s: cannot open\n", path);
+	size_t len;
+	void *p = bench_map_file("bench-load", path, &len);
+	if (!p)
 		return 2;
-	}
-	size_t len = (size_t)st.st_size;
-	void *p = mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0);
-	close(fd);
-	if (p == MAP_FAILED) {
-		fprintf(stderr, "bench-load: %s: cannot map\n", path);
-		return 2;
-	}
 	madvise(p, len, MADV_SEQUENTIAL);
 	struct rusage ru0;
 	getrusage(RUSAGE_SELF, &ru0);

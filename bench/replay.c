@@ -3,6 +3,7 @@
  * events), then build a model from them REPS times and print CPU ns per
  * event.
  * Usage: bench-replay TRACE [REPS]  (for perf / callgrind on model/). */
+#include "bench/map_file.h"
 #include "model/model_int.h"
 
 #include <fcntl.h>
@@ -61,12 +62,9 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	int reps = argc > 2 ? atoi(argv[2]) : 3;
-	int fd = open(argv[1], O_RDONLY);
-	struct stat st;
-	if (fd < 0 || fstat(fd, &st) < 0 || st.st_size <= 0)
-		return 2;
-	void *p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-	if (p == MAP_FAILED)
+	size_t len;
+	void *p = bench_map_file("bench-replay", argv[1], &len);
+	if (!p)
 		return 2;
 	struct gt_tables *t = gt_tables_new();
 	struct tape tp = {0};
@@ -79,7 +77,7 @@ int main(int argc, char **argv)
 	gt_renc_init(&tp.enc, 1);
 	struct gt_sink sink = {.ctx = &tp, .event = keep};
 	struct gt_decode_result res;
-	gt_decode(p, (size_t)st.st_size, t, &sink, &res);
+	gt_decode(p, len, t, &sink, &res);
 	double best = 1e9;
 	for (int r = 0; r < reps; r++) {
 		struct gt_model *m = gt_model_new();
