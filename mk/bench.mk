@@ -52,3 +52,6 @@ model-digest: $(DIGEST_BIN)
 	$(DIGEST_BIN) $(BENCH_TRACES)
 
 .PHONY: bench bench-replay model-digest
+
+# tests/model-digest.t compares loads on one and two threads with it.
+test: $(DIGEST_BIN)
