@@ -26,14 +26,8 @@ int gt_idseq_add_slow(struct gt_idseq *s, int64_t id)
 		s->off[s->nck] = (uint32_t)s->len;
 		s->nck++;
 	} else {
-		if (s->len + 10 > s->cap) {
-			size_t cap = s->cap ? s->cap * 2 : 4096;
-			uint8_t *nb = realloc(s->bytes, cap);
-			if (!nb)
-				return -1;
-			s->bytes = nb;
-			s->cap = cap;
-		}
+		if (gt_bytes_room(&s->bytes, &s->cap, s->len, 10) < 0)
+			return -1;
 		int64_t d = id - s->last;
 		s->len += gt_put_uv(s->bytes + s->len, ((uint64_t)d << 1) ^ (uint64_t)(d >> 63));
 	}

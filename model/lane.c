@@ -49,18 +49,7 @@ static uint32_t alloc_chunk(struct gt_lanes *ls, uint32_t bytes)
 	return ref;
 }
 
-static uint64_t zz(int64_t v) { return ((uint64_t)v << 1) ^ (uint64_t)(v >> 63); }
 static int64_t unzz(uint64_t v) { return (int64_t)(v >> 1) ^ -(int64_t)(v & 1); }
-
-/* Writes up to 3 bytes past the record (gt_put_uv_slack). */
-static inline __attribute__((always_inline)) size_t
-encode(uint8_t *p, int64_t prev_end, int64_t start, int64_t end, uint32_t val, uint8_t cls)
-{
-	size_t n = gt_put_uv_slack(p, zz(start - prev_end));
-	n += gt_put_uv_slack(p + n, (uint64_t)(end - start));
-	n += gt_put_uv_slack(p + n, ((uint64_t)val << 3) | cls);
-	return n;
-}
 
 #define MAX_REC GT_LANE_MAX_REC
 
@@ -79,10 +68,10 @@ int gt_lane_append_slow(struct gt_lanes *ls, struct gt_lane *l, int64_t start,
 		memcpy(&cap, c + 6, 2);
 		if (used + MAX_REC <= cap) {
 			/* room for any record: encode in place (the common case) */
-			n = encode(c + HDR + used, l->prev_end, start, end, val, cls);
+			n = gt_lane_encode(c + HDR + used, l->prev_end, start, end, val, cls);
 			goto done;
 		}
-		n = encode(tmp, l->prev_end, start, end, val, cls);
+		n = gt_lane_encode(tmp, l->prev_end, start, end, val, cls);
 	}
 	if (!l->tail || used + n > cap) {
 		if (ls->npend == ls->cap_pend) {
@@ -109,15 +98,11 @@ int gt_lane_append_slow(struct gt_lanes *ls, struct gt_lane *l, int64_t start,
 		l->nchunks++;
 		c = at(ls, ref);
 		used = 0;
-		n = encode(tmp, 0, start, end, val, cls);
+		n = gt_lane_encode(tmp, 0, start, end, val, cls);
 	}
 	memcpy(c + HDR + used, tmp, n);
 done:
-	used = (uint16_t)(used + n);
-	memcpy(c + 4, &used, 2);
-	l->prev_end = end;
-	l->nrec++;
-	l->cum[cls] += end - start;
+	gt_lane_commit(l, c, used, n, start, end, cls);
 	return 0;
 }
 

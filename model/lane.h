@@ -69,6 +69,31 @@ int gt_lane_append_slow(struct gt_lanes *ls, struct gt_lane *l, int64_t start,
 #define GT_LANE_MAX_REC 28 /* bytes of a record at most (varints of 64, 64,
                               32 bits: 25) and gt_put_uv_slack's slack (3) */
 
+/* A span's record at p, its gap counted from prev_end; writes up to 3
+ * bytes past the record (gt_put_uv_slack).  Returns its length. */
+static inline __attribute__((always_inline)) size_t
+gt_lane_encode(uint8_t *p, int64_t prev_end, int64_t start, int64_t end, uint32_t val, uint8_t cls)
+{
+	int64_t gap = start - prev_end;
+	size_t n = gt_put_uv_slack(p, ((uint64_t)gap << 1) ^ (uint64_t)(gap >> 63));
+	n += gt_put_uv_slack(p + n, (uint64_t)(end - start));
+	n += gt_put_uv_slack(p + n, ((uint64_t)val << 3) | cls);
+	return n;
+}
+
+/* The n-byte record just written after used bytes of chunk c is l's
+ * newest span [start, end). */
+static inline __attribute__((always_inline)) void
+gt_lane_commit(struct gt_lane *l, uint8_t *c, uint16_t used, size_t n, int64_t start,
+               int64_t end, uint8_t cls)
+{
+	used = (uint16_t)(used + n);
+	memcpy(c + 4, &used, 2);
+	l->prev_end = end;
+	l->nrec++;
+	l->cum[cls] += end - start;
+}
+
 /* Appends span [start, end) to lane l.  Spans of a lane must come in time
  * order and not overlap.  Returns -1 when out of memory.  Inline: the
  * common case (room in the tail chunk) costs a few dozen instructions,
@@ -83,16 +108,8 @@ static inline int gt_lane_append(struct gt_lanes *ls, struct gt_lane *l, int64_t
 		memcpy(&used, c + 4, 2);
 		memcpy(&cap, c + 6, 2);
 		if (used + GT_LANE_MAX_REC <= cap) {
-			uint8_t *p = c + GT_LANE_HDR + used;
-			int64_t gap = start - l->prev_end;
-			size_t n = gt_put_uv_slack(p, ((uint64_t)gap << 1) ^ (uint64_t)(gap >> 63));
-			n += gt_put_uv_slack(p + n, (uint64_t)(end - start));
-			n += gt_put_uv_slack(p + n, ((uint64_t)val << 3) | cls);
-			used = (uint16_t)(used + n);
-			memcpy(c + 4, &used, 2);
-			l->prev_end = end;
-			l->nrec++;
-			l->cum[cls] += end - start;
+			size_t n = gt_lane_encode(c + GT_LANE_HDR + used, l->prev_end, start, end, val, cls);
+			gt_lane_commit(l, c, used, n, start, end, cls);
 			return 0;
 		}
 	}

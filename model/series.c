@@ -22,14 +22,8 @@ int gt_series_add(struct gt_series *s, int64_t ts, uint64_t v)
 		s->last_v = v;
 		return 0;
 	}
-	if (s->len + 23 > s->cap) {
-		size_t cap = s->cap ? s->cap * 2 : 4096;
-		uint8_t *nb = realloc(s->bytes, cap);
-		if (!nb)
-			return -1;
-		s->bytes = nb;
-		s->cap = cap;
-	}
+	if (gt_bytes_room(&s->bytes, &s->cap, s->len, 23) < 0)
+		return -1;
 	gt_series_put(s, ts, v);
 	return 0;
 }

@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+#include <stdlib.h>
 
 static inline size_t gt_put_uv(uint8_t *p, uint64_t v)
 {
@@ -54,6 +55,23 @@ static inline uint64_t gt_get_uv(const uint8_t **pp)
 	}
 	*pp = p;
 	return v;
+}
+
+/* Room for need more bytes after len in a growable varint buffer
+ * (doubling from 4 KiB); -1 when out of memory. */
+static inline int gt_bytes_room(uint8_t **bytes, size_t *cap, size_t len, size_t need)
+{
+	if (len + need <= *cap)
+		return 0;
+	size_t nc = *cap ? *cap * 2 : 4096;
+	while (nc < len + need)
+		nc *= 2;
+	uint8_t *nb = realloc(*bytes, nc);
+	if (!nb)
+		return -1;
+	*bytes = nb;
+	*cap = nc;
+	return 0;
 }
 
 #endif
