@@ -371,6 +371,18 @@ const uint32_t *gt_stack_frames(const struct gt_tables *t, gt_stack id)
 	return t->stack_frames + t->stacks[id].off;
 }
 
+int gt_stack_uses(const struct gt_tables *t, gt_stack id, gt_str s)
+{
+	size_t n = gt_stack_depth(t, id);
+	const uint32_t *fr = gt_stack_frames(t, id);
+	for (size_t i = 0; i < n; i++) {
+		const struct gt_frame *f = gt_frame_get(t, fr[i]);
+		if (f && (f->func == s || f->file == s))
+			return 1;
+	}
+	return 0;
+}
+
 uint32_t gt_stack_count(const struct gt_tables *t)
 {
 	return t->nstacks;

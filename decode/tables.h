@@ -38,6 +38,8 @@ const struct gt_frame *gt_frame_get(const struct gt_tables *t, uint32_t id);
 gt_stack gt_stack_intern(struct gt_tables *t, const uint32_t *frames, size_t n);
 size_t gt_stack_depth(const struct gt_tables *t, gt_stack id);
 const uint32_t *gt_stack_frames(const struct gt_tables *t, gt_stack id);
+/* Whether a frame of stack id has function or file s. */
+int gt_stack_uses(const struct gt_tables *t, gt_stack id, gt_str s);
 uint32_t gt_stack_count(const struct gt_tables *t); /* including stack 0 */
 
 /* Bytes held, for memory accounting. */

@@ -85,19 +85,6 @@ static void add_stack(struct tui_app *a, gt_stack st, gt_str match)
 	}
 }
 
-static int stack_uses(struct tui_app *a, gt_stack st, gt_str s)
-{
-	const struct gt_tables *t = gt_model_tables(a->m);
-	size_t n = st ? gt_stack_depth(t, st) : 0;
-	const uint32_t *fr = n ? gt_stack_frames(t, st) : NULL;
-	for (size_t i = 0; i < n; i++) {
-		const struct gt_frame *f = gt_frame_get(t, fr[i]);
-		if (f && (f->func == s || f->file == s))
-			return 1;
-	}
-	return 0;
-}
-
 static void add_time(struct tui_app *a, const char *label, int64_t start, int64_t end)
 {
 	char s[32], e[32], d[32];
@@ -127,7 +114,7 @@ struct find_use { struct tui_app *a; gt_str s; struct gt_gspan found; int ok; };
 static int find_use(void *ctx, const struct gt_gspan *sp)
 {
 	struct find_use *f = ctx;
-	if (sp->reason == f->s || stack_uses(f->a, sp->stack, f->s)) {
+	if (sp->reason == f->s || gt_stack_uses(gt_model_tables(f->a->m), sp->stack, f->s)) {
 		f->found = *sp;
 		f->ok = 1;
 		return 1;
@@ -179,7 +166,7 @@ static void build_goroutine(struct tui_app *a, uint32_t gi, gt_str match)
 			    gt_gostate_name((enum gt_gostate)f.found.state), f.found.reason ? " (" : "",
 			    fn_of(a, f.found.reason), f.found.reason ? ")" : "");
 			add_stack(a, f.found.stack, match);
-		} else if (stack_uses(a, g->create_stack, match)) {
+		} else if (gt_stack_uses(gt_model_tables(a->m), g->create_stack, match)) {
 			add(a, 0, UINT32_MAX, "%s", "");
 			add(a, TUI_C_TITLE, UINT32_MAX, "Uses \"%s\" where it was created:", fn_of(a, match));
 			add_stack(a, g->create_stack, match);

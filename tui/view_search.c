@@ -81,18 +81,6 @@ void tui_search_free(struct tui_app *a)
 	a->search.nmatches = 0;
 }
 
-static int stack_uses(const struct gt_tables *t, gt_stack st, gt_str s)
-{
-	size_t n = st ? gt_stack_depth(t, st) : 0;
-	const uint32_t *fr = n ? gt_stack_frames(t, st) : NULL;
-	for (size_t i = 0; i < n; i++) {
-		const struct gt_frame *f = gt_frame_get(t, fr[i]);
-		if (f && (f->func == s || f->file == s))
-			return 1;
-	}
-	return 0;
-}
-
 /* Goroutines whose last or creation stack uses s: the model's index
  * covers the intervals' transitions, not always these. */
 static void scan_goroutines(struct tui_app *a, gt_str s)
@@ -104,7 +92,7 @@ static void scan_goroutines(struct tui_app *a, gt_str s)
 	sr->ngs = 0;
 	for (uint32_t gi = 0; gi < n; gi++) {
 		struct gt_goroutine g = tui_g(a, gi);
-		if (!stack_uses(t, g.end_stack, s) && !stack_uses(t, g.create_stack, s))
+		if (!gt_stack_uses(t, g.end_stack, s) && !gt_stack_uses(t, g.create_stack, s))
 			continue;
 		if (sr->ngs == cap) {
 			cap = cap ? cap * 2 : 64;
