@@ -47,55 +47,47 @@ def mutants(name, data, cuts_n, flips_n):
         yield f'bit {bit} flipped at {pos}', bytes(b)
 
 
+def check_mutants(cmd, name, seed, data, cuts, flips):
+    """Runs cmd on every mutant of data; one TAP line: all end in 0 or 1,
+    1 with the offset, stats' 0 with JSON.  Failing inputs are kept."""
+    fails = []
+    runs = 0
+    for label, m in mutants(seed, data, cuts, flips):
+        p = os.path.join(tmp, 'input')
+        with open(p, 'wb') as f:
+            f.write(m)
+        r = run(cmd + [p], timeout=20)
+        runs += 1
+        bad = r.problem((0, 1))
+        if not bad and r.status == 1 and 'offset' not in r.text():
+            bad = r.describe() + ' [exit 1 without "offset N"]'
+        if not bad and r.status == 0 and cmd[0] == 'stats':
+            try:
+                json.loads(r.out)
+            except ValueError as e:
+                bad = r.describe() + f' [exit 0 but stdout is not JSON: {e}]'
+        if bad:
+            os.makedirs(keep, exist_ok=True)
+            kp = os.path.join(keep, f'{seed.replace("/", "_")}-{label.replace(" ", "-")}')
+            with open(kp, 'wb') as f:
+                f.write(m)
+            fails.append(f'{label}: {bad} (input: {kp})')
+    t.ok(not fails, f'{" ".join(cmd)}: {name}: {runs} cut/flipped inputs end with 0 or 1',
+         '\n'.join(fails[:8]) + (f'\n... {len(fails)} failures' if len(fails) > 8 else ''))
+
+
 for fx in fixtures:
     name = os.path.relpath(fx, FIXTURES)
     data = open(fx, 'rb').read()
     for cmd, share in ((['check'], 1.0), (['stats', '--json'], 0.3)):
-        fails = []
-        runs = 0
-        for label, m in mutants(name, data, int(CUTS * share), int(FLIPS * share)):
-            p = os.path.join(tmp, 'input')
-            with open(p, 'wb') as f:
-                f.write(m)
-            r = run(cmd + [p], timeout=20)
-            runs += 1
-            bad = r.problem((0, 1))
-            if not bad and r.status == 1 and 'offset' not in r.text():
-                bad = r.describe() + ' [exit 1 without "offset N"]'
-            if not bad and r.status == 0 and cmd[0] == 'stats':
-                try:
-                    json.loads(r.out)
-                except ValueError as e:
-                    bad = r.describe() + f' [exit 0 but stdout is not JSON: {e}]'
-            if bad:
-                os.makedirs(keep, exist_ok=True)
-                kp = os.path.join(keep, f'{name.replace("/", "_")}-{label.replace(" ", "-")}')
-                with open(kp, 'wb') as f:
-                    f.write(m)
-                fails.append(f'{label}: {bad} (input: {kp})')
-        t.ok(not fails, f'{" ".join(cmd)}: {name}: {runs} cut/flipped inputs end with 0 or 1',
-             '\n'.join(fails[:8]) + (f'\n... {len(fails)} failures' if len(fails) > 8 else ''))
+        check_mutants(cmd, name, name, data, int(CUTS * share), int(FLIPS * share))
 
 # The other reports on one fixture's mutants: they walk the model further.
 fx = os.path.join(FIXTURES, 'esbuild_go126.trace')
 if os.path.exists(fx):
     data = open(fx, 'rb').read()
     for cmd in (['goroutines', '--json'], ['gc', '--json'], ['dump']):
-        fails = []
-        runs = 0
-        for label, m in mutants('reports', data, 10, 10):
-            p = os.path.join(tmp, 'input')
-            with open(p, 'wb') as f:
-                f.write(m)
-            r = run(cmd + [p], timeout=20)
-            runs += 1
-            bad = r.problem((0, 1))
-            if not bad and r.status == 1 and 'offset' not in r.text():
-                bad = r.describe() + ' [exit 1 without "offset N"]'
-            if bad:
-                fails.append(f'{label}: {bad}')
-        t.ok(not fails, f'{" ".join(cmd)}: esbuild_go126.trace: {runs} cut/flipped inputs end with 0 or 1',
-             '\n'.join(fails[:8]))
+        check_mutants(cmd, 'esbuild_go126.trace', 'reports', data, 10, 10)
 
 import shutil
 shutil.rmtree(tmp, ignore_errors=True)
