@@ -12,7 +12,7 @@
  * hot(), which does all of it in one switch; anything it does not expect
  * (another type, a fake P, the phase before the first Gomaxprocs, a
  * failed check) goes, untouched, to the general path, which reports. */
-#include "decode/v1_int.h"
+#include "decode/v1_cursor.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -643,6 +643,7 @@ static __attribute__((noinline)) int process_moved(struct v1_ctx *c, const struc
 int v1_deliver_all(struct v1_ctx *c)
 {
 	struct v1_ev ev;
+	uint64_t lw = 0; /* the order log's word being read */
 	uint32_t mi = 0, mt = 0;
 	c->replay = 1;
 	c->ns_per_tick = 1e9 / (double)c->freq; /* the same factor Go computes */
@@ -664,7 +665,8 @@ int v1_deliver_all(struct v1_ctx *c)
 	uint64_t skip_i = c->nmoved ? c->moved[0].idx : UINT64_MAX;
 	int64_t next_ts = c->nmoved ? c->moved[c->moved_by_ts[0]].ev.ts : INT64_MAX;
 	for (uint64_t i = 0, n = c->nordered; i < n; i++) {
-		int rc = v1_order_next(c, &ev);
+		/* 1.7+: the log's replay, inline (v1_cursor.h) */
+		int rc = c->ver < 7 ? v1_order_next(c, &ev) : v1_replay_next(c, i, &lw, &ev);
 		if (rc != 1)
 			return rc < 0 ? -1 : v1_fail(c, 0, "ordering changed between passes");
 		if (i == skip_i) {

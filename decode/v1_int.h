@@ -21,9 +21,14 @@
  * next event is its last entry) and the merge skips it when only the P
  * merged last can have changed and its new head comes first (whether a
  * waiting P may have become ready is a per-goroutine count, gord.nwait);
- * the first run hands events out by pointer to their P's head slot (the
- * P merged last decodes straight into it); the merge writes the order log
- * itself; stacks of dense ids resolve through a direct table.
+ * the first run takes events by pointer from their P's head slot (the
+ * P merged last decodes straight into it) and analyses them in the merge
+ * loop (v1_analyse.h); the merge writes the order log itself, 16 entries
+ * a word; the cursors' hot paths are inline (v1_cursor.h), so neither run
+ * calls a function for a common event; stacks of dense ids resolve
+ * through a direct table.  Pass 1 of a big 1.7+ trace runs on two
+ * threads: a tail thread scans the second half of the file from a batch
+ * header while the caller scans up to it (v1_scan.c).
  * Anything unusual (batch ends, the file's last bytes, long or malformed
  * records) takes the general path, which checks and reports as before.
  */
@@ -130,10 +135,12 @@ struct v1_proc {
 	struct v1_ev head;
 	uint64_t cache_g;        /* last goroutine looked up, and its index */
 	uint32_t cache_gi;
-	/* the head's ordering requirement (Go's stateTransition) */
-	uint8_t tord, ist, nst;
+	/* the head's ordering requirement (Go's stateTransition): the rule
+	 * bits of c->hot (0 or D_ORD set: it orders) and the sequence
+	 * number it needs (v1_cursor.h) */
+	uint32_t pd;
 	uint8_t waiting;         /* its head waits (counted in gord[ti].nwait) */
-	uint64_t iseq, nseq;
+	uint64_t iseq;
 	/* postprocess */
 	uint8_t running, sweep, stw;
 	uint64_t run_g;
@@ -238,6 +245,8 @@ struct v1_ctx {
 
 	/* ordering source */
 	uint32_t hot[64];        /* per wire type: how the hot paths read it */
+	uint64_t fast_lim;       /* pos - 1 < fast_lim: a cursor's fast path may
+	                          * read at pos (not 0, 64+ bytes before the end) */
 	uint64_t nevents;        /* event records pass 1 met (bounds the log) */
 	uint32_t *heap;          /* the frontier: proc indices ... */
 	int64_t *front_ts;       /* ... and their heads' times */
@@ -250,7 +259,7 @@ struct v1_ctx {
 	/* the merge order of the first run, replayed by the second: the P of
 	 * each event, in 4, 8 or 16 bits */
 	uint8_t *olog;
-	uint64_t olog_n, olog_cap, olog_i; /* cap: in events */
+	uint64_t olog_n, olog_cap; /* cap: in events */
 	int olog_bits, replay;
 
 	/* analysis results */
@@ -351,13 +360,12 @@ static inline gt_stack v1_stack(const struct v1_ctx *c, uint32_t id)
 }
 gt_str v1_string(const struct v1_ctx *c, uint64_t id);
 
-/* v1_order.c: the ordered stream.  1 event, 0 end, -1 error (c->err);
- * -2: no consistent ordering (c->err set too).  The first run (merge,
- * which writes the order log) takes v1_order_first: *evp points at the
- * event, valid until the next call; the second (replay of the log) takes
- * v1_order_next, which copies it. */
+/* v1_order.c: the ordered stream.  The first run (the merge, which
+ * writes the order log) is v1_order_analyse (v1_analyse.h), which hands
+ * each event to the analysis; the second replays the log (1.7+:
+ * v1_replay_next, v1_cursor.h) or takes the sorted events of a 1.5
+ * trace from v1_order_next: 1 event, 0 end. */
 int v1_order_start(struct v1_ctx *c);
-int v1_order_first(struct v1_ctx *c, const struct v1_ev **evp);
 int v1_order_next(struct v1_ctx *c, struct v1_ev *ev);
 void v1_order_free(struct v1_ctx *c);
 

@@ -12,64 +12,32 @@
  * head is read into registers and, when it is ready and earlier than the
  * frontier, delivered at once (the general step would push and pop it).
  */
-#include "decode/v1_int.h"
+#include "decode/v1_analyse.h"
+#include "decode/v1_cursor.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 enum { G_DEAD, G_RUNNABLE, G_RUNNING, G_WAITING };
-#define NOSEQ UINT64_MAX
-#define SEQINC (UINT64_MAX - 1)
-#define GARBAGE (UINT64_MAX - 1)
 
-#define HOT static inline __attribute__((always_inline))
+int v1_nomem(struct v1_ctx *c, uint64_t off)
+{
+	c->res->status = GT_NOMEM;
+	return v1_fail(c, off, "out of memory");
+}
 
 /* Whether p's head, ordering goroutine gord[ti], may be merged now (Go's
  * transitionReady). */
 HOT int ready_ti(const struct v1_ctx *c, const struct v1_proc *p, uint32_t ti)
 {
 	const struct v1_gord *g = &c->gord[ti];
-	return (p->iseq == NOSEQ || p->iseq == g->seq) && p->ist == g->status;
+	return (p->iseq == NOSEQ || p->iseq == g->seq) && D_IST(p->pd) == g->status;
 }
 
 HOT int ready(const struct v1_ctx *c, const struct v1_proc *p)
 {
-	return !p->tord || ready_ti(c, p, p->head.ti);
+	return !(p->pd & D_ORD) || ready_ti(c, p, p->head.ti);
 }
-
-static int nomem(struct v1_ctx *c, uint64_t off)
-{
-	c->res->status = GT_NOMEM;
-	return v1_fail(c, off, "out of memory");
-}
-
-/* Index in gs of goroutine id: the direct table first (v1_g_index
- * creates the goroutine when new). */
-HOT uint32_t g_index(struct v1_ctx *c, uint64_t id)
-{
-	if (id < c->capgdirect && c->gdirect[id] != UINT32_MAX)
-		return c->gdirect[id];
-	return v1_g_index(c, id);
-}
-
-/* Per wire type (c->hot): how the hot paths read an event, for this
- * trace's version (the D_EV... bits), and what it orders, as Go's
- * stateTransition (the rule bits, for every version). */
-enum {
-	D_EV = 1, D_STK = 2, D_GSET = 4, D_GCLR = 8, D_GARG = 16, D_LP = 32,
-	D_TI = 64,      /* the replay resolves args[0] (GoCreate, GoUnblock) */
-	D_ORD = 128,    /* orders a goroutine, as the fields below say */
-};
-enum { T_SELF, T_ARG0, T_GARBAGE };             /* the goroutine */
-enum { S_ZERO, S_ONE, S_ARG, S_ANY, S_ANYINC }; /* the sequence number */
-#define D_TG(d)   ((d) >> 8 & 3)
-#define D_SEQ(d)  ((d) >> 10 & 7)
-#define D_ARG(d)  ((d) >> 13 & 1)  /* S_ARG: args[0] or args[1] */
-#define D_IST(d)  ((d) >> 14 & 3)
-#define D_NST(d)  ((d) >> 16 & 3)
-#define D_FOLD(d) ((d) >> 18 & 63) /* the type delivered ("Local" folded) */
-#define RULE(tg, seq, arg, ist, nst) \
-	(D_ORD | (tg) << 8 | (seq) << 10 | (arg) << 13 | (ist) << 14 | (nst) << 16)
 
 static uint32_t rule(unsigned t)
 {
@@ -95,55 +63,6 @@ static uint32_t rule(unsigned t)
 	case V1_GC_START:
 		return RULE(T_GARBAGE, S_ARG, 0, G_DEAD, G_DEAD);
 	}
-	return 0;
-}
-
-/* The goroutine index of ev's goroutine (p caches the last). */
-HOT int resolve_g(struct v1_ctx *c, struct v1_proc *p, struct v1_ev *ev)
-{
-	if (p->cache_gi == UINT32_MAX || p->cache_g != ev->g) {
-		uint32_t gi = g_index(c, ev->g);
-		if (gi == UINT32_MAX)
-			return nomem(c, ev->off);
-		p->cache_g = ev->g;
-		p->cache_gi = gi;
-	}
-	ev->gi = p->cache_gi;
-	return 0;
-}
-
-/* Resolves the goroutines of event ev of p (procs[pi]) to indices, sets
- * its type (d = c->hot[its wire type]), folding
- * "Local" types (they only order), and, when merging, caches its ordering
- * requirement in p.  The replay needs only what v1_postprocess reads: gi,
- * pi, and ti of GoCreate / GoUnblock (all goroutines exist by then: the
- * merge resolved the same ids). */
-HOT int prepare(struct v1_ctx *c, struct v1_proc *p, uint32_t pi, struct v1_ev *ev,
-                uint32_t d, int merge)
-{
-	if (resolve_g(c, p, ev))
-		return -1;
-	ev->pi = pi;
-	ev->ti = UINT32_MAX;
-	ev->type = (uint8_t)D_FOLD(d);
-	if (!merge) {
-		if ((d & D_TI) && (ev->ti = g_index(c, ev->args[0])) == UINT32_MAX)
-			return nomem(c, ev->off);
-		return 0;
-	}
-	p->tord = d & D_ORD ? 1 : 0;
-	if (!(d & D_ORD))
-		return 0;
-	unsigned tk = D_TG(d), sk = D_SEQ(d);
-	uint64_t tg = tk == T_SELF ? ev->g : tk == T_ARG0 ? ev->args[0] : GARBAGE;
-	ev->ti = tg == ev->g ? ev->gi : g_index(c, tg);
-	if (ev->ti == UINT32_MAX)
-		return nomem(c, ev->off);
-	uint64_t sv = sk == S_ARG ? ev->args[D_ARG(d)] : sk;
-	p->iseq = sk <= S_ARG ? sv : NOSEQ;
-	p->nseq = sk <= S_ARG ? sv + 1 : sk == S_ANY ? NOSEQ : SEQINC;
-	p->ist = (uint8_t)D_IST(d);
-	p->nst = (uint8_t)D_NST(d);
 	return 0;
 }
 
@@ -192,6 +111,7 @@ static void parse_event(struct v1_ctx *c, struct v1_proc *p, const struct v1_raw
 
 static void hot_init(struct v1_ctx *c)
 {
+	c->fast_lim = c->end >= 64 ? c->end - 64 : 0;
 	for (unsigned t = 0; t < 64; t++) {
 		uint32_t h = 0, d = rule(t) | (uint32_t)t << 18;
 		switch (t) {
@@ -203,6 +123,8 @@ static void hot_init(struct v1_ctx *c)
 		case V1_GO_CREATE: case V1_GO_UNBLOCK: case V1_GO_UNBLOCK_LOCAL:
 			d |= D_TI;
 		}
+		if (D_FOLD(d) == V1_GO_SYSEXIT || c->ver < 7)
+			d |= D_FULL;
 		c->hot[t] = d;
 		if (c->ver < 7 || t <= V1_BATCH || t >= V1_COUNT || v1_descs[t].min_ver > c->ver)
 			continue;
@@ -230,106 +152,10 @@ static void hot_init(struct v1_ctx *c)
 }
 
 
-/* Go's binary.Uvarint over a record known to lie 32+ bytes before the
- * end, for values of up to 8 bytes (one or two bytes: most; the others
- * in a few word operations); NULL for longer ones (the slow path reads
- * them). */
-HOT const uint8_t *uvar(const uint8_t *q, uint64_t *out)
-{
-	if (q[0] < 0x80) {
-		*out = q[0];
-		return q + 1;
-	}
-	if (q[1] < 0x80) {
-		*out = (q[0] & 0x7fu) | (uint64_t)q[1] << 7;
-		return q + 2;
-	}
-	uint64_t w = v1_ld64(q), stop = ~w & 0x8080808080808080ULL;
-	if (!stop)
-		return NULL;
-	/* the bytes up to the first without a continuation bit, 7 bits each */
-	uint64_t x = w & (stop ^ (stop - 1)) & 0x7f7f7f7f7f7f7f7fULL;
-	x = (x & 0x007f007f007f007fULL) | (x >> 1 & 0x3f803f803f803f80ULL);
-	x = (x & 0x00003fff00003fffULL) | (x >> 2 & 0x0fffc0000fffc000ULL);
-	x = (x & 0x000000000fffffffULL) | (x >> 4 & 0x00fffffff0000000ULL);
-	*out = x;
-	return q + ((unsigned)(__builtin_ctzll(stop) + 1) >> 3);
-}
-
-/* The common record of a 1.7+ trace: an event with inline arguments,
- * decoded straight into ev (pass 1 checked its argument count).  0 leaves
- * it to the general path (batch ends, other records, the file's last 64
- * bytes, errors). */
-HOT uint32_t fast_event(struct v1_ctx *c, struct v1_proc *p, struct v1_ev *ev)
-{
-	uint64_t off = p->pos;
-	if (c->end - off < 64)
-		return 0;
-	const uint8_t *q = c->buf + off;
-	unsigned n = (q[0] >> 6) + 1u;
-	uint32_t h = c->hot[q[0] & 0x3f];
-	uint64_t a0, a1 = 0, a2 = 0, a3 = 0, a4 = 0, stk = 0;
-	if (!(h & D_EV))
-		return 0;
-	if (n < 4) {
-		if (!(q = uvar(q + 1, &a0)))
-			return 0;
-		if (n > 1 && !(q = uvar(q, &a1)))
-			return 0;
-		if (n > 2 && !(q = uvar(q, &a2)))
-			return 0;
-		if (h & D_STK) {
-			/* the stack is the last argument (selects: n varies) */
-			if (n == 1)
-				return 0;
-			stk = n == 2 ? a1 : a2;
-			a1 = n == 2 ? 0 : a1;
-			a2 = 0;
-		}
-	} else {
-		/* length-prefixed arguments (GoUnblock, GoCreate…): short ones */
-		uint64_t ln, a[5] = {0, 0, 0, 0, 0};
-		if (!(h & D_LP) || !(q = uvar(q + 1, &ln)) || ln > 40)
-			return 0;
-		const uint8_t *e = q + ln;
-		for (n = 0; q < e; n++)
-			if (n == 5 || !(q = uvar(q, &a[n])))
-				return 0;
-		if (q != e || n == 0)
-			return 0;
-		a0 = a[0], a1 = a[1], a2 = a[2], a3 = a[3], a4 = a[4];
-		if (h & D_STK) {
-			switch (n) {
-			case 2: stk = a1, a1 = 0; break;
-			case 3: stk = a2, a2 = 0; break;
-			case 4: stk = a3, a3 = 0; break;
-			case 5: stk = a4, a4 = 0; break;
-			default: return 0;
-			}
-		}
-	}
-	p->pos = (uint64_t)(q - c->buf);
-	p->last_ts = (int64_t)((uint64_t)p->last_ts + a0);
-	ev->ts = p->last_ts;
-	ev->seq = 0;
-	ev->off = off;
-	ev->stk = (uint32_t)stk;
-	ev->p = p->pid;
-	ev->args[0] = a1;
-	ev->args[1] = a2;
-	ev->args[2] = a3;
-	ev->args[3] = a4;
-	/* the goroutine (selects, not branches: types are unpredictable) */
-	uint64_t lg = p->last_g, kept = h & D_GCLR ? 0 : lg;
-	ev->g = h & (D_GSET | D_GARG) ? a1 : lg;
-	p->last_g = h & D_GSET ? a1 : kept;
-	return h; /* the type is set by prepare, from h */
-}
-
 /* cursor_raw's general path: batch starts and ends, records other than
  * inline events, CPU samples. */
-static __attribute__((noinline)) int cursor_slow(struct v1_ctx *c, struct v1_proc *p,
-                                                 struct v1_ev *ev, uint32_t *dp)
+__attribute__((noinline)) int v1_cursor_slow(struct v1_ctx *c, struct v1_proc *p,
+                                             struct v1_ev *ev, uint32_t *dp)
 {
 	struct v1_raw r;
 	if (p->pid == V1_PROFILE_P && p->first == UINT32_MAX) {
@@ -354,7 +180,7 @@ static __attribute__((noinline)) int cursor_slow(struct v1_ctx *c, struct v1_pro
 			} else
 				p->last_ts = (int64_t)r.args[1];
 			p->pos = pos;
-			if ((*dp = fast_event(c, p, ev)))
+			if (pos - 1 < c->fast_lim && (*dp = fast_event(c, p, ev, 0)))
 				return 1;
 		}
 		uint64_t off = p->pos;
@@ -377,27 +203,6 @@ static __attribute__((noinline)) int cursor_slow(struct v1_ctx *c, struct v1_pro
 		*dp = c->hot[r.type & 63];
 		return 1;
 	}
-}
-
-/* Reads the next event of p into *ev, goroutines not resolved, its type
- * left to prepare (*dp: c->hot of its wire type): 1, 0 no more, -1 error. */
-HOT int cursor_raw(struct v1_ctx *c, struct v1_proc *p, struct v1_ev *ev, uint32_t *dp)
-{
-	if (p->pos && (*dp = fast_event(c, p, ev)))
-		return 1;
-	return cursor_slow(c, p, ev, dp);
-}
-
-/* Loads the next event of procs[pi] into *ev: 1, 0 no more, -1 error.
- * merge: the first run (ordering requirements wanted). */
-HOT int cursor_next(struct v1_ctx *c, uint32_t pi, struct v1_ev *ev, int merge)
-{
-	struct v1_proc *p = &c->procs[pi];
-	uint32_t d;
-	int rc = cursor_raw(c, p, ev, &d);
-	if (rc != 1)
-		return rc;
-	return prepare(c, p, pi, ev, d, merge) ? -1 : 1;
 }
 
 /* The frontier: Ps whose head was ready, kept sorted from the latest
@@ -461,13 +266,18 @@ static int build_flat(struct v1_ctx *c)
 
 /* The merge-order log: 4, 8 or 16 bits an event, sized up front for
  * every event pass 1 counted (which bounds what the merge yields). */
+static uint64_t log_bytes(uint64_t cap, int bits)
+{
+	return cap * (unsigned)bits / 8 + 10; /* the replay reads 8 bytes at a time */
+}
+
 static int log_init(struct v1_ctx *c)
 {
 	free(c->olog);
 	c->olog_bits = c->nproc <= 16 ? 4 : c->nproc <= 256 ? 8 : 16;
 	c->olog_n = 0;
 	c->olog_cap = c->nevents + c->nsample + 1;
-	c->olog = calloc(c->olog_cap * (unsigned)c->olog_bits / 8 + 2, 1);
+	c->olog = calloc(log_bytes(c->olog_cap, c->olog_bits), 1);
 	return c->olog ? 0 : -1;
 }
 
@@ -476,11 +286,11 @@ static __attribute__((noinline)) int log_slow(struct v1_ctx *c, uint32_t pi, uin
 	uint64_t i = c->olog_n;
 	if (i >= c->olog_cap) {
 		/* cannot happen (the merge yields events pass 1 counted): grow */
-		uint64_t cap = c->olog_cap * 2, have = c->olog_cap * (unsigned)c->olog_bits / 8 + 2;
-		uint64_t want = cap * (unsigned)c->olog_bits / 8 + 2;
+		uint64_t cap = c->olog_cap * 2, have = log_bytes(c->olog_cap, c->olog_bits);
+		uint64_t want = log_bytes(cap, c->olog_bits);
 		uint8_t *n = realloc(c->olog, want);
 		if (!n)
-			return nomem(c, off);
+			return v1_nomem(c, off);
 		memset(n + have, 0, want - have);
 		c->olog = n;
 		c->olog_cap = cap;
@@ -496,14 +306,50 @@ static __attribute__((noinline)) int log_slow(struct v1_ctx *c, uint32_t pi, uin
 	return 0;
 }
 
-/* Records that the merge's next event came from procs[pi]. */
-HOT int log_put(struct v1_ctx *c, uint32_t pi, uint64_t off)
+/* The log's writer during the merge: with 4 bits an event (at most 16
+ * Ps), 16 entries are gathered in a register and stored as one word
+ * (n: entries, lim: 0 when every entry goes to log_slow); log_end stores
+ * the rest and sets c->olog_n. */
+struct mlog {
+	uint64_t acc, n, lim;
+};
+
+HOT void log_begin(const struct v1_ctx *c, struct mlog *l)
 {
-	uint64_t i = c->olog_n;
-	if (c->olog_bits != 4 || i >= c->olog_cap)
+	l->acc = 0;
+	l->n = c->olog_n;
+	l->lim = c->olog_bits == 4 && l->n % 16 == 0 ? c->olog_cap : 0;
+}
+
+HOT void log_end(struct v1_ctx *c, struct mlog *l)
+{
+	if (!l->lim)
+		return;
+	for (uint64_t i = l->n & ~(uint64_t)15; i < l->n; i += 2)
+		c->olog[i / 2] |= (uint8_t)(l->acc >> (i % 16 * 4));
+	c->olog_n = l->n;
+	l->acc = 0;
+	l->lim = 0;
+}
+
+/* Records that the merge's next event came from procs[pi]. */
+HOT int log_put(struct v1_ctx *c, struct mlog *l, uint32_t pi, uint64_t off)
+{
+	uint64_t i = l->n;
+	if (i >= l->lim) {
+		log_end(c, l); /* (the log is full: cannot happen) */
 		return log_slow(c, pi, off);
-	c->olog_n = i + 1;
-	c->olog[i / 2] |= (uint8_t)(pi << (i % 2 * 4));
+	}
+	l->acc |= (uint64_t)pi << (i % 16 * 4);
+	l->n = ++i;
+	if (i % 16 == 0) {
+		uint64_t w = l->acc;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+		w = __builtin_bswap64(w);
+#endif
+		memcpy(c->olog + (i - 16) / 2, &w, 8);
+		l->acc = 0;
+	}
 	return 0;
 }
 
@@ -524,7 +370,6 @@ int v1_order_start(struct v1_ctx *c)
 	}
 	c->sample_i = 0;
 	c->flat_i = 0;
-	c->olog_i = 0;
 	hot_init(c);
 	if (c->ver < 7)
 		return c->flat ? 0 : build_flat(c);
@@ -543,23 +388,6 @@ int v1_order_start(struct v1_ctx *c)
 	for (uint32_t i = 0; i < c->nproc; i++)
 		c->avail[c->navail++] = i;
 	return 0;
-}
-
-/* The second run: the same order, from the log. */
-static __attribute__((noinline)) int replay_next(struct v1_ctx *c, struct v1_ev *ev)
-{
-	if (c->olog_i >= c->olog_n)
-		return 0;
-	uint64_t i = c->olog_i++;
-	uint32_t pi = c->olog_bits == 4 ? (uint32_t)(c->olog[i / 2] >> (i % 2 * 4)) & 15 :
-	              c->olog_bits == 8 ? c->olog[i] :
-	              (uint32_t)c->olog[2 * i] | (uint32_t)c->olog[2 * i + 1] << 8;
-	if (pi >= c->nproc)
-		return v1_fail(c, 0, "merge order log damaged");
-	int rc = cursor_next(c, pi, ev, 0);
-	if (rc <= 0)
-		return rc < 0 ? -1 : v1_fail(c, 0, "ordering changed between passes");
-	return 1;
 }
 
 /* The first run's general step: every P without a head reads one, every
@@ -600,7 +428,7 @@ static int merge_scan(struct v1_ctx *c)
 /* The first run's next event: *evp points at the head slot of the P it
  * came from, valid until the next call (no event is copied: the P merged
  * last decodes its next head straight into its own slot). */
-HOT int merge_next(struct v1_ctx *c, const struct v1_ev **evp)
+HOT int merge_next(struct v1_ctx *c, struct mlog *l, const struct v1_ev **evp)
 {
 	uint32_t pi = c->m_last;
 	struct v1_proc *p;
@@ -616,7 +444,7 @@ HOT int merge_next(struct v1_ctx *c, const struct v1_ev **evp)
 		if (rc == 0) {
 			p->done = 1;
 			c->navail--;
-		} else if (!p->tord || ready_ti(c, p, ev->ti)) {
+		} else if (!(p->pd & D_ORD) || ready_ti(c, p, ev->ti)) {
 			uint32_t n = c->nheap;
 			int64_t *f = c->front_ts, ts = ev->ts;
 			uint32_t *h = c->heap;
@@ -660,44 +488,72 @@ HOT int merge_next(struct v1_ctx *c, const struct v1_ev **evp)
 	p->has_head = 0;
 merged:
 	c->m_last = pi;
-	if (p->tord) {
-		const struct v1_gord *g = &c->gord[p->head.ti];
-		if (!((p->iseq == NOSEQ || p->iseq == g->seq) && p->ist == g->status))
+	if (p->pd & D_ORD) {
+		if (!ready_ti(c, p, p->head.ti))
 			return v1_fail(c, p->head.off, "encountered impossible goroutine state transition");
 	}
 merged_ready: /* p's head, known to be ready, is merged */
 	*evp = &p->head;
 	c->m_dirty = 0;
-	if (p->tord) {
+	uint32_t pd = p->pd;
+	if (pd & D_ORD) {
 		struct v1_gord *g = &c->gord[p->head.ti];
-		g->seq = p->nseq == NOSEQ ? g->seq : p->nseq == SEQINC ? g->seq + 1 : p->nseq;
-		g->status = p->nst;
+		unsigned sk = D_SEQ(pd);
+		uint64_t nseq = sk <= S_ARG ? p->iseq + 1 : sk == S_ANY ? NOSEQ : SEQINC;
+		g->seq = nseq == NOSEQ ? g->seq : nseq == SEQINC ? g->seq + 1 : nseq;
+		g->status = (uint8_t)D_NST(pd);
 		/* a waiting P's readiness depends on its goroutine's state alone */
 		c->m_dirty = g->nwait != 0;
 	}
-	return log_put(c, pi, p->head.off) ? -1 : 1;
+	return log_put(c, l, pi, p->head.off) ? -1 : 1;
 }
 
-int v1_order_first(struct v1_ctx *c, const struct v1_ev **evp)
+/* One event of the first run: the time-order check (prev, n in registers)
+ * and, for the few that need it, v1_an_rare. */
+HOT int analyse(struct v1_ctx *c, struct v1_an *a, const struct v1_ev *ev, uint64_t rare,
+                int64_t *prev, uint64_t *n)
 {
-	if (c->ver < 7) {
-		if (c->flat_i >= c->nflat)
-			return 0;
-		*evp = &c->flat[c->flat_i++];
-		return 1;
+	if (ev->ts < *prev)
+		return v1_fail(c, ev->off, "time stamps out of order");
+	*prev = ev->ts;
+	if (*n == 0)
+		c->min_ts = ev->ts;
+	if ((rare >> ev->type & 1) || (a->npend && c->gs[ev->gi].sys_k)) {
+		a->n = *n;
+		if (v1_an_rare(c, a, ev))
+			return -1;
 	}
-	return merge_next(c, evp);
+	++*n;
+	return 0;
+}
+
+int v1_order_analyse(struct v1_ctx *c, struct v1_an *a)
+{
+	const struct v1_ev *ev = NULL;
+	uint64_t rare = a->futile ? ~0ull : V1_SYS_TYPES, n = a->n;
+	int64_t prev = a->prev;
+	int rc;
+	if (c->ver < 7) {
+		for (rc = 0; !rc && c->flat_i < c->nflat;)
+			rc = analyse(c, a, &c->flat[c->flat_i++], rare, &prev, &n);
+	} else {
+		struct mlog l;
+		log_begin(c, &l);
+		while ((rc = merge_next(c, &l, &ev)) == 1 && !(rc = analyse(c, a, ev, rare, &prev, &n)))
+			;
+		log_end(c, &l);
+	}
+	a->n = n;
+	a->prev = prev;
+	return rc;
 }
 
 int v1_order_next(struct v1_ctx *c, struct v1_ev *ev)
 {
-	if (c->ver < 7) {
-		if (c->flat_i >= c->nflat)
-			return 0;
-		*ev = c->flat[c->flat_i++];
-		return 1;
-	}
-	return replay_next(c, ev);
+	if (c->flat_i >= c->nflat)
+		return 0;
+	*ev = c->flat[c->flat_i++];
+	return 1;
 }
 
 void v1_order_free(struct v1_ctx *c)

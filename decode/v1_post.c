@@ -10,7 +10,7 @@
  * same checks (and leaves any failure to this function to report): a
  * change to a rule here must be made there too.
  */
-#include "decode/v1_int.h"
+#include "decode/v1_analyse.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -95,89 +95,73 @@ static int futile_step(struct v1_ctx *c, const struct v1_ev *ev)
 	return 0;
 }
 
-/* The types v1_analyse's switch looks at. */
-#define SYS_TYPES (1ull << V1_GO_SYSCALL | 1ull << V1_GO_SYSBLOCK | \
-                   1ull << V1_GO_INSYSCALL | 1ull << V1_GO_SYSEXIT)
+/* The syscall and futile bookkeeping of one event of the first run. */
+int v1_an_rare(struct v1_ctx *c, struct v1_an *a, const struct v1_ev *ev)
+{
+	/* a GoSysCall blocked when its goroutine's next event is a
+	 * GoSysBlock */
+	if (a->npend && c->gs[ev->gi].sys_k) {
+		struct v1_g *g = &c->gs[ev->gi];
+		if (ev->type == V1_GO_SYSBLOCK)
+			c->sysblocked[(g->sys_k - 1) / 8] |= (uint8_t)(1u << ((g->sys_k - 1) % 8));
+		g->sys_k = 0;
+		a->npend--;
+	}
+	if (V1_SYS_TYPES >> ev->type & 1) {
+		struct v1_g *g = &c->gs[ev->gi];
+		switch (ev->type) {
+		case V1_GO_SYSCALL:
+			if (v1_grow((void **)&c->sysblocked, &a->capsys, 1, c->nsyscall / 8 + 1))
+				return nomem(c, ev->off);
+			if (c->nsyscall % 8 == 0)
+				c->sysblocked[c->nsyscall / 8] = 0;
+			g->sys_k = (uint32_t)++c->nsyscall;
+			a->npend++;
+			break;
+		case V1_GO_SYSBLOCK: case V1_GO_INSYSCALL:
+			g->sysblock = ev->ts;
+			break;
+		case V1_GO_SYSEXIT: {
+			int64_t ts = (int64_t)ev->args[2];
+			if (ts == 0 || c->ver < 7)
+				break;
+			if (g->sysblock == 0)
+				return v1_fail(c, ev->off, "stray syscall exit");
+			if (ts < g->sysblock)
+				return v1_fail(c, ev->off, "time stamps out of order (syscall exit before its block)");
+			if (v1_grow((void **)&c->moved, &a->capmoved, sizeof *c->moved, c->nmoved + 1ULL))
+				return nomem(c, ev->off);
+			c->moved[c->nmoved].ev = *ev;
+			c->moved[c->nmoved].ev.ts = ts;
+			c->moved[c->nmoved].idx = a->n;
+			c->nmoved++;
+			break;
+		}
+		}
+	}
+	if (a->futile && futile_step(c, ev))
+		return -1;
+	return 0;
+}
 
 int v1_analyse(struct v1_ctx *c)
 {
-	const struct v1_ev *ev;
-	uint64_t n = 0;
-	int64_t prev = INT64_MIN;
-	uint32_t capmoved = 0, capsys = 0;
-	uint64_t npend = 0;      /* goroutines with a GoSysCall pending */
-	int futile = c->nfutile && c->ver < 11;
+	struct v1_an a = {0, INT64_MIN, 0, 0, 0, c->nfutile && c->ver < 11};
 	if (v1_order_start(c))
 		return -1;
-	for (;;) {
-		int rc = v1_order_first(c, &ev);
-		if (rc == 1)
-			goto got;
-		if (rc == 0)
-			break;
-		if (rc == -2 && c->truncated) {
-			/* keep what could be ordered before the first gap */
-			size_t l = strlen(c->why);
-			snprintf(c->why + l, sizeof c->why - l,
-			         "; kept the events before the first gap (at offset %llu: "
-			         "the events it waits for were never written)",
-			         (unsigned long long)c->err_off);
-			c->gap_off = c->err_off;
-			c->err[0] = 0;
-			break;
-		}
+	int rc = v1_order_analyse(c, &a);
+	if (rc == -2 && c->truncated) {
+		/* keep what could be ordered before the first gap */
+		size_t l = strlen(c->why);
+		snprintf(c->why + l, sizeof c->why - l,
+		         "; kept the events before the first gap (at offset %llu: "
+		         "the events it waits for were never written)",
+		         (unsigned long long)c->err_off);
+		c->gap_off = c->err_off;
+		c->err[0] = 0;
+	} else if (rc)
 		return -1;
-	got:
-		if (ev->ts < prev)
-			return v1_fail(c, ev->off, "time stamps out of order");
-		prev = ev->ts;
-		if (n == 0)
-			c->min_ts = ev->ts;
-		/* a GoSysCall blocked when its goroutine's next event is a
-		 * GoSysBlock */
-		if (npend && c->gs[ev->gi].sys_k) {
-			struct v1_g *g = &c->gs[ev->gi];
-			if (ev->type == V1_GO_SYSBLOCK)
-				c->sysblocked[(g->sys_k - 1) / 8] |= (uint8_t)(1u << ((g->sys_k - 1) % 8));
-			g->sys_k = 0;
-			npend--;
-		}
-		if (SYS_TYPES >> ev->type & 1) {
-			struct v1_g *g = &c->gs[ev->gi];
-			switch (ev->type) {
-			case V1_GO_SYSCALL:
-				if (v1_grow((void **)&c->sysblocked, &capsys, 1, c->nsyscall / 8 + 1))
-					return nomem(c, ev->off);
-				if (c->nsyscall % 8 == 0)
-					c->sysblocked[c->nsyscall / 8] = 0;
-				g->sys_k = (uint32_t)++c->nsyscall;
-				npend++;
-				break;
-			case V1_GO_SYSBLOCK: case V1_GO_INSYSCALL:
-				g->sysblock = ev->ts;
-				break;
-			case V1_GO_SYSEXIT: {
-				int64_t ts = (int64_t)ev->args[2];
-				if (ts == 0 || c->ver < 7)
-					break;
-				if (g->sysblock == 0)
-					return v1_fail(c, ev->off, "stray syscall exit");
-				if (ts < g->sysblock)
-					return v1_fail(c, ev->off, "time stamps out of order (syscall exit before its block)");
-				if (v1_grow((void **)&c->moved, &capmoved, sizeof *c->moved, c->nmoved + 1ULL))
-					return nomem(c, ev->off);
-				c->moved[c->nmoved].ev = *ev;
-				c->moved[c->nmoved].ev.ts = ts;
-				c->moved[c->nmoved].idx = n;
-				c->nmoved++;
-				break;
-			}
-			}
-		}
-		if (futile && futile_step(c, ev))
-			return -1;
-		n++;
-	}
+	uint64_t n = a.n;
 	c->nordered = n;
 	if (c->nmoved) {
 		c->moved_by_ts = malloc(c->nmoved * sizeof *c->moved_by_ts);

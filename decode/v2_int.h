@@ -64,15 +64,40 @@ static inline int v2_uvarint(const uint8_t *p, const uint8_t *end, uint64_t *v)
 	return 0;
 }
 
-/* u64 id -> u32 value, open addressing; reset per generation. */
+/* u64 id -> u32 value, open addressing; reset per generation.  Key,
+ * value and the slot's stamp side by side: one line per probe; a slot is
+ * used when its stamp is the map's (a reset takes a new stamp, clearing
+ * nothing). */
+struct v2_idmap_ent {
+	uint64_t key;
+	uint32_t val, used;
+};
 struct v2_idmap {
-	uint64_t *keys;
-	uint32_t *vals;
-	uint8_t *used;
+	struct v2_idmap_ent *e;
 	uint32_t mask, count;
+	uint32_t stamp; /* of the slots in use; never 0 once allocated */
 };
 int v2_idmap_put(struct v2_idmap *m, uint64_t key, uint32_t val); /* -1 nomem, 1 exists */
-int v2_idmap_get(const struct v2_idmap *m, uint64_t key, uint32_t *val);
+
+static inline uint32_t v2_idhash(uint64_t k, uint32_t mask)
+{
+	k *= 0x9E3779B97F4A7C15ull;
+	return (uint32_t)(k >> 32 ^ k) & mask;
+}
+
+/* 1 and *val when key is there, else 0 (inline: the tables of every
+ * generation look up each of their ids). */
+static inline int v2_idmap_get(const struct v2_idmap *m, uint64_t key, uint32_t *val)
+{
+	if (!m->count)
+		return 0;
+	for (uint32_t i = v2_idhash(key, m->mask); m->e[i].used == m->stamp; i = (i + 1) & m->mask)
+		if (m->e[i].key == key) {
+			*val = m->e[i].val;
+			return 1;
+		}
+	return 0;
+}
 void v2_idmap_reset(struct v2_idmap *m);
 void v2_idmap_free(struct v2_idmap *m);
 

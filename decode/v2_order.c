@@ -368,8 +368,7 @@ HOT sweep(struct gt_v2_order *o, const struct gt_v2_base *ev, struct ctx c, unsi
  * One table jump per wire type: each entry runs a handler in the context
  * of M record ms (o->mnone, reset each time, when the event has no M) and
  * stores the new context back. */
-typedef int (*entry_fn)(struct gt_v2_order *o, const struct gt_v2_base *ev,
-                        struct mstate *ms, int64_t m);
+typedef gt_v2o_entry_fn entry_fn;
 
 #define ENTRY(name, call)                                                         \
 	static int __attribute__((noinline)) name(struct gt_v2_order *o, const struct gt_v2_base *ev,       \
@@ -638,7 +637,7 @@ FAST f_sweep_end(struct gt_v2_order *o, const struct gt_v2_base *ev, struct msta
 	return f_sweep_t(o, ev, ms, m, W_GC_SWEEP_END);
 }
 
-static const entry_fn entries[256] = {
+const gt_v2o_entry_fn gt_v2o_entries[256] = {
 	[W_GO_CREATE] = f_go_create,
 	[W_GO_CREATE_BLOCKED] = f_go_create_blocked,
 	[W_GO_START] = f_go_start,
@@ -713,7 +712,7 @@ advance_slow(struct gt_v2_order *o, const struct gt_v2_base *ev, int64_t m,
 	}
 	if (o->q.end - o->q.wr < GT_V2O_QROOM && gt_v2o_grow_queue(o) < 0)
 		return gt_v2o_fail(o, "out of memory");
-	entry_fn f = entries[ev->type];
+	entry_fn f = gt_v2o_entries[ev->type];
 	if (!f)
 		return bad_type(o, ev->type);
 	return f(o, ev, ms, m);
@@ -731,7 +730,7 @@ int gt_v2_order_advance(struct gt_v2_order *o, const struct gt_v2_base *ev,
 	                    gv->tables != o->names_for || m == GT_NONE ||
 	                    o->mcache[ci].id != m || o->q.end - o->q.wr < GT_V2O_QROOM))
 		return advance_slow(o, ev, m, gv);
-	entry_fn f = entries[ev->type];
+	entry_fn f = gt_v2o_entries[ev->type];
 	if (GT_V2O_UNLIKELY(!f))
 		return bad_type(o, ev->type);
 	return f(o, ev, o->mcache[ci].ms, m);

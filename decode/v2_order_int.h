@@ -1,4 +1,5 @@
-/* v2_order_int.h: the orderer's private state (decode/v2_order*.c only).
+/* v2_order_int.h: the orderer's private state (decode/v2_order*.c, and
+ * the reader's loop for gt_v2o_advance_bound()).
  *
  * Goroutines, Ps, Ms and active tasks live in pools of fixed-size records,
  * found through open-addressing maps (id -> pool index): no allocation per
@@ -167,7 +168,7 @@ struct ctx { int64_t g, p, m; };
 
 /* Stack and string ids resolved in this generation, direct-mapped (only
  * successful look-ups are kept, so errors still go through the gen view). */
-#define GT_V2O_STACK_CACHE 1024
+#define GT_V2O_STACK_CACHE 4096
 #define GT_V2O_STR_CACHE 256
 struct v2o_stack_memo { uint64_t id; gt_stack v; };
 
@@ -223,6 +224,44 @@ struct gt_v2_order {
 };
 
 /* v2_order.c */
+/* The entry of each wire type (NULL: not a type the orderer takes): runs
+ * its handler in the context of M record ms. */
+typedef int (*gt_v2o_entry_fn)(struct gt_v2_order *o, const struct gt_v2_base *ev,
+                               struct mstate *ms, int64_t m);
+extern const gt_v2o_entry_fn gt_v2o_entries[256];
+
+/* For a caller that advances many times in a row with one view and one
+ * err buffer (the reader's loop over one cursor): gt_v2o_bind() stores
+ * the buffer, as gt_v2_order_advance() does each time, and returns 1 when
+ * o is set up for that view already (gt_v2_order_advance()'s own test).
+ * Until the view or the buffer changes (a new generation, a call with
+ * another buffer), gt_v2o_advance_bound() is then gt_v2_order_advance()
+ * without those steps: its common case inline (no call but the entry's
+ * tail), the rest through gt_v2_order_advance() itself. */
+static inline int gt_v2o_bind(struct gt_v2_order *o, const struct gt_v2_gen_view *gv,
+                              char *err, size_t errsz)
+{
+	o->err = err;
+	o->errsz = errsz;
+	return gv == o->gv && gv->gen == o->gen && gv->ctx == o->memo_ctx &&
+	       gv->tables == o->names_for;
+}
+/* M m's slot in the M cache: for a caller that advances many events of
+ * one M, worked out once (gt_v2o_advance_bound). */
+static inline unsigned gt_v2o_mslot(int64_t m)
+{
+	return (unsigned)((uint64_t)m ^ (uint64_t)m >> 6) & (GT_V2O_MCACHE - 1);
+}
+/* ci: gt_v2o_mslot(m); m is not GT_NONE (the caller tested it once). */
+static inline int gt_v2o_advance_bound(struct gt_v2_order *o, const struct gt_v2_base *ev,
+                                       int64_t m, unsigned ci)
+{
+	gt_v2o_entry_fn f = gt_v2o_entries[ev->type];
+	if (GT_V2O_UNLIKELY(o->mcache[ci].id != m || o->q.end - o->q.wr < GT_V2O_QROOM || !f))
+		return gt_v2_order_advance(o, ev, m, o->gv, o->err, o->errsz);
+	return f(o, ev, o->mcache[ci].ms, m);
+}
+
 int gt_v2o_fail(struct gt_v2_order *o, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3), cold));
 enum { NO = 0, MAY = 1, MUST = 2 };

@@ -7,6 +7,7 @@
  */
 #include "decode/v2.h"
 #include "decode/v2_int.h"
+#include "decode/v2_order_int.h"
 #include "decode/v2_spec.h"
 
 #include <stdio.h>
@@ -56,6 +57,8 @@ struct reader {
 	uint32_t nheap;
 	uint32_t sample;
 	int64_t last_ts;
+	uint64_t events; /* delivered (res->events at the end: no store
+	                    through res per event) */
 	uint64_t syncs;
 	int gen_suspect; /* the generation may have been cut off (see v2_int.h) */
 	struct gt_v2_gen_view gv; /* the current generation, for the orderer */
@@ -64,6 +67,11 @@ struct reader {
 	/* the frequency is such that v2_mul() of a tick count below 2^35
 	 * cannot fail (the fast path's dt): else no fast path */
 	int fast_freq;
+	/* the frequency when it is a whole number of ns a tick up to 2^18
+	 * (Go 1.26's 64 ns): the fast path's v2_mul() is then an integer
+	 * product, the same value (below 2^53 the double product is exact);
+	 * 0 otherwise */
+	int64_t int_freq;
 	/* per wire type: nargs (with dt) when timed, 0 when not, -1 beyond */
 	int8_t timed_nargs[256];
 };
@@ -133,7 +141,7 @@ static inline int emit(struct reader *r, struct gt_event *ev)
 	if (ts <= r->last_ts)
 		ev->ts = ts = r->last_ts + 1;
 	r->last_ts = ts;
-	if (__builtin_expect((++r->res->events & 0xffff) == 0, 0) && r->sink->progress)
+	if (__builtin_expect((++r->events & 0xffff) == 0, 0) && r->sink->progress)
 		r->sink->progress(r->sink->ctx, done_upto(r), r->len);
 	return r->on_event(r->sink_ctx, ev, r->t) ? -1 : 0;
 }
@@ -310,14 +318,37 @@ static inline __attribute__((always_inline)) int read_fast(struct reader *r, str
 	if (__builtin_expect(na <= 0 || !uv_fast(&q, &dt), 0))
 		return 0;
 	uint64_t *a = out->args;
-	for (int i = 0; i < na - 1; i++)
-		if (__builtin_expect(!uv_fast(&q, &a[i]), 0))
+	/* The common counts unrolled (no loop counter): a jump on na. */
+	switch (na) {
+	case 1:
+		break;
+	case 2:
+		if (__builtin_expect(!uv_fast(&q, &a[0]), 0))
 			return 0;
+		break;
+	case 3:
+		if (__builtin_expect(!uv_fast(&q, &a[0]) || !uv_fast(&q, &a[1]), 0))
+			return 0;
+		break;
+	case 4:
+		if (__builtin_expect(!uv_fast(&q, &a[0]) || !uv_fast(&q, &a[1]) ||
+		                     !uv_fast(&q, &a[2]), 0))
+			return 0;
+		break;
+	default:
+		for (int i = 0; i < na - 1; i++)
+			if (__builtin_expect(!uv_fast(&q, &a[i]), 0))
+				return 0;
+	}
 	out->type = *p;
 	out->nargs = (uint8_t)(na - 1);
 	out->offset = (uint64_t)(p - r->buf);
 	/* = v2_mul() (dt < 2^35 and fast_freq: the product is in range) */
-	int64_t ns = (int64_t)((double)(int64_t)dt * r->gen.freq);
+	int64_t ns;
+	if (__builtin_expect(r->int_freq != 0, 1))
+		ns = (int64_t)dt * r->int_freq;
+	else
+		ns = (int64_t)((double)(int64_t)dt * r->gen.freq);
 	int64_t t = (int64_t)((uint64_t)ns + (uint64_t)c->last_ts);
 	out->time = t;
 	c->last_ts = t;
@@ -353,7 +384,8 @@ static uint32_t sift_up(struct reader *r, uint32_t i)
 	return i;
 }
 
-static void sift_down(struct reader *r, uint32_t i)
+/* Inline: advance_top calls it at every change of cursor. */
+static inline __attribute__((always_inline)) void sift_down(struct reader *r, uint32_t i)
 {
 	/* Go's heapSiftDown/min3, with a hole instead of swaps: the smaller
 	 * child (the first on ties) moves up while it is before x. */
@@ -473,13 +505,55 @@ static int try_advance(struct reader *r, uint32_t i)
 /* Delivers what the orderer completed; -1 when the sink stopped. */
 static inline __attribute__((always_inline)) int drain(struct reader *r)
 {
-	struct gt_event *ev;
-	while ((ev = gt_v2_order_next(r->order))) {
+	/* gt_v2_order_next() without its NULL (the queue is public) */
+	struct gt_v2_order_queue *q = (struct gt_v2_order_queue *)(void *)r->order;
+	for (;;) {
+		struct gt_event *ev = q->rd;
+		if (ev == q->wr)
+			break;
+		q->rd = ev + 1;
 		if (__builtin_expect(emit(r, ev), 0)) {
 			fail(r, GT_STOPPED, ev->offset, "stopped");
 			return -1;
 		}
 	}
+	return 0;
+}
+
+/* advance_top's step after an advance (rc) of the top cursor c: 0 c goes
+ * on, 1 c's turn is over (not the top any more, or done), 2 c cannot
+ * advance (advance_top returns 0), -1 error (r->res filled). */
+static inline __attribute__((always_inline)) int top_step(struct reader *r, struct cursor *c,
+                                                          int64_t limit, int rc,
+                                                          const char *err)
+{
+	struct hent *h = r->heap;
+	if (__builtin_expect(rc <= 0 || r->bad_id, 0)) {
+		if (rc == 0) {
+			r->bad_id = 0;
+			h[0].t = c->ev.time;
+			return 2;
+		}
+		if (rc > 0)
+			return bad_id(r, c);
+		fail(r, GT_INVALID, c->ev.offset, err[0] ? err : "invalid event");
+		return -1;
+	}
+	rc = next_event_fast(r, c);
+	if (__builtin_expect(rc <= 0, 0)) {
+		if (rc < 0)
+			return -1;
+		heap_remove(r, 0);
+		return 1;
+	}
+	int64_t t = c->ev.time;
+	if (t > limit) {
+		h[0].t = t;
+		sift_down(r, 0);
+		return 1;
+	}
+	if (drain(r) < 0)
+		return -1;
 	return 0;
 }
 
@@ -498,6 +572,14 @@ static int advance_top(struct reader *r)
 	struct hent *h = r->heap;
 	struct gt_v2_order *o = r->order;
 	char err[200];
+	/* The orderer writes err only when it fails, and r->bad_id is 0
+	 * whenever an advance starts (set only by the view, during one; any
+	 * advance that leaves it set ends here or resets it): neither needs
+	 * resetting per event. */
+	err[0] = 0;
+	/* The view and err stay the same in this loop: once the orderer is
+	 * set up for them, its advance goes without those checks. */
+	int bound = gt_v2o_bind(o, &r->gv, err, sizeof err);
 	for (;;) {
 		uint32_t n = r->nheap;
 		if (n == 0)
@@ -515,36 +597,27 @@ static int advance_top(struct reader *r)
 			if (st < limit)
 				limit = st;
 		}
-		for (;;) {
-			err[0] = 0;
-			r->bad_id = 0;
-			int rc = gt_v2_order_advance(o, &c->ev, c->m, &r->gv, err, sizeof err);
-			if (__builtin_expect(rc <= 0 || r->bad_id, 0)) {
-				if (rc == 0) {
-					h[0].t = c->ev.time;
-					return 0;
-				}
-				if (rc > 0)
-					return bad_id(r, c);
-				fail(r, GT_INVALID, c->ev.offset, err[0] ? err : "invalid event");
-				return -1;
-			}
-			rc = next_event_fast(r, c);
-			if (__builtin_expect(rc <= 0, 0)) {
-				if (rc < 0)
-					return -1;
-				heap_remove(r, 0);
-				break;
-			}
-			int64_t t = c->ev.time;
-			if (t > limit) {
-				h[0].t = t;
-				sift_down(r, 0);
-				break;
-			}
-			if (drain(r) < 0)
-				return -1;
+		/* this cursor's M, for the bound advance (GT_NONE: never) */
+		int64_t m = c->m;
+		unsigned ci = gt_v2o_mslot(m);
+		int s;
+		/* Two loops, so that the common one tests nothing more: the
+		 * general advance until the orderer is bound (the first event
+		 * of a generation), then the bound one. */
+		while (!bound || m == GT_NONE) {
+			int rc = gt_v2_order_advance(o, &c->ev, m, &r->gv, err, sizeof err);
+			bound = gt_v2o_bind(o, &r->gv, err, sizeof err);
+			if ((s = top_step(r, c, limit, rc, err)) != 0)
+				goto turn_over;
 		}
+		do
+			s = top_step(r, c, limit, gt_v2o_advance_bound(o, &c->ev, m, ci), err);
+		while (s == 0);
+	turn_over:
+		if (s == 2)
+			return 0;
+		if (s < 0)
+			return -1;
 		if (drain(r) < 0)
 			return -1;
 	}
@@ -570,6 +643,8 @@ static int install_gen(struct reader *r)
 	/* Below 2^35 ticks and up to 1e6 ns a tick the product stays far
 	 * inside int64 (v2_mul's checks cannot fail); NaN fails the test. */
 	r->fast_freq = g->freq >= 0 && g->freq <= 1e6;
+	r->int_freq = g->freq >= 1 && g->freq <= (double)(1 << 18) &&
+	              g->freq == (double)(int64_t)g->freq ? (int64_t)g->freq : 0;
 	r->ncurs = r->nheap = 0;
 	for (uint32_t i = 0; i < g->nms; i++) {
 		struct cursor *c = &r->curs[r->ncurs];
@@ -700,6 +775,7 @@ enum gt_status gt_decode_v2(const uint8_t *buf, size_t len, int version,
 	r->on_event = sink->event;
 	r->sink_ctx = sink->ctx;
 	r->res = res;
+	r->events = res->events;
 	/* Cursors read events with the full spec table, whatever the version
 	 * (as Go's readTimedBaseEvent does); the orderer rejects the rest. */
 	for (unsigned i = 0; i < 256; i++) {
@@ -715,6 +791,7 @@ enum gt_status gt_decode_v2(const uint8_t *buf, size_t len, int version,
 		if (st == GT_INVALID && r->gen_suspect)
 			st = res->status = GT_TRUNCATED;
 	}
+	res->events = r->events;
 	gt_v2_order_free(r->order);
 	v2_gen_free(&r->gen);
 	free(r->curs);

@@ -14,6 +14,19 @@ static uint64_t rd_off(const struct rd *r) { return (uint64_t)(r->p - r->buf); }
 /* 0 ok; else the error text of Go's ReadUvarint in *why. */
 static inline int rd_uvarint(struct rd *r, uint64_t *v, const char **why)
 {
+	const uint8_t *p = r->p;
+	if (r->end - p >= 2) { /* most are 1 or 2 bytes (frames: 4 a frame) */
+		if (p[0] < 0x80) {
+			*v = p[0];
+			r->p = p + 1;
+			return 0;
+		}
+		if (p[1] < 0x80) {
+			*v = (uint64_t)(p[0] & 0x7f) | (uint64_t)p[1] << 7;
+			r->p = p + 2;
+			return 0;
+		}
+	}
 	int n = v2_uvarint(r->p, r->end, v);
 	if (n > 0) {
 		r->p += n;

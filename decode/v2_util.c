@@ -39,65 +39,47 @@ int v2_grow(void **p, uint32_t *cap, size_t elem, uint64_t need)
 
 /* ---- id maps ------------------------------------------------------------ */
 
-static inline uint32_t idhash(uint64_t k, uint32_t mask)
-{
-	k *= 0x9E3779B97F4A7C15ull;
-	return (uint32_t)(k >> 32 ^ k) & mask;
-}
-
 static int idmap_rehash(struct v2_idmap *m, uint32_t ncap)
 {
-	uint64_t *keys = malloc(sizeof *keys * ncap);
-	uint32_t *vals = malloc(sizeof *vals * ncap);
-	uint8_t *used = calloc(ncap, 1);
-	if (!keys || !vals || !used) {
-		free(keys), free(vals), free(used);
+	struct v2_idmap_ent *e = calloc(ncap, sizeof *e);
+	if (!e)
 		return -1;
-	}
-	for (uint32_t i = 0; m->used && i <= m->mask; i++) {
-		if (!m->used[i])
+	for (uint32_t i = 0; m->e && i <= m->mask; i++) {
+		if (m->e[i].used != m->stamp)
 			continue;
-		uint32_t j = idhash(m->keys[i], ncap - 1);
-		while (used[j])
+		uint32_t j = v2_idhash(m->e[i].key, ncap - 1);
+		while (e[j].used)
 			j = (j + 1) & (ncap - 1);
-		used[j] = 1, keys[j] = m->keys[i], vals[j] = m->vals[i];
+		e[j] = m->e[i];
+		e[j].used = 1;
 	}
-	free(m->keys), free(m->vals), free(m->used);
-	m->keys = keys, m->vals = vals, m->used = used;
+	free(m->e);
+	m->e = e;
 	m->mask = ncap - 1;
+	m->stamp = 1;
 	return 0;
 }
 
 int v2_idmap_put(struct v2_idmap *m, uint64_t key, uint32_t val)
 {
-	if (!m->used || (m->count + 1) * 2 > m->mask + 1)
-		if (idmap_rehash(m, m->used ? (m->mask + 1) * 2 : 64))
+	if (!m->e || (m->count + 1) * 2 > m->mask + 1)
+		if (idmap_rehash(m, m->e ? (m->mask + 1) * 2 : 64))
 			return -1;
-	uint32_t i = idhash(key, m->mask);
-	for (; m->used[i]; i = (i + 1) & m->mask)
-		if (m->keys[i] == key)
+	uint32_t i = v2_idhash(key, m->mask);
+	for (; m->e[i].used == m->stamp; i = (i + 1) & m->mask)
+		if (m->e[i].key == key)
 			return 1;
-	m->used[i] = 1, m->keys[i] = key, m->vals[i] = val;
+	m->e[i] = (struct v2_idmap_ent){key, val, m->stamp};
 	m->count++;
-	return 0;
-}
-
-int v2_idmap_get(const struct v2_idmap *m, uint64_t key, uint32_t *val)
-{
-	if (!m->count)
-		return 0;
-	for (uint32_t i = idhash(key, m->mask); m->used[i]; i = (i + 1) & m->mask)
-		if (m->keys[i] == key) {
-			*val = m->vals[i];
-			return 1;
-		}
 	return 0;
 }
 
 void v2_idmap_reset(struct v2_idmap *m)
 {
-	if (m->count && m->used)
-		memset(m->used, 0, (size_t)m->mask + 1);
+	if (m->count && m->e && ++m->stamp == 0) { /* wrapped: clear for real */
+		memset(m->e, 0, ((size_t)m->mask + 1) * sizeof *m->e);
+		m->stamp = 1;
+	}
 	m->count = 0;
 }
 
@@ -105,9 +87,9 @@ int v2_idmap_set(struct v2_idmap *m, uint64_t key, uint32_t val)
 {
 	if (!m->count)
 		return 0;
-	for (uint32_t i = idhash(key, m->mask); m->used[i]; i = (i + 1) & m->mask)
-		if (m->keys[i] == key) {
-			m->vals[i] = val;
+	for (uint32_t i = v2_idhash(key, m->mask); m->e[i].used == m->stamp; i = (i + 1) & m->mask)
+		if (m->e[i].key == key) {
+			m->e[i].val = val;
 			return 1;
 		}
 	return 0;
@@ -115,6 +97,6 @@ int v2_idmap_set(struct v2_idmap *m, uint64_t key, uint32_t val)
 
 void v2_idmap_free(struct v2_idmap *m)
 {
-	free(m->keys), free(m->vals), free(m->used);
+	free(m->e);
 	memset(m, 0, sizeof *m);
 }

@@ -46,9 +46,10 @@ struct gt_model *gt_model_new(void)
 	m->info.min_ts = INT64_MAX;
 	m->info.max_ts = INT64_MIN;
 	m->cw = 1000; /* 1 us buckets to start with */
+	m->cbend = INT64_MIN; /* the first change starts the first bucket */
 	m->last_g = GT_NONE - 1;
 	m->last_m = INT64_MIN;
-	m->cur_g = m->cur_p = m->cur_m = GT_NONE;
+	m->cur_g = m->cur_m = GT_NONE;
 	for (int i = 0; i < GT_MCACHE; i++)
 		m->mc_id[i] = INT64_MIN;
 	pthread_mutex_init(&m->search_mu, NULL);
@@ -207,7 +208,7 @@ static int close_mspan(struct gt_model *m, uint32_t pi, int64_t t)
 }
 
 /* P id changed to state to at ts, on the current M. */
-static int on_ptrans(struct gt_model *m, int64_t ts, int64_t id, uint8_t to)
+int gt_build_ptrans(struct gt_model *m, int64_t ts, int64_t id, uint8_t to)
 {
 	uint32_t pi = gt_model_p_index(m, id);
 	if (pi == UINT32_MAX)
@@ -399,10 +400,9 @@ void gt_model_hint(const struct gt_tables *t, const struct gt_event *ev, struct 
 /* A context seen (rec.h: a pair new to the encoder): Ps and Ms count when seen as a
  * context (goroutines get their entry with their first transition: every
  * goroutine that runs has one). */
-static int set_ctx(struct gt_model *m, const struct gt_rec *r)
+int gt_build_ctx(struct gt_model *m, const struct gt_rec *r)
 {
 	int64_t p = (int64_t)((uint64_t)r->u | (uint64_t)r->v << 32);
-	m->cur_p = p;
 	m->cur_m = r->id;
 	if (p != GT_NONE && p < GT_PSEUDO_P && gt_model_p_index(m, p) == UINT32_MAX)
 		return -1;
@@ -411,7 +411,7 @@ static int set_ctx(struct gt_model *m, const struct gt_rec *r)
 	return 0;
 }
 
-static int set_root(struct gt_model *m, const struct gt_rec *r)
+int gt_build_root(struct gt_model *m, const struct gt_rec *r)
 {
 	size_t st = (size_t)r->id;
 	if (st >= m->sroot.cap) {
@@ -431,28 +431,16 @@ static int set_root(struct gt_model *m, const struct gt_rec *r)
 	return 0;
 }
 
-/* Every event: the trace's time span (counts: see seen()). */
-static inline void seen_ts(struct gt_model *m, int64_t ts)
-{
-	struct gt_trace_info *in = &m->info;
-	if (in->min_ts == INT64_MAX) {
-		in->min_ts = ts;
-		m->clast = ts;
-	}
-	if (ts > in->max_ts)
-		in->max_ts = ts;
-}
-
 static inline void seen(struct gt_model *m, int64_t ts, unsigned kind)
 {
-	seen_ts(m, ts);
+	gt_seen_ts(m, ts);
 	m->info.events++;
 	if (kind < GT_EV__COUNT)
 		m->info.by_kind[kind]++;
 }
 
 /* Any other event (its context already set). */
-static int add_full(struct gt_model *m, const struct gt_event *ev, const struct gt_hint *h)
+int gt_build_full(struct gt_model *m, const struct gt_event *ev, const struct gt_hint *h)
 {
 	seen(m, ev->ts, ev->kind);
 	switch (ev->kind) {
@@ -461,7 +449,7 @@ static int add_full(struct gt_model *m, const struct gt_event *ev, const struct 
 			return gt_gb_transition(m, ev, h);
 		if (ev->u.trans.resource == GT_RES_PROC) {
 			m->cur_m = ev->m;
-			return on_ptrans(m, ev->ts, ev->u.trans.id, ev->u.trans.to);
+			return gt_build_ptrans(m, ev->ts, ev->u.trans.id, ev->u.trans.to);
 		}
 		return 0;
 	case GT_EV_RANGE_BEGIN:
@@ -488,64 +476,6 @@ static int add_full(struct gt_model *m, const struct gt_event *ev, const struct 
 	default:
 		return on_user(m, ev);
 	}
-}
-
-int gt_model_add_recs(struct gt_model *m, const struct gt_rec *v, uint32_t n,
-                      const struct gt_qev *full)
-{
-	/* the counts of the common kinds are added up once per block */
-	uint64_t ntrans = 0, nmetric = 0;
-	int rc = 0;
-	for (uint32_t i = 0; i < n && rc >= 0; i++) {
-		const struct gt_rec *r = &v[i];
-		__builtin_prefetch(r + 16); /* written by the decoder's core */
-		/* goroutine state ahead: its map entry, then its slot (gbuild.c;
-		 * r + 12 was fetched by the line above 4 records ago) */
-		if (i + 12 < n && r[12].kind == GT_R_GTRANS)
-			gt_gb_prefetch_map(m, r[12].id);
-		if (i + 6 < n && r[6].kind == GT_R_GTRANS)
-			gt_gb_prefetch(m, r[6].id);
-		switch (r->kind) {
-		case GT_R_GTRANS:
-			seen_ts(m, r->ts);
-			ntrans++;
-			m->cur_p = (int32_t)r->w;
-			if (r->from == GT_GS_NOTEXIST) { /* its GT_R_CREATE follows */
-				m->cur_g = r[1].id;
-				m->cur_stack = r[1].u;
-				i++;
-			}
-			rc = gt_gb_rec(m, r);
-			break;
-		case GT_R_METRIC:
-			seen_ts(m, r->ts);
-			nmetric++;
-			if (r->from < GT_METRIC_OTHER)
-				rc = gt_series_push(&m->metrics[r->from], r->ts, (uint64_t)r->id);
-			break;
-		case GT_R_PTRANS:
-			seen_ts(m, r->ts);
-			ntrans++;
-			m->cur_m = (int64_t)((uint64_t)r->u | (uint64_t)r->v << 32);
-			rc = on_ptrans(m, r->ts, r->id, r->to);
-			break;
-		case GT_R_CTX:
-			rc = set_ctx(m, r);
-			break;
-		case GT_R_CREATE: /* read with its GT_R_GTRANS above: none come alone */
-			break;
-		case GT_R_STACK:
-			rc = set_root(m, r);
-			break;
-		default:
-			rc = add_full(m, &full[r->id].ev, &full[r->id].h);
-			break;
-		}
-	}
-	m->info.events += ntrans + nmetric;
-	m->info.by_kind[GT_EV_STATE_TRANSITION] += ntrans;
-	m->info.by_kind[GT_EV_METRIC] += nmetric;
-	return rc < 0 ? -1 : 0;
 }
 
 int gt_model_add(struct gt_model *m, const struct gt_event *ev)

@@ -178,7 +178,7 @@ static inline __attribute__((always_inline)) uint32_t live_new(struct gt_model *
 	L->end_key = 0;
 	L->start_func = 0;
 	L->create_stack = 0;
-	L->gc_worker = L->hlen = L->gc_mark = L->hflags = L->state = L->chained = 0;
+	L->gc_worker = L->hlen = L->gc_mark = L->hflags = L->state = L->chained = L->tracked = 0;
 	L->creator = GT_NONE;
 	return slot;
 }
@@ -209,8 +209,8 @@ static inline uint8_t *live_bytes(struct gt_glive *L)
 
 /* Adds the time per state of the records in p..end to cum; *first gets
  * the first record's start (records count from base); returns how many
- * records there are.  For a goroutine's first chunk when a second one
- * follows: from then on, the writer keeps these per record. */
+ * records there are.  For a goroutine's log when it outgrows GT_GTRACK
+ * bytes: from then on, the writer keeps these per record. */
 static uint32_t scan_recs(const struct gt_model *m, const uint8_t *p, const uint8_t *end,
                           int64_t base, int64_t cum[GT_GS__COUNT], int64_t *first)
 {
@@ -226,10 +226,22 @@ static uint32_t scan_recs(const struct gt_model *m, const uint8_t *p, const uint
 		int64_t d = (int64_t)gt_get_uv(&p);
 		if (!n++)
 			*first = start;
-		cum[GT_VEC_AT(m->keys, struct gt_gkey, (uint32_t)(kv >> 1)).state] += d;
+		cum[cidx(GT_VEC_AT(m->keys, struct gt_gkey, (uint32_t)(kv >> 1)).state)] += d;
 		prev = start + d;
 	}
 	return n;
+}
+
+/* From now on, goroutine slot (L) keeps its counts per record (struct
+ * gt_gcold): the records so far are counted. */
+static __attribute__((noinline)) void track_start(struct gt_model *m, uint32_t slot,
+                                                  struct gt_glive *L)
+{
+	struct gt_gcold *C = cold_at(m, slot);
+	memset(C, 0, sizeof *C);
+	const uint8_t *b = live_bytes(L);
+	C->nrec = scan_recs(m, b + L->hlen, b + L->len, gt_gbase(m, L->gi), C->cum, &C->first);
+	L->tracked = 1;
 }
 
 /* Chunk layout: u16 length | 0x8000 when a next chunk follows, then (only
@@ -262,9 +274,10 @@ static int flush(struct gt_model *m, uint32_t slot, int more)
 	}
 	struct gt_gcold *C = cold_at(m, slot);
 	if (!L->chained) { /* the first of several chunks */
-		memset(C, 0, sizeof *C);
-		C->rec0 = C->nrec = scan_recs(m, b + L->hlen, b + L->len, gt_gbase(m, L->gi), C->cum0, &C->first);
-		memcpy(C->cum, C->cum0, sizeof C->cum);
+		if (!L->tracked)
+			track_start(m, slot, L);
+		C->rec0 = C->nrec;
+		memcpy(C->cum0, C->cum, sizeof C->cum0);
 		GT_VEC_AT(m->gheads, uint32_t, L->gi) = ref;
 	} else { /* a further chunk: index entry, link from the one before */
 		memcpy(gt_barena_at(&m->garena, C->tail) + 2, &ref, 4);
@@ -316,24 +329,11 @@ static int grow(struct gt_glive *L, uint32_t need)
  * put_uv's 3 bytes of slack after the last. */
 #define REC_MAX 28
 
-/* gt_put_uv without a loop for values below 2^28 (nearly all keys, gaps
- * and durations): the bytes are spread and stored at once, no branch
- * depends on the value's length.  Writes 4 bytes even when it uses fewer. */
+/* gt_put_uv_slack (nearly all keys, gaps and durations are below 2^28):
+ * writes 4 bytes even when it uses fewer. */
 static inline uint8_t *put_uv(uint8_t *p, uint64_t v)
 {
-#if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
-	if (1)
-#else
-	if (UNLIKELY(v >= (1u << 28)))
-#endif
-		return p + gt_put_uv(p, v);
-	static const uint32_t more[4] = {0, 0x80, 0x8080, 0x808080}; /* more-bytes bits */
-	uint32_t x = (uint32_t)v;
-	uint32_t n = (uint32_t)(31 - __builtin_clz(x | 1)) * 37 >> 8; /* log2(x) / 7: bytes - 1 */
-	uint32_t b = (x & 0x7f) | (x << 1 & 0x7f00) | (x << 2 & 0x7f0000) | (x << 3 & 0x7f000000);
-	b |= more[n];
-	memcpy(p, &b, 4);
-	return p + n + 1;
+	return p + gt_put_uv_slack(p, v);
 }
 
 /* The header of the first chunk: creation facts (at most 16 bytes and
@@ -361,17 +361,21 @@ static inline __attribute__((always_inline)) int append_rec(struct gt_model *m, 
 	uint64_t kv = (uint64_t)key << 1 | (gap != 0);
 	uint64_t zg = (uint64_t)gap << 1 ^ (uint64_t)(gap >> 63);
 	uint64_t d = (uint64_t)(end - start);
-	if (UNLIKELY(L->chained)) {
+	if (UNLIKELY(L->len + REC_MAX > L->cap)) {
+		uint32_t need = uv_len(kv) + (gap ? uv_len(zg) : 0) + uv_len(d) + 3;
+		if (L->len + need > L->cap) {
+			if (grow(L, need) < 0)
+				return -1;
+			if (L->cap >= GT_GTRACK && !L->tracked)
+				track_start(m, slot, L);
+		}
+	}
+	if (UNLIKELY(L->tracked)) {
 		struct gt_gcold *C = cold_at(m, slot);
-		if (!L->len)
+		if (C->nrec == C->rec0) /* the buffer's first record */
 			C->first = start;
 		C->cum[cidx(state)] += (int64_t)d;
 		C->nrec++;
-	}
-	if (UNLIKELY(L->len + REC_MAX > L->cap)) {
-		uint32_t need = uv_len(kv) + (gap ? uv_len(zg) : 0) + uv_len(d) + 3;
-		if (L->len + need > L->cap && grow(L, need) < 0)
-			return -1;
 	}
 	uint8_t *b = live_bytes(L), *p = b + L->len;
 	if (LIKELY(kv < 0x80)) /* the common keys come first: small */
@@ -388,30 +392,30 @@ static inline __attribute__((always_inline)) int append_rec(struct gt_model *m, 
 	return 0;
 }
 
-/* The goroutine ended (or the trace did): its bytes go to the arena. */
-static int retire(struct gt_model *m, uint32_t slot, int64_t id, int dead)
+/* Slot of dead goroutine id back to the free list (f: its room there). */
+static inline void slot_release(struct gt_model *m, uint32_t slot, int64_t id, uint32_t *f)
+{
+	*f = slot;
+	m->gfree.n++;
+	gt_dmap_del(&m->glivemap, id);
+	m->last_g = GT_NONE - 1;
+}
+
+/* Dead goroutine id's whole log is the one chunk ref: slot released. */
+static inline void log_done(struct gt_model *m, uint32_t slot, struct gt_glive *L, int64_t id,
+                            uint32_t ref, uint32_t *f)
+{
+	GT_VEC_AT(m->gheads, uint32_t, L->gi) = ref;
+	L->len = 0;
+	L->gi = UINT32_MAX;
+	slot_release(m, slot, id, f);
+}
+
+/* The goroutine ended (or the trace did): its bytes go to the arena.
+ * (retire_dead has the common end inline.) */
+static __attribute__((noinline)) int retire(struct gt_model *m, uint32_t slot, int64_t id, int dead)
 {
 	struct gt_glive *L = live_at(m, slot);
-	if (LIKELY(dead && L->len && !L->buf && !L->chained && !L->end_key)) {
-		/* the common end: a short goroutine's whole log, still in
-		 * ibuf, becomes its one chunk (as flush(m, slot, 0) would) */
-		uint32_t ref = gt_barena_alloc(&m->garena, 2 + L->len);
-		uint32_t *f = vnext(&m->gfree, sizeof *f);
-		if (!ref || !f)
-			return -1;
-		uint8_t *ch = gt_barena_at(&m->garena, ref);
-		uint16_t len = L->len;
-		memcpy(ch, &len, 2);
-		memcpy(ch + 2, L->ibuf, GT_GIBUF); /* the arena has the slack */
-		GT_VEC_AT(m->gheads, uint32_t, L->gi) = ref;
-		L->len = 0;
-		L->gi = UINT32_MAX;
-		*f = slot;
-		m->gfree.n++;
-		gt_dmap_del(&m->glivemap, id);
-		m->last_g = GT_NONE - 1;
-		return 0;
-	}
 	if (flush(m, slot, 0) < 0)
 		return -1;
 	if (L->end_key && gt_ids_put(&m->gendkey, L->gi, L->end_key) < 0)
@@ -426,10 +430,73 @@ static int retire(struct gt_model *m, uint32_t slot, int64_t id, int dead)
 	uint32_t *f = vnext(&m->gfree, sizeof *f);
 	if (!f)
 		return -1;
-	*f = slot;
-	m->gfree.n++;
-	gt_dmap_del(&m->glivemap, id);
-	m->last_g = GT_NONE - 1;
+	slot_release(m, slot, id, f);
+	return 0;
+}
+
+/* Goroutine id (slot, L) ended.  The common end, inline: a short
+ * goroutine's whole log, still in ibuf, becomes its one chunk (as
+ * flush(m, slot, 0) would). */
+static inline __attribute__((always_inline)) int retire_dead(struct gt_model *m, uint32_t slot,
+                                                             struct gt_glive *L, int64_t id)
+{
+	if (UNLIKELY(!L->len || L->buf || L->chained || L->end_key))
+		return retire(m, slot, id, 1);
+	uint32_t ref = gt_barena_alloc(&m->garena, 2 + L->len);
+	uint32_t *f = vnext(&m->gfree, sizeof *f);
+	if (!ref || !f)
+		return -1;
+	uint8_t *ch = gt_barena_at(&m->garena, ref);
+	uint16_t len = L->len;
+	memcpy(ch, &len, 2);
+	memcpy(ch + 2, L->ibuf, GT_GIBUF); /* the arena has the slack */
+	log_done(m, slot, L, id, ref, f);
+	return 0;
+}
+
+/* A record of [start, end) with key at p, its gap from prev_end (as
+ * append_rec writes it); returns the end of the record. */
+static inline __attribute__((always_inline)) uint8_t *put_rec(uint8_t *p, int64_t prev_end,
+                                                              int64_t start, int64_t end,
+                                                              uint32_t key)
+{
+	int64_t gap = start - prev_end;
+	uint64_t kv = (uint64_t)key << 1 | (gap != 0);
+	p = put_uv(p, kv);
+	if (gap)
+		p = put_uv(p, (uint64_t)gap << 1 ^ (uint64_t)(gap >> 63));
+	return put_uv(p, (uint64_t)(end - start));
+}
+
+/* Goroutine id (slot, L, its log in ibuf, no chunk out yet) ends at t:
+ * as append_rec of its open interval and of the end marker (key kend),
+ * then retire_dead, but the two records go straight to the log's chunk
+ * in the arena (copying them out of ibuf right after writing them there
+ * would stall: the copy's wide loads cannot take their bytes from the
+ * narrow stores still pending).  1: no room left in the arena's block
+ * for the largest such chunk: nothing done, the caller takes the usual
+ * path (the chunk then lands where it would have). */
+static inline __attribute__((always_inline)) int end_direct(struct gt_model *m, uint32_t slot,
+                                                            struct gt_glive *L, int64_t id,
+                                                            int64_t t, uint32_t kend)
+{
+	struct gt_barena *a = &m->garena;
+	uint32_t max = 2 + L->len + 2 * REC_MAX;
+	if (UNLIKELY(!a->nblocks || max > GT_BA_SIZE - GT_BA_SLACK - a->used))
+		return 1;
+	uint32_t *f = vnext(&m->gfree, sizeof *f);
+	if (!f)
+		return -1;
+	uint32_t ref = (uint32_t)((a->nblocks - 1) << GT_BA_SHIFT) | a->used;
+	uint8_t *ch = gt_barena_at(a, ref);
+	memcpy(ch + 2, L->ibuf, GT_GIBUF); /* the arena has the slack */
+	int64_t end = t < L->since ? L->since : t;
+	uint8_t *p = put_rec(ch + 2 + L->len, L->prev_end, L->since, end, L->key);
+	p = put_rec(p, end, t, t, kend);
+	uint16_t len = (uint16_t)(p - (ch + 2));
+	memcpy(ch, &len, 2);
+	a->used += 2u + len;
+	log_done(m, slot, L, id, ref, f);
 	return 0;
 }
 
@@ -465,25 +532,35 @@ static void counts_cross(struct gt_model *m, int64_t t)
 			b[i * 4 + k] = (double)(m->cstart[CS0 + k] * cw + m->cacc[CS0 + k]);
 	}
 	i++;
+	if (LIKELY(i < GT_CB && t - m->cbend <= cw)) { /* into the next bucket */
+		m->cbend += cw;
+		goto done;
+	}
 	int any = (m->ccount[CS0] | m->ccount[CS0 + 1] | m->ccount[CS0 + 2] | m->ccount[CS0 + 3]) != 0;
 	for (;;) {
 		int64_t last = t - base > cw * (int64_t)GT_CB ? GT_CB : (t - base - 1) / cw;
-		if (any) {
+		/* whole buckets: no goroutines leave them zero (buckets past
+		 * cdirty still are) */
+		int64_t fill = any ? last : last < m->cdirty ? last : m->cdirty;
+		if (i < fill) {
 			double full[4];
 			for (int k = 0; k < 4; k++)
 				full[k] = (double)(m->ccount[CS0 + k] * cw);
-			for (; i < last; i++)
+			for (; i < fill; i++)
 				memcpy(b + i * 4, full, sizeof full);
 		}
 		if (last < GT_CB) {
 			i = last;
 			break;
 		}
-		/* merge pairs, widen */
-		for (uint32_t j = 0; j < GT_CB / 2; j++)
-			for (int k = 0; k < 4; k++)
-				b[j * 4 + k] = b[2 * j * 4 + k] + b[(2 * j + 1) * 4 + k];
-		memset(b + (size_t)(GT_CB / 2) * 4, 0, (size_t)(GT_CB / 2) * 4 * sizeof *b);
+		/* merge pairs, widen: the upper half is dirty, rewritten as
+		 * time crosses it (and cleared at the end past the last) */
+		for (uint32_t j = 0; j < GT_CB / 2; j++) {
+			const double *x = b + 8 * (size_t)j;
+			double y[4] = {x[0] + x[4], x[1] + x[5], x[2] + x[6], x[3] + x[7]};
+			memcpy(b + 4 * (size_t)j, y, sizeof y);
+		}
+		m->cdirty = GT_CB;
 		cw *= 2;
 		i = GT_CB / 2;
 	}
@@ -503,7 +580,7 @@ static inline void counts_change(struct gt_model *m, int64_t t, unsigned f, unsi
 		m->clast = t;
 	else
 		t = m->clast;
-	if (UNLIKELY(t > m->cbend || !m->cnb))
+	if (UNLIKELY(t > m->cbend)) /* INT64_MIN before the first change */
 		counts_cross(m, t);
 	int64_t r = m->cbend - t;
 	m->cacc[f] -= r;
@@ -523,6 +600,8 @@ void gt_gb_counts_advance(struct gt_model *m, int64_t t)
 	double *b = m->cbuckets + m->cbi * 4;
 	for (int k = CS0; k < CS0 + 4; k++)
 		b[k - CS0] = (double)(m->cstart[k] * m->cw + m->cacc[k] - m->ccount[k] * (m->cbend - t));
+	if (m->cbi + 1 < m->cdirty)
+		memset(b + 4, 0, (size_t)(m->cdirty - m->cbi - 1) * 4 * sizeof *b);
 	m->cnb = 2;
 }
 
@@ -601,14 +680,14 @@ static inline __attribute__((always_inline)) int enter(struct gt_model *m, uint3
 			uint32_t k = key_get(m, to, reason, stack, GT_NONE);
 		if (k == UINT32_MAX || append_rec(m, slot, L, t, t, k, to) < 0)
 			return -1;
-		return retire(m, slot, id, 1);
+		return retire_dead(m, slot, L, id);
 	}
 	uint32_t k = key_get(m, to, reason, stack, to == GT_GS_RUNNING ? p : GT_NONE);
 	if (k == UINT32_MAX)
 		return -1;
 	L->since = t;
 	L->key = k;
-	L->state = to;
+	L->state = (uint8_t)cidx(to);
 	if (pi != UINT32_MAX)
 		L->run_p = (int32_t)pi;
 	return 0;
@@ -616,12 +695,13 @@ static inline __attribute__((always_inline)) int enter(struct gt_model *m, uint3
 
 /* The first transition of goroutine id (see transition): the new slot is
  * only written, never read, so its line need not be fetched first. */
-static __attribute__((noinline)) int transition_new(struct gt_model *m, int64_t t, int64_t id,
-                                                    uint8_t from, uint8_t to, gt_str reason,
-                                                    gt_stack stack, int64_t p,
-                                                    const struct gt_event *ev,
+static inline __attribute__((always_inline)) int transition_new(struct gt_model *m, const struct gt_rec *r,
+                                                    int64_t p, const struct gt_event *ev,
                                                     const struct gt_hint *h)
 {
+	int64_t id = r->id;
+	uint8_t to = r->to;
+	gt_stack stack = r->v;
 	uint32_t slot = live_new(m, id);
 	if (slot == UINT32_MAX)
 		return -1;
@@ -632,7 +712,7 @@ static __attribute__((noinline)) int transition_new(struct gt_model *m, int64_t 
 		return -1;
 	struct gt_glive *L = live_at(m, slot);
 	/* as first_facts, knowing the slot is clear */
-	if (from == GT_GS_NOTEXIST && to != GT_GS_NOTEXIST) {
+	if (r->from == GT_GS_NOTEXIST && to != GT_GS_NOTEXIST) {
 		/* the creation facts are all known: the header goes in now
 		 * (as put_header would at the first record) */
 		int64_t g = ev ? ev->g : m->cur_g;
@@ -659,56 +739,152 @@ static __attribute__((noinline)) int transition_new(struct gt_model *m, int64_t 
 		}
 	}
 	/* no interval is open: nothing to close */
-	counts_change(m, t, GT_GS_UNDETERMINED, cidx(to));
-	return enter(m, slot, L, id, t, to, reason, stack, p, pi);
+	counts_change(m, r->ts, GT_GS_UNDETERMINED, cidx(to));
+	return enter(m, slot, L, id, r->ts, to, r->u, stack, p, pi);
 }
 
-/* Goroutine id went from state from to state to at time t, on P p (see
- * first_facts for ev and h). */
-static inline __attribute__((always_inline)) int transition(struct gt_model *m, int64_t t, int64_t id,
-                                                            uint8_t from, uint8_t to, gt_str reason,
-                                                            gt_stack stack, int64_t p,
-                                                            const struct gt_event *ev,
+/* Goroutine r->id went from state r->from to state r->to at time r->ts,
+ * on P p, r->u the reason, r->v the stack (see first_facts for ev and h).
+ * The record's fields are read where used: they stay in the cache, and
+ * a value kept in a register across the whole transition would be spilled. */
+static inline __attribute__((always_inline)) int transition(struct gt_model *m, const struct gt_rec *r,
+                                                            int64_t p, const struct gt_event *ev,
                                                             const struct gt_hint *h)
 {
 	uint32_t slot;
+	int64_t id = r->id;
 	if (id == m->last_g) {
 		slot = m->last_gslot;
 	} else {
 		slot = gt_dmap_get(&m->glivemap, id);
 		if (UNLIKELY(slot == UINT32_MAX))
-			return transition_new(m, t, id, from, to, reason, stack, p, ev, h);
+			return transition_new(m, r, p, ev, h);
 		m->last_g = id;
 		m->last_gslot = slot;
 	}
 	uint32_t pi = UINT32_MAX;
-	if (to == GT_GS_RUNNING && p != GT_NONE && (pi = gt_model_p_index(m, p)) == UINT32_MAX)
+	if (r->to == GT_GS_RUNNING && p != GT_NONE && (pi = gt_model_p_index(m, p)) == UINT32_MAX)
 		return -1;
 	struct gt_glive *L = live_at(m, slot);
-	if (UNLIKELY(from == GT_GS_NOTEXIST || (!L->start_func && stack)))
-		first_facts(m, L, id, from, to, stack, ev, h);
-	if (UNLIKELY(from == to) && L->since != INT64_MIN)
-		return reaffirm(m, L, to, reason, stack);
+	if (UNLIKELY(r->from == GT_GS_NOTEXIST || (!L->start_func && r->v)))
+		first_facts(m, L, r->id, r->from, r->to, r->v, ev, h);
+	if (UNLIKELY(r->from == r->to) && L->since != INT64_MIN)
+		return reaffirm(m, L, r->to, r->u, r->v);
 	L->end_key = 0;
 
+	int64_t t = r->ts;
 	int open = L->since != INT64_MIN;
-	counts_change(m, t, open ? cidx(L->state) : GT_GS_UNDETERMINED, cidx(to));
+	counts_change(m, t, open ? L->state : GT_GS_UNDETERMINED, cidx(r->to));
 	if (L->run_p >= 0 && close_pspan(m, L, t) < 0)
 		return -1;
+	if (UNLIKELY(r->to == GT_GS_NOTEXIST) && open && L->hlen && !L->buf && !L->chained) {
+		uint32_t k = key_get(m, GT_GS_NOTEXIST, r->u, r->v, GT_NONE);
+		if (k == UINT32_MAX)
+			return -1;
+		int rc = end_direct(m, slot, L, r->id, t, k);
+		if (rc <= 0)
+			return rc;
+	}
 	if (open && append_rec(m, slot, L, L->since, t, L->key, L->state) < 0)
 		return -1;
-	return enter(m, slot, L, id, t, to, reason, stack, p, pi);
+	return enter(m, slot, L, r->id, r->ts, r->to, r->u, r->v, p, pi);
 }
 
 int gt_gb_transition(struct gt_model *m, const struct gt_event *ev, const struct gt_hint *h)
 {
-	return transition(m, ev->ts, ev->u.trans.id, ev->u.trans.from, ev->u.trans.to,
-	                  ev->u.trans.reason, ev->u.trans.stack, ev->p, ev, h);
+	struct gt_rec r = {.ts = ev->ts, .id = ev->u.trans.id, .u = ev->u.trans.reason,
+	                   .v = ev->u.trans.stack, .from = ev->u.trans.from, .to = ev->u.trans.to};
+	return transition(m, &r, ev->p, ev, h);
 }
 
-int gt_gb_rec(struct gt_model *m, const struct gt_rec *r)
+/* The trace's first time, from the first record that has one (the loop
+ * below then only keeps the last time). */
+static __attribute__((noinline)) void first_ts(struct gt_model *m, const struct gt_rec *v,
+                                               uint32_t n, const struct gt_qev *full)
 {
-	return transition(m, r->ts, r->id, r->from, r->to, r->u, r->v, m->cur_p, NULL, NULL);
+	for (uint32_t i = 0; i < n; i++) {
+		const struct gt_rec *r = &v[i];
+		switch (r->kind) {
+		case GT_R_GTRANS:
+		case GT_R_METRIC:
+		case GT_R_PTRANS:
+			gt_seen_ts(m, r->ts);
+			return;
+		case GT_R_CTX:
+		case GT_R_CREATE:
+		case GT_R_STACK:
+			break;
+		default:
+			gt_seen_ts(m, full[r->id].ev.ts);
+			return;
+		}
+	}
+}
+
+static inline void seen_last(struct gt_model *m, int64_t ts)
+{
+	if (ts > m->info.max_ts)
+		m->info.max_ts = ts;
+}
+
+int gt_model_add_recs(struct gt_model *m, const struct gt_rec *v, uint32_t n,
+                      const struct gt_qev *full)
+{
+	if (UNLIKELY(m->info.min_ts == INT64_MAX))
+		first_ts(m, v, n, full);
+	/* the counts of the common kinds are added up once per block */
+	uint64_t ntrans = 0, nmetric = 0;
+	int rc = 0;
+	for (const struct gt_rec *r = v, *end = v + n; r < end; r++) {
+		/* (no lookups ahead to prefetch goroutine slots: measured, they
+		 * cost more than the misses they saved) */
+		__builtin_prefetch(r + 16); /* written by the decoder's core */
+		if (LIKELY(r->kind == GT_R_GTRANS)) {
+			const struct gt_rec *g = r;
+			seen_last(m, g->ts);
+			ntrans++;
+			if (g->from == GT_GS_NOTEXIST) { /* its GT_R_CREATE follows */
+				m->cur_g = g[1].id;
+				m->cur_stack = g[1].u;
+				r++;
+			}
+			rc = transition(m, g, (int32_t)g->w, NULL, NULL);
+			if (UNLIKELY(rc < 0))
+				break;
+			continue;
+		}
+		switch (r->kind) {
+		case GT_R_METRIC:
+			seen_last(m, r->ts);
+			nmetric++;
+			if (r->from < GT_METRIC_OTHER)
+				rc = gt_series_push(&m->metrics[r->from], r->ts, (uint64_t)r->id);
+			break;
+		case GT_R_PTRANS:
+			seen_last(m, r->ts);
+			ntrans++;
+			m->cur_m = (int64_t)((uint64_t)r->u | (uint64_t)r->v << 32);
+			rc = gt_build_ptrans(m, r->ts, r->id, r->to);
+			break;
+		case GT_R_CTX:
+			rc = gt_build_ctx(m, r);
+			break;
+		case GT_R_CREATE: /* read with its GT_R_GTRANS above: none come alone */
+			break;
+		case GT_R_STACK:
+			rc = gt_build_root(m, r);
+			break;
+		default:
+			rc = gt_build_full(m, &full[r->id].ev, &full[r->id].h);
+			break;
+		}
+		if (UNLIKELY(rc < 0))
+			break;
+	}
+	m->info.events += ntrans + nmetric;
+	m->info.by_kind[GT_EV_STATE_TRANSITION] += ntrans;
+	m->info.by_kind[GT_EV_METRIC] += nmetric;
+	return rc < 0 ? -1 : 0;
 }
 
 int gt_gb_finish(struct gt_model *m, int64_t end)

@@ -79,15 +79,19 @@ struct gt_glive {
 	uint8_t hlen;         /* header bytes written (first chunk); 0 not yet */
 	uint8_t gc_mark;      /* labelled a marking GC worker for this run */
 	uint8_t hflags;
-	uint8_t state;        /* state of key */
-	uint8_t chained;      /* a chunk went to the arena with more to come:
-	                         its struct gt_gcold is in use */
+	uint8_t state;        /* state of key (its index in per-state sums) */
+	uint8_t chained;      /* a chunk went to the arena with more to come */
+	uint8_t tracked;      /* its struct gt_gcold is in use: counts the
+	                         records and time per state as they come (from
+	                         when the log outgrew GT_GTRACK bytes of room) */
 	int64_t creator;
 	uint8_t ibuf[GT_GIBUF];
 };
 
 /* ...and what only goroutines with more than one chunk need (kept per
- * record once the first chunk is out). */
+ * record once the log outgrows GT_GTRACK bytes: the records before are
+ * counted then, as few as that, and not at the first chunk's end). */
+#define GT_GTRACK 512
 struct gt_gcold {
 	int64_t cum0[GT_GS__COUNT]; /* time per state before the buffer */
 	int64_t cum[GT_GS__COUNT];  /* ...and up to now */

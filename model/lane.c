@@ -53,6 +53,15 @@ static int64_t unzz(uint64_t v) { return (int64_t)(v >> 1) ^ -(int64_t)(v & 1); 
 
 #define MAX_REC GT_LANE_MAX_REC
 
+/* Writes the tail chunk's used count (the inline append keeps it in l->wp). */
+static void sync_used(struct gt_lanes *ls, struct gt_lane *l)
+{
+	if (!l->tail)
+		return;
+	uint16_t used = (uint16_t)(l->wp - (at(ls, l->tail) + HDR));
+	memcpy(at(ls, l->tail) + 4, &used, 2);
+}
+
 int gt_lane_append_slow(struct gt_lanes *ls, struct gt_lane *l, int64_t start,
                         int64_t end, uint32_t val, uint8_t cls)
 {
@@ -64,7 +73,7 @@ int gt_lane_append_slow(struct gt_lanes *ls, struct gt_lane *l, int64_t start,
 	uint16_t used = 0, cap = 0;
 	if (l->tail) {
 		c = at(ls, l->tail);
-		memcpy(&used, c + 4, 2);
+		used = (uint16_t)(l->wp - (c + HDR));
 		memcpy(&cap, c + 6, 2);
 		if (used + MAX_REC <= cap) {
 			/* room for any record: encode in place (the common case) */
@@ -92,17 +101,27 @@ int gt_lane_append_slow(struct gt_lanes *ls, struct gt_lane *l, int64_t start,
 		pe->e.rec0 = l->nrec;
 		memcpy(pe->e.cum, l->cum, sizeof l->cum);
 		pe->lane = l->id;
-		if (l->tail)
-			memcpy(at(ls, l->tail), &ref, 4);
+		if (l->tail) {
+			memcpy(c + 4, &used, 2); /* the chunk left */
+			memcpy(c, &ref, 4);
+		}
 		l->tail = ref;
 		l->nchunks++;
 		c = at(ls, ref);
 		used = 0;
+		memcpy(&cap, c + 6, 2);
 		n = gt_lane_encode(tmp, 0, start, end, val, cls);
 	}
 	memcpy(c + HDR + used, tmp, n);
 done:
-	gt_lane_commit(l, c, used, n, start, end, cls);
+	used = (uint16_t)(used + n);
+	memcpy(c + 4, &used, 2);
+	l->wp = c + HDR + used;
+	/* the inline append needs room for a whole record and the slack */
+	l->wlim = cap >= MAX_REC ? c + HDR + cap - MAX_REC + 1 : c;
+	l->prev_end = end;
+	l->nrec++;
+	l->cum[cls] += end - start;
 	return 0;
 }
 
@@ -110,6 +129,7 @@ int gt_lanes_finish(struct gt_lanes *ls, struct gt_lane *const *lanes, size_t n)
 {
 	size_t next = 0;
 	for (size_t i = 0; i < n; i++) {
+		sync_used(ls, lanes[i]);
 		lanes[i]->ix = (uint32_t)next;
 		next += lanes[i]->nchunks;
 	}

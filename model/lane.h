@@ -34,6 +34,10 @@ struct gt_lane {
 	int64_t prev_end;     /* end of the last span of the tail chunk */
 	uint32_t ix;          /* first index entry (valid after finish) */
 	int64_t cum[GT_LANE_CLASSES]; /* class totals so far */
+	/* While building: where the tail chunk's next record goes, and the
+	 * first place where one might not fit (the chunk's used count is
+	 * written when it is left, and by gt_lanes_finish). */
+	uint8_t *wp, *wlim;
 };
 
 struct gt_lane_ix {
@@ -81,37 +85,21 @@ gt_lane_encode(uint8_t *p, int64_t prev_end, int64_t start, int64_t end, uint32_
 	return n;
 }
 
-/* The n-byte record just written after used bytes of chunk c is l's
- * newest span [start, end). */
-static inline __attribute__((always_inline)) void
-gt_lane_commit(struct gt_lane *l, uint8_t *c, uint16_t used, size_t n, int64_t start,
-               int64_t end, uint8_t cls)
-{
-	used = (uint16_t)(used + n);
-	memcpy(c + 4, &used, 2);
-	l->prev_end = end;
-	l->nrec++;
-	l->cum[cls] += end - start;
-}
-
 /* Appends span [start, end) to lane l.  Spans of a lane must come in time
  * order and not overlap.  Returns -1 when out of memory.  Inline: the
  * common case (room in the tail chunk) costs a few dozen instructions,
  * and loading appends a span per goroutine run. */
-static inline int gt_lane_append(struct gt_lanes *ls, struct gt_lane *l, int64_t start,
-                                 int64_t end, uint32_t val, uint8_t cls)
+static inline __attribute__((always_inline)) int
+gt_lane_append(struct gt_lanes *ls, struct gt_lane *l, int64_t start, int64_t end,
+               uint32_t val, uint8_t cls)
 {
-	if (l->tail && end >= start) {
-		uint8_t *c = ls->blocks[l->tail >> GT_LANE_USHIFT] +
-		             ((size_t)(l->tail & ((1u << GT_LANE_USHIFT) - 1)) << 3);
-		uint16_t used, cap;
-		memcpy(&used, c + 4, 2);
-		memcpy(&cap, c + 6, 2);
-		if (used + GT_LANE_MAX_REC <= cap) {
-			size_t n = gt_lane_encode(c + GT_LANE_HDR + used, l->prev_end, start, end, val, cls);
-			gt_lane_commit(l, c, used, n, start, end, cls);
-			return 0;
-		}
+	if ((uintptr_t)l->wp < (uintptr_t)l->wlim && end >= start) {
+		uint8_t *p = l->wp;
+		l->wp = p + gt_lane_encode(p, l->prev_end, start, end, val, cls);
+		l->prev_end = end;
+		l->nrec++;
+		l->cum[cls] += end - start;
+		return 0;
 	}
 	return gt_lane_append_slow(ls, l, start, end, val, cls);
 }

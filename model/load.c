@@ -253,7 +253,9 @@ static __attribute__((noinline)) int on_event_rare(struct loader *ld, const stru
 	struct block *b = ld->fill;
 	ld->seen++;
 	b->n += gt_renc_put(&ld->enc, t, ev, b->v + b->n, b->full, &b->nfull);
-	return after_event(ld, b, ev);
+	if (b->n > BLOCK - GT_REC_MAX || b->nfull == BFULL || (ld->seen & 0xffff) == 0)
+		return after_event(ld, b, ev);
+	return 0;
 }
 
 /* A metric event (a fifth of v2's): added to its series here, where the
@@ -288,20 +290,40 @@ static __attribute__((noinline)) int on_metric(struct loader *ld, const struct g
 }
 
 /* The sink: its common path makes no call but tail calls, so it saves
- * no registers (it runs 25M times a load). */
+ * no registers (it runs 25M times a load).  The kinds are told apart by
+ * branches in the order of gt_renc_common (the same split: metrics to
+ * on_metric, goroutine transitions whose stack was sent and P
+ * transitions encoded here, anything else rare), each test made once. */
 static int on_event(void *ctx, const struct gt_event *ev, const struct gt_tables *t)
 {
 	struct loader *ld = ctx;
-	if (!gt_renc_common(&ld->enc, ev)) /* rare: other kinds, a new stack */
+	unsigned kind = ev->kind;
+	if (kind != GT_EV_STATE_TRANSITION) {
+		if (kind == GT_EV_METRIC)
+			return on_metric(ld, ev);
 		return on_event_rare(ld, ev, t);
-	if (ev->kind == GT_EV_METRIC)
-		return on_metric(ld, ev);
+	}
+	unsigned res = ev->u.trans.resource;
 	struct block *b = ld->fill;
+	struct gt_rec *out = b->v + b->n, *r;
+	if (res == GT_RES_GOROUTINE) {
+		gt_stack st = ev->u.trans.stack;
+		if (__builtin_expect(st >= ld->enc.nsent || !ld->enc.sent[st] || !gt_renc_pfits(ev), 0))
+			return on_event_rare(ld, ev, t); /* a new stack */
+		/* the ring's lines were last read by the model's core: ask
+		 * for them ahead of the stores */
+		__builtin_prefetch(out + 16, 1);
+		r = gt_renc_ctx(&ld->enc, ev, out);
+		r = gt_renc_gtrans(ev, r);
+	} else if (res == GT_RES_PROC) {
+		__builtin_prefetch(out + 16, 1);
+		r = gt_renc_ctx(&ld->enc, ev, out);
+		r = gt_renc_ptrans(ev, r);
+	} else {
+		return on_event_rare(ld, ev, t);
+	}
 	ld->seen++;
-	/* the ring's lines were last read by the model's core: ask for
-	 * them ahead of the stores */
-	__builtin_prefetch(b->v + b->n + 16, 1);
-	b->n += gt_renc_common_put(&ld->enc, ev, b->v + b->n);
+	b->n = (uint32_t)(r - b->v);
 	if (b->n > BLOCK - GT_REC_MAX || (ld->seen & 0xffff) == 0)
 		return after_event(ld, b, ev);
 	return 0;

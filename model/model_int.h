@@ -116,7 +116,10 @@ struct gt_model {
 	double *cbuckets;      /* 4 per bucket: runnable running waiting syscall */
 	uint32_t cnb;          /* 0 before the first change, 1 loading, 2 done */
 	int64_t cw, clast;
-	int64_t cbi, cbend;    /* current bucket and its end */
+	int64_t cbi, cbend;    /* current bucket and its end (INT64_MIN
+	                          before the first change) */
+	int64_t cdirty;        /* buckets from cbi + 1 up to this hold stale
+	                          sums (of before the last widening) */
 	int64_t ccount[GT_GS__COUNT]; /* goroutines per state now (by state; */
 	int64_t cstart[GT_GS__COUNT]; /* ...when bucket cbi began  only */
 	int64_t cacc[GT_GS__COUNT];   /* bucket cbi's changes       Runnable..Syscall count) */
@@ -131,14 +134,15 @@ struct gt_model {
 
 	/* Loading (build.c): the context of the records being added (rec.h)
 	 * and, by transition stack id, root func << 1 | gc worker. */
-	int64_t cur_p, cur_m;
+	int64_t cur_m;
 	int64_t cur_g;         /* GT_R_CREATE: the creator, and the event's */
 	gt_stack cur_stack;    /* stack: valid for a GTRANS from NotExist only */
 	struct gt_vec sroot;   /* uint32_t */
 };
 
 /* The loader's records (model/rec.h) into the model, in order; full: the
- * block's side array of GT_R_FULL events.  -1 when out of memory. */
+ * block's side array of GT_R_FULL events.  -1 when out of memory.  In
+ * gbuild.c, so goroutine transitions (most records) are handled inline. */
 int gt_model_add_recs(struct gt_model *m, const struct gt_rec *v, uint32_t n,
                       const struct gt_qev *full);
 /* Root function (and, in *gc_worker, whether it is runtime.gcBgMarkWorker)
@@ -151,7 +155,25 @@ static inline gt_str gt_model_stack_root(const struct gt_model *m, gt_stack st, 
 	return v >> 1;
 }
 
-/* model/build.c */
+/* model/build.c: the loader's records other than goroutine transitions
+ * (gt_model_add_recs, in gbuild.c, dispatches them): a context seen, a
+ * transition stack's root, a P transition at ts on the current M, any
+ * other event.  -1 when out of memory. */
+int gt_build_ctx(struct gt_model *m, const struct gt_rec *r);
+int gt_build_root(struct gt_model *m, const struct gt_rec *r);
+int gt_build_ptrans(struct gt_model *m, int64_t ts, int64_t id, uint8_t to);
+int gt_build_full(struct gt_model *m, const struct gt_event *ev, const struct gt_hint *h);
+/* Every event: the trace's time span (the counts are added apart). */
+static inline void gt_seen_ts(struct gt_model *m, int64_t ts)
+{
+	struct gt_trace_info *in = &m->info;
+	if (in->min_ts == INT64_MAX) {
+		in->min_ts = ts;
+		m->clast = ts;
+	}
+	if (ts > in->max_ts)
+		in->max_ts = ts;
+}
 uint32_t gt_model_p_index_slow(struct gt_model *m, int64_t id);
 /* P id -> dense index (UINT32_MAX: out of memory); small ids direct. */
 static inline uint32_t gt_model_p_index(struct gt_model *m, int64_t id)
@@ -165,9 +187,6 @@ int gt_gix_cmp(const void *a, const void *b);
 /* model/gbuild.c */
 uint32_t gt_gb_live(struct gt_model *m, int64_t id);
 int gt_gb_transition(struct gt_model *m, const struct gt_event *ev, const struct gt_hint *h);
-/* A GT_R_GTRANS record (reads m->cur_p, and m->cur_g / m->cur_stack for a
- * transition from NotExist). */
-int gt_gb_rec(struct gt_model *m, const struct gt_rec *r);
 void gt_gb_counts_advance(struct gt_model *m, int64_t t);
 int gt_gb_finish(struct gt_model *m, int64_t end);
 int gt_gb_label(struct gt_model *m, const struct gt_event *ev, const struct gt_hint *h);
@@ -175,31 +194,6 @@ int gt_gb_label(struct gt_model *m, const struct gt_event *ev, const struct gt_h
 static inline int64_t gt_gbase(const struct gt_model *m, uint32_t gi)
 {
 	return ((const int64_t *)m->gbase.v)[gi / GT_GBASE_STEP];
-}
-/* Fetches the state a transition of goroutine id will touch, for a
- * transition a few records ahead (the slot of a live goroutine is cold:
- * thousands may live at once). */
-/* ...and, further ahead, the map entry that finds that slot. */
-static inline void gt_gb_prefetch_map(const struct gt_model *m, int64_t id)
-{
-	const struct gt_dmap *d = &m->glivemap;
-	size_t pg = (size_t)id >> GT_DMAP_PBITS;
-	if (m->glive.n >= 512 && (uint64_t)id < (uint64_t)GT_DMAP_LIMIT && pg < d->ndir && d->pages[pg])
-		__builtin_prefetch(&d->pages[pg][id & ((1 << GT_DMAP_PBITS) - 1)]);
-}
-static inline void gt_gb_prefetch(const struct gt_model *m, int64_t id)
-{
-	if (m->glive.n < 512) /* few goroutines live at once: their slots stay cached */
-		return;
-	uint32_t s = gt_dmap_get(&m->glivemap, id);
-	if (s == UINT32_MAX) { /* a new goroutine takes the last freed slot */
-		if (!m->gfree.n)
-			return;
-		s = ((const uint32_t *)m->gfree.v)[m->gfree.n - 1];
-	}
-	const char *L = (const char *)m->glive.v + (size_t)s * sizeof(struct gt_glive);
-	__builtin_prefetch(L, 1);
-	__builtin_prefetch(L + 64, 1);
 }
 /* model/gquery.c */
 void gt_model_g_columns(const struct gt_model *m, uint32_t gi, int64_t t0, int64_t t1,

@@ -69,6 +69,10 @@ struct gt_rctx {
 /* Encoder state (decoder side): gt_renc_init. */
 struct gt_renc {
 	int keep;           /* remember stacks sent (0: send every time) */
+	/* the pair of the last event that went through gt_renc_ctx (lvalid),
+	 * in its place in ctx[] since: the common case of the next event's */
+	int lvalid;
+	int64_t lp, lm;
 	struct gt_rctx ctx[1 << GT_RCTX_BITS]; /* by GT_RCTX_HASH of the pair */
 	uint8_t *sent;      /* by stack id: its GT_R_STACK was sent */
 	size_t nsent;
@@ -87,6 +91,8 @@ void gt_renc_free(struct gt_renc *e);
 static inline void gt_renc_init(struct gt_renc *e, int keep)
 {
 	e->keep = keep;
+	e->lvalid = 0;
+	e->lp = e->lm = 0;
 	e->sent = NULL;
 	e->nsent = 0;
 	/* no pair sent: each entry holds a pair that hashes elsewhere */
@@ -124,16 +130,25 @@ static inline int gt_renc_common(const struct gt_renc *e, const struct gt_event 
 
 #define GT_REC_INLINE static inline __attribute__((always_inline))
 
-/* The context record, written always and kept (r advanced) only when
- * its pair is not in the cache of pairs sent: no branch on it (misses
- * come in bursts the predictor would not learn).  A record not kept is
- * overwritten by the next. */
+/* The context record, kept (r advanced) only when its pair is not in
+ * the cache of pairs sent.  The pair of the event before, when the same
+ * (most events: an M's events come in runs), is in the cache (nothing
+ * was written there since) and needs nothing: that test goes first, as
+ * the hashed one puts a long chain of loads before the next record's
+ * place.  Past it the record is written always and kept without a branch
+ * on the hit (misses come in bursts the predictor would not learn); a
+ * record not kept is overwritten by the next. */
 GT_REC_INLINE struct gt_rec *gt_renc_ctx(struct gt_renc *e, const struct gt_event *ev,
                                          struct gt_rec *r)
 {
 	int64_t p = ev->p, m = ev->m;
 	GT_REC_SCALAR(p);
 	GT_REC_SCALAR(m);
+	if (__builtin_expect((p == e->lp) & (m == e->lm) & e->lvalid, 1))
+		return r;
+	e->lp = p;
+	e->lm = m;
+	e->lvalid = 1;
 	r->id = m;
 	r->u = (uint32_t)(uint64_t)p;
 	r->v = (uint32_t)((uint64_t)p >> 32);
@@ -169,6 +184,22 @@ GT_REC_INLINE struct gt_rec *gt_renc_gtrans(const struct gt_event *ev, struct gt
 	return r + 1 + (ev->u.trans.from == GT_GS_NOTEXIST);
 }
 
+/* A P transition. */
+GT_REC_INLINE struct gt_rec *gt_renc_ptrans(const struct gt_event *ev, struct gt_rec *r)
+{
+	int64_t id = ev->u.trans.id, ts = ev->ts, m = ev->m;
+	GT_REC_SCALAR(id);
+	GT_REC_SCALAR(ts);
+	GT_REC_SCALAR(m);
+	r->ts = ts;
+	r->id = id;
+	r->u = (uint32_t)(uint64_t)m;
+	r->v = (uint32_t)((uint64_t)m >> 32);
+	r->kind = GT_R_PTRANS;
+	r->to = ev->u.trans.to;
+	return r + 1;
+}
+
 /* Encodes ev, of a common kind (gt_renc_common), into out: returns how
  * many records (at most GT_REC_MAX; it may write them all). */
 GT_REC_INLINE uint32_t gt_renc_common_put(struct gt_renc *e, const struct gt_event *ev,
@@ -188,17 +219,7 @@ GT_REC_INLINE uint32_t gt_renc_common_put(struct gt_renc *e, const struct gt_eve
 	} else if (ev->u.trans.resource == GT_RES_GOROUTINE) {
 		r = gt_renc_gtrans(ev, r);
 	} else {
-		int64_t id = ev->u.trans.id, ts = ev->ts, m = ev->m;
-		GT_REC_SCALAR(id);
-		GT_REC_SCALAR(ts);
-		GT_REC_SCALAR(m);
-		r->ts = ts;
-		r->id = id;
-		r->u = (uint32_t)(uint64_t)m;
-		r->v = (uint32_t)((uint64_t)m >> 32);
-		r->kind = GT_R_PTRANS;
-		r->to = ev->u.trans.to;
-		r++;
+		r = gt_renc_ptrans(ev, r);
 	}
 	return (uint32_t)(r - out);
 }

@@ -30,11 +30,14 @@ static inline size_t gt_put_uv_slack(uint8_t *p, uint64_t v)
 	if (__builtin_expect(v < (1u << 28), 1)) {
 		static const uint32_t more[4] = {0, 0x80, 0x8080, 0x808080};
 		uint32_t x = (uint32_t)v;
-		uint32_t n = (uint32_t)(31 - __builtin_clz(x | 1)) * 37 >> 8; /* bytes - 1 */
-		uint32_t b = (x & 0x7f) | (x << 1 & 0x7f00) | (x << 2 & 0x7f0000) |
-		             (x << 3 & 0x7f000000);
-		b |= more[n];
-		memcpy(p, &b, 4);
+		/* each 7-bit group to its own byte: adding the bits above a
+		 * group's top shifts them up by one */
+		x += x & ~0x7fu;
+		x += x & ~0x7fffu;
+		x += x & ~0x7fffffu;
+		uint32_t n = (uint32_t)(31 - __builtin_clz(x | 1)) >> 3; /* bytes - 1 */
+		x |= more[n];
+		memcpy(p, &x, 4);
 		return n + 1;
 	}
 #endif

@@ -12,9 +12,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(sys.argv[1])))
 from hostile_lib import *
 import fixtures_raw as raw
 
-t = TAP()
-if not GTVIEW or not os.access(GTVIEW, os.X_OK):
-    t.skip_all('GTVIEW not set: run through make test')
+t = gtview_tap()
 
 EXPECT = {'esbuild_go122.trace': 22, 'esbuild_go123.trace': 23,
           'esbuild_go125.trace': 25, 'esbuild_go126.trace': 26, 'demo.trace': 26}

@@ -15,9 +15,7 @@ from hostile_lib import *
 sys.path.insert(0, os.path.join(ROOT, 'fuzz'))
 import golit
 
-t = TAP()
-if not GTVIEW or not os.access(GTVIEW, os.X_OK):
-    t.skip_all('GTVIEW not set: run through make test')
+t = gtview_tap()
 tmp = tempfile.mkdtemp(prefix='gt-regress-')
 corpus = os.environ.get('GT_CORPUS', '')
 

@@ -11,9 +11,7 @@ sys.dont_write_bytecode = True  # no __pycache__ in the tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(sys.argv[1])))
 from hostile_lib import *
 
-t = TAP()
-if not GTVIEW or not os.access(GTVIEW, os.X_OK):
-    t.skip_all('GTVIEW not set: run through make test')
+t = gtview_tap()
 tmp = tempfile.mkdtemp(prefix='gt-text-')
 out = os.path.join(tmp, 'out')
 

@@ -59,6 +59,14 @@ class TAP:
         sys.exit(1 if self.failed else 0)
 
 
+def gtview_tap():
+    """The TAP of a test that runs $GTVIEW; skips it all when unset."""
+    t = TAP()
+    if not GTVIEW or not os.access(GTVIEW, os.X_OK):
+        t.skip_all('GTVIEW not set: run through make test')
+    return t
+
+
 def is_asan(path=None):
     """Whether the binary was built with AddressSanitizer."""
     try:
