@@ -1,12 +1,11 @@
 /* v1_scan.c: reading old-format records from the mapped file, and pass 1:
  * index the per-P batches and read strings, stacks, the frequency, timer
  * goroutines and CPU samples (the footer), as Go's parsers do before
- * ordering.  Events themselves are re-read later by per-P cursors. */
-#include "decode/v1_int.h"
+ * ordering.  Events themselves are re-read later by per-P cursors.  On
+ * big files a second thread scans the second half (v1_scan_split.c). */
+#include "decode/v1_scan.h"
 
-#include <pthread.h>
 #include <stdarg.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,7 +43,6 @@ static inline int uvarint(const uint8_t **pp, const uint8_t *e, uint64_t *v)
 	return 0;
 }
 
-#define CUT (-2) /* the record runs past the end of the file */
 
 
 static int val_slow(struct v1_ctx *c, const uint8_t **p, const uint8_t *e, uint64_t *v,
@@ -236,7 +234,7 @@ static int nomem(struct v1_ctx *c, uint64_t off)
 }
 
 /* The event fields every record of a batch needs checked up front. */
-static int check_event(struct v1_ctx *c, const struct v1_raw *r, uint64_t off)
+int v1_check_event(struct v1_ctx *c, const struct v1_raw *r, uint64_t off)
 {
 	int want = v1_arg_num(r->type, c->ver);
 	if ((int64_t)r->nargs != want)
@@ -339,21 +337,6 @@ static int stack_direct(struct v1_ctx *c)
 	return 0;
 }
 
-/* Pass 1's state that records must see in file order. */
-struct scan {
-	struct v1_proc *cur;
-	uint32_t *lastb;        /* per proc: last batch, parallel to procs */
-	uint32_t caplast;
-	int has_freq;
-	int argn[V1_COUNT];
-	/* skip_n[type]: inline argument count of an event record the tight
-	 * loop may just step over (nothing to check or keep), else 0;
-	 * hb[header byte]: the argument count skip_n allows for that type
-	 * when the byte says as much (4: length-prefixed), else 0 */
-	uint8_t skip_n[64];
-	uint8_t hb[256];
-};
-
 static void scan_init(const struct v1_ctx *c, struct scan *st)
 {
 	memset(st, 0, sizeof *st);
@@ -375,66 +358,9 @@ static void scan_init(const struct v1_ctx *c, struct scan *st)
 		st->hb[b] = (st->skip_n[b & 0x3f] & 15) == (b >> 6) + 1u ? (uint8_t)((b >> 6) + 1u) : 0;
 }
 
-/* The common case of a 1.7+ trace: steps over events with 1-3 inline
- * arguments, each at most 9 bytes (so no overflow), or short
- * length-prefixed ones, from q while q <= lim; counts them in *k and
- * returns the first record left to the caller. */
-static inline const uint8_t *skip_events(const struct scan *st, const uint8_t *q,
-                                         const uint8_t *lim, const uint8_t *fend, uint64_t *k)
-{
-	uint64_t n = 0;
-	unsigned na;
-	while (q <= lim && (na = st->hb[q[0]]) != 0) {
-		const uint8_t *x = q + 1, *e = NULL;
-		if (na < 4) {
-			/* all arguments within the next 8 bytes: the na-th byte
-			 * without a continuation bit ends them */
-			uint64_t s = ~v1_ld64(x) & 0x8080808080808080ULL;
-			s = na > 1 ? s & (s - 1) : s;
-			s = na > 2 ? s & (s - 1) : s;
-			if (s) {
-				q = x + ((unsigned)(__builtin_ctzll(s) + 1) >> 3);
-				n++;
-				continue;
-			}
-		} else {
-			/* short length-prefixed arguments: count them */
-			if (*x > 40 || fend - x < 64)
-				break;
-			e = x + 1 + *x;
-			na = st->skip_n[q[0] & 0x3f] >> 4;
-			x++;
-		}
-		for (unsigned i = na; i; i--) {
-			unsigned l = 0;
-			while (x[l] & 0x80 && l < 8)
-				l++;
-			if (x[l] & 0x80)
-				goto out;
-			x += l + 1;
-		}
-		if (e && x != e)
-			goto out;
-		q = x;
-		n++;
-	}
-out:
-	*k += n;
-	return q;
-}
-
-/* Whether v1_fast_raw's record r must take the general path (to be
- * checked, kept or reported there). */
-static int fast_rare(const struct scan *st, const struct v1_raw *r)
-{
-	return (int)r->nargs != st->argn[r->type] || r->type == V1_STW_START ||
-	       r->type == V1_FREQUENCY || r->type == V1_TIMER_GOROUTINE ||
-	       r->type == V1_STACK || r->type == V1_CPU_SAMPLE || r->type == V1_FUTILE_WAKEUP;
-}
-
 /* Everything pass 1 does with record r (at off) besides counting plain
  * events: 0, or -1 with the error set. */
-static int scan_record(struct v1_ctx *c, struct scan *st, const struct v1_raw *r, uint64_t off)
+int v1_scan_record(struct v1_ctx *c, struct scan *st, const struct v1_raw *r, uint64_t off)
 {
 	if (r->type == V1_STRING) {
 		uint32_t *slot = v1_map_put(&c->strmap, r->args[0]);
@@ -511,11 +437,11 @@ static int scan_record(struct v1_ctx *c, struct scan *st, const struct v1_raw *r
 		break;
 	}
 	case V1_CPU_SAMPLE:
-		if (check_event(c, r, off) || add_sample(c, r, off))
+		if (v1_check_event(c, r, off) || add_sample(c, r, off))
 			return -1;
 		break;
 	default:
-		if (check_event(c, r, off))
+		if (v1_check_event(c, r, off))
 			return -1;
 		c->nevents++;
 		if (r->type == V1_FUTILE_WAKEUP)
@@ -525,206 +451,13 @@ static int scan_record(struct v1_ctx *c, struct scan *st, const struct v1_raw *r
 }
 
 /* The cut record at off ends the usable bytes. */
-static void scan_cut(struct v1_ctx *c, uint64_t off)
+void v1_scan_cut(struct v1_ctx *c, uint64_t off)
 {
 	c->truncated = 1;
 	snprintf(c->why, sizeof c->why,
 	         "the file ends inside a record at offset %llu: the writer was cut off",
 	         (unsigned long long)off);
 	c->end = off;
-}
-
-/* Pass 1 over a big 1.7+ trace uses the second core: a tail thread
- * scans from a batch header near the middle of the file (split) while
- * the caller scans up to it.  The tail keeps nothing itself: it counts
- * plain events, checks them as the caller would, and lists the records
- * the caller must see in file order (batches, strings, stacks, ...), to
- * be handled by scan_record once the caller meets split exactly (which
- * proves split a record boundary, so the tail read what a single scan
- * would).  A caller that steps over split drops the tail's work. */
-enum { TAIL_END, TAIL_CUT, TAIL_ERR, TAIL_STOPPED, TAIL_NOMEM };
-
-struct tail {
-	struct v1_ctx c;         /* private: buf, len, end, ver; its errors */
-	struct gt_decode_result res;
-	const struct scan *st;   /* tables only (read-only while it runs) */
-	uint64_t from;
-	pthread_t th;
-	atomic_int stop;
-	/* results */
-	int how;                 /* TAIL_... */
-	uint64_t at;             /* TAIL_CUT: the cut record; TAIL_ERR: c.err_off */
-	uint64_t nevents, nfutile;
-	uint64_t *recs;          /* offsets of the records left to scan_record */
-	uint32_t nrecs, caprecs;
-};
-
-static void *tail_run(void *arg)
-{
-	struct tail *t = arg;
-	struct v1_ctx *c = &t->c;
-	const struct scan *st = t->st;
-	const uint8_t *b = c->buf;
-	uint64_t pos = t->from;
-	struct v1_raw r;
-	for (;;) {
-		if (atomic_load_explicit(&t->stop, memory_order_relaxed)) {
-			t->how = TAIL_STOPPED;
-			return NULL;
-		}
-		uint64_t off = pos;
-		pos = off = (uint64_t)(skip_events(st, b + pos, b + c->end - 32, b + c->end, &t->nevents) - b);
-		if (v1_fast_raw(c, &pos, &r)) {
-			if (!fast_rare(st, &r)) {
-				t->nevents++;
-				continue;
-			}
-			pos = off;
-		}
-		int rc = v1_read_raw(c, &pos, &r, 0);
-		if (rc == 0) {
-			t->how = TAIL_END;
-			return NULL;
-		}
-		if (rc == CUT) {
-			t->how = TAIL_CUT;
-			t->at = off;
-			return NULL;
-		}
-		if (rc < 0)
-			break;
-		switch (r.type) {
-		case V1_STRING: case V1_BATCH: case V1_FREQUENCY: case V1_TIMER_GOROUTINE:
-		case V1_STACK: case V1_CPU_SAMPLE:
-			if (v1_grow((void **)&t->recs, &t->caprecs, sizeof *t->recs, t->nrecs + 1ULL)) {
-				t->how = TAIL_NOMEM;
-				return NULL;
-			}
-			t->recs[t->nrecs++] = off;
-			continue;
-		}
-		if (check_event(c, &r, off))
-			break;
-		t->nevents++;
-		if (r.type == V1_FUTILE_WAKEUP)
-			t->nfutile++;
-	}
-	t->how = TAIL_ERR;
-	t->at = c->err_off;
-	return NULL;
-}
-
-/* A batch header near the middle of the file for the tail to start at,
- * 0 none (small or pre-1.7 traces, or nothing found).  Records are read
- * from the middle on, restarting a byte further at anything malformed;
- * reads from a wrong start soon fall in step with the real records (a
- * record's length follows from its first bytes), so the first batch
- * header after 256 records read in a row is taken.  The caller checks it
- * (it must meet it exactly). */
-static uint64_t pick_split(const struct v1_ctx *c, const struct scan *st)
-{
-	/* below 8 MB a second thread does not pay; GTVIEW_V1_SPLIT_MIN
-	 * (bytes) lowers that so tests run the split on small fixtures */
-	uint64_t min = 8u << 20;
-	const char *env = getenv("GTVIEW_V1_SPLIT_MIN");
-	if (env && *env)
-		min = strtoull(env, NULL, 10);
-	if (c->ver < 7 || c->end < min || c->end < 64)
-		return 0;
-	struct v1_ctx *t = calloc(1, sizeof *t);
-	if (!t)
-		return 0;
-	t->buf = c->buf;
-	t->len = c->len;
-	t->end = c->end;
-	t->ver = c->ver;
-	uint64_t x = c->end / 2, pos = x, found = 0;
-	unsigned n = 0;
-	struct v1_raw r;
-	while (!found && pos < c->end / 2 + (4u << 20) && pos < c->end - 64) {
-		uint64_t off = pos;
-		t->err[0] = 0;
-		if (v1_read_raw(t, &pos, &r, 0) != 1 || t->err[0] ||
-		    (r.type != V1_STRING && r.type != V1_STACK && (int)r.nargs != st->argn[r.type])) {
-			pos = ++x; /* not in step: start again a byte further */
-			n = 0;
-			continue;
-		}
-		if (r.type == V1_BATCH && n >= 256)
-			found = off;
-		n++;
-	}
-	free(t);
-	return found;
-}
-
-static struct tail *tail_start(const struct v1_ctx *c, const struct scan *st, uint64_t from)
-{
-	struct tail *t = calloc(1, sizeof *t);
-	if (!t)
-		return NULL;
-	t->c.buf = c->buf;
-	t->c.len = c->len;
-	t->c.end = c->end;
-	t->c.ver = c->ver;
-	t->c.res = &t->res;
-	t->st = st;
-	t->from = from;
-	atomic_init(&t->stop, 0);
-	if (pthread_create(&t->th, NULL, tail_run, t)) {
-		free(t);
-		return NULL;
-	}
-	return t;
-}
-
-static void tail_free(struct tail *t)
-{
-	free(t->recs);
-	free(t);
-}
-
-/* The caller met split exactly: the tail's work becomes its own.  1: the
- * scan is complete (its end, a cut, or an error: rc), 0: the tail gave
- * up, the caller goes on from split itself. */
-static int tail_take(struct v1_ctx *c, struct scan *st, struct tail *t, int *rc)
-{
-	pthread_join(t->th, NULL);
-	if (t->how == TAIL_STOPPED || t->how == TAIL_NOMEM) {
-		tail_free(t);
-		return 0;
-	}
-	c->nevents += t->nevents;
-	c->nfutile += t->nfutile;
-	*rc = 0;
-	for (uint32_t i = 0; i < t->nrecs && !*rc; i++) {
-		struct v1_raw r;
-		uint64_t pos = t->recs[i];
-		if (v1_read_raw(c, &pos, &r, 0) != 1)
-			*rc = v1_fail(c, t->recs[i], "cannot re-read record");
-		else
-			*rc = scan_record(c, st, &r, t->recs[i]);
-	}
-	if (!*rc && t->how == TAIL_CUT)
-		scan_cut(c, t->at);
-	if (!*rc && t->how == TAIL_ERR)
-		*rc = v1_fail(c, t->at, "%s", t->c.err);
-	tail_free(t);
-	return 1;
-}
-
-static void tail_drop(struct tail *t)
-{
-	atomic_store_explicit(&t->stop, 1, memory_order_relaxed);
-	pthread_join(t->th, NULL);
-	tail_free(t);
-}
-
-/* With GTVIEW_V1_SPLIT_MIN set (tests), what became of the split. */
-static void split_note(uint64_t split, const char *what)
-{
-	if (getenv("GTVIEW_V1_SPLIT_MIN"))
-		fprintf(stderr, "gtview: v1 scan split at %llu: %s\n", (unsigned long long)split, what);
 }
 
 int v1_scan(struct v1_ctx *c)
@@ -734,21 +467,21 @@ int v1_scan(struct v1_ctx *c)
 	struct scan sc, *st = &sc;
 	scan_init(c, st);
 	int rc = 0;
-	uint64_t split = pick_split(c, st);
-	struct tail *t = split ? tail_start(c, st, split) : NULL;
+	uint64_t split = 0;
+	struct v1_tail *t = v1_split_start(c, st, &split);
 	for (;;) {
 		uint64_t off = pos;
 		if (t && off >= split) {
-			if (off == split && tail_take(c, st, t, &rc)) {
-				split_note(split, "taken");
+			if (off == split && v1_split_take(c, st, t, &rc)) {
+				v1_split_note(split, "taken");
 				t = NULL;
 				if (rc)
 					goto out;
 				break;
 			}
 			if (off != split)
-				tail_drop(t);
-			split_note(split, "dropped");
+				v1_split_drop(t);
+			v1_split_note(split, "dropped");
 			t = NULL;
 		}
 		if (st->cur && c->ver >= 7) {
@@ -771,11 +504,11 @@ int v1_scan(struct v1_ctx *c)
 		if (rc == 0)
 			break;
 		if (rc == CUT) {
-			scan_cut(c, off);
+			v1_scan_cut(c, off);
 			rc = 0;
 			break;
 		}
-		if (rc < 0 || (rc = scan_record(c, st, &r, off)))
+		if (rc < 0 || (rc = v1_scan_record(c, st, &r, off)))
 			goto out;
 	}
 	if (!st->has_freq && !c->truncated) {
@@ -811,7 +544,7 @@ int v1_scan(struct v1_ctx *c)
 	rc = 0;
 out:
 	if (t)
-		tail_drop(t);
+		v1_split_drop(t);
 	free(st->lastb);
 	return rc < 0 ? -1 : rc;
 }
