@@ -522,23 +522,19 @@ int v1_scan(struct v1_ctx *c)
 	}
 	if (!st->has_freq)
 		c->freq = 1000000000;
-	/* (rc is 0 here: a failure below is recorded in c->err only, as
-	 * before) */
+	/* stacks after the whole file: their frames may name strings that came later */
 	uint32_t *frames = malloc(1000 * sizeof *frames);
 	if (!frames) {
-		nomem(c, 0);
+		rc = nomem(c, 0);
 		goto out;
 	}
-	for (uint32_t i = 0; i < c->nstack; i++)
-		if (read_stack(c, c->stack_offs[i], frames)) {
-			free(frames);
-			goto out;
-		}
+	for (uint32_t i = 0; i < c->nstack && !rc; i++)
+		rc = read_stack(c, c->stack_offs[i], frames);
 	free(frames);
-	if (stack_direct(c)) {
-		nomem(c, 0);
+	if (!rc && stack_direct(c))
+		rc = nomem(c, 0);
+	if (rc)
 		goto out;
-	}
 	if (c->nsample)
 		qsort(c->samples, c->nsample, sizeof *c->samples, cmp_sample);
 	rc = 0;
