@@ -5,6 +5,7 @@
 #include "cmd/args.h"
 #include "cmd/commands.h"
 #include "cmd/input.h"
+#include "model/model.h"
 #include "model/report.h"
 #include "model/stats.h"
 
@@ -22,22 +23,36 @@ int cmd_stats(int argc, char **argv)
 	struct gt_input in;
 	if (gt_input_open(&in, path) < 0)
 		return GT_EXIT_USAGE;
-	struct gt_tables *t = gt_tables_new();
 	struct gt_stats s;
 	memset(&s, 0, sizeof s);
 	struct gt_decode_result res;
-	if (!t || gt_stats_compute(in.data, in.len, t, &s, &res)) {
+	struct gt_tables *t = NULL;
+	struct gt_model *m = NULL;
+	int fail;
+	if (json) {
+		t = gt_tables_new();
+		fail = !t || gt_stats_compute(in.data, in.len, t, &s, &res);
+	} else {
+		/* one decoding pass: the counts, and the model the headlines read */
+		struct gt_sink sink;
+		fail = gt_stats_init(&s, &sink) < 0;
+		if (!fail)
+			m = gt_model_load_also(in.data, in.len, in.mapped, NULL, NULL, &res, &sink);
+		fail = fail || !m || gt_stats_finish(&s, gt_model_tables(m));
+	}
+	if (fail) {
 		fprintf(stderr, "gtview: out of memory\n");
 		gt_stats_free(&s);
 		gt_tables_free(t);
+		gt_model_free(m);
 		gt_input_close(&in);
 		return GT_EXIT_USAGE;
 	}
 	if (json) {
 		gt_stats_write_json(stdout, &s, t, &res);
 	} else {
-		gt_stats_write_text(stdout, &s, t, &res);
-		gt_report_stats_headlines(stdout, in.data, in.len); /* model/report_gc.c */
+		gt_stats_write_text(stdout, &s, gt_model_tables(m), &res);
+		gt_report_stats_headlines(stdout, m); /* model/report_gc.c */
 	}
 	int rc = GT_EXIT_OK;
 	if (res.status != GT_OK) {
@@ -51,6 +66,7 @@ int cmd_stats(int argc, char **argv)
 	}
 	gt_stats_free(&s);
 	gt_tables_free(t);
+	gt_model_free(m);
 	gt_input_close(&in);
 	return rc;
 }

@@ -329,9 +329,37 @@ static int on_event(void *ctx, const struct gt_event *ev, const struct gt_tables
 	return 0;
 }
 
+/* gt_model_load_also's sink: also's, then the loader's. */
+struct tee {
+	const struct gt_sink *also;
+	struct loader *ld;
+};
+
+static int tee_event(void *ctx, const struct gt_event *ev, const struct gt_tables *t)
+{
+	struct tee *x = ctx;
+	int rc = x->also->event(x->also->ctx, ev, t);
+	return rc ? rc : on_event(x->ld, ev, t);
+}
+
+static void tee_progress(void *ctx, uint64_t done, uint64_t total)
+{
+	struct tee *x = ctx;
+	if (x->also->progress)
+		x->also->progress(x->also->ctx, done, total);
+	on_progress(x->ld, done, total);
+}
+
 struct gt_model *gt_model_load(const uint8_t *buf, size_t len, int mapped,
                                gt_model_progress_fn progress, void *ctx,
                                struct gt_decode_result *res)
+{
+	return gt_model_load_also(buf, len, mapped, progress, ctx, res, NULL);
+}
+
+struct gt_model *gt_model_load_also(const uint8_t *buf, size_t len, int mapped,
+                                    gt_model_progress_fn progress, void *ctx,
+                                    struct gt_decode_result *res, const struct gt_sink *also)
 {
 	struct gt_model *m = gt_model_new();
 	if (!m) {
@@ -386,6 +414,9 @@ struct gt_model *gt_model_load(const uint8_t *buf, size_t len, int mapped,
 		block_reset(ld.fill);
 	}
 	struct gt_sink sink = {.ctx = &ld, .event = on_event, .progress = on_progress};
+	struct tee tee = {also, &ld};
+	if (also)
+		sink = (struct gt_sink){.ctx = &tee, .event = tee_event, .progress = tee_progress};
 	gt_decode(buf, len, m->tables, &sink, res);
 	double t_decoded = now(CLOCK_MONOTONIC);
 	if (threaded) {

@@ -52,6 +52,13 @@ typedef void (*gt_model_progress_fn)(void *ctx, uint64_t done, uint64_t total);
 struct gt_model *gt_model_load(const uint8_t *buf, size_t len, int mapped,
                                gt_model_progress_fn progress, void *ctx,
                                struct gt_decode_result *res);
+/* gt_model_load that also hands every event to sink also first (on the
+ * decoding thread): one decoding pass for a command that counts events
+ * as well as reading the model (`gtview stats`).  Decoding stops when
+ * also's event returns nonzero. */
+struct gt_model *gt_model_load_also(const uint8_t *buf, size_t len, int mapped,
+                                    gt_model_progress_fn progress, void *ctx,
+                                    struct gt_decode_result *res, const struct gt_sink *also);
 void gt_model_free(struct gt_model *m);
 
 /* Building by hand (unit tests, other front ends): new, then feed events

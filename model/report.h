@@ -26,9 +26,8 @@ int gt_report_goroutines(FILE *fp, const struct gt_model *m, int flags);
 /* GC cycles, STW pauses, pause distribution and MMU. */
 int gt_report_gc(FILE *fp, const struct gt_model *m, int flags);
 
-/* A few lines of goroutine and GC headline figures for `gtview stats`:
- * decodes buf again into a model.  Prints nothing when it cannot. */
-void gt_report_stats_headlines(FILE *fp, const uint8_t *buf, size_t len);
+/* A few lines of goroutine and GC headline figures for `gtview stats`. */
+void gt_report_stats_headlines(FILE *fp, const struct gt_model *m);
 
 /* Formats a duration for people ("812ns", "3.4µs", "1.25ms", "2.500s"). */
 const char *gt_report_dur(char *buf, size_t size, int64_t ns);

@@ -191,12 +191,8 @@ int gt_report_gc(FILE *fp, const struct gt_model *m, int flags)
 	return 0;
 }
 
-void gt_report_stats_headlines(FILE *fp, const uint8_t *buf, size_t len)
+void gt_report_stats_headlines(FILE *fp, const struct gt_model *m)
 {
-	struct gt_decode_result res;
-	struct gt_model *m = gt_model_load(buf, len, 0, NULL, NULL, &res);
-	if (!m)
-		return;
 	uint32_t by_state[GT_GS__COUNT] = {0}, n = gt_model_g_count(m);
 	int64_t ns[GT_GS__COUNT] = {0};
 	for (uint32_t i = 0; i < n; i++) {
@@ -228,5 +224,4 @@ void gt_report_stats_headlines(FILE *fp, const uint8_t *buf, size_t len)
 			fprintf(fp, ", MMU(10ms) %.1f%%", u * 100);
 		fputc('\n', fp);
 	}
-	gt_model_free(m);
 }

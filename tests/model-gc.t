@@ -14,7 +14,7 @@ def ok(cond, what):
     global n
     n += 1
     print(("ok %d - %s" if cond else "not ok %d - %s") % (n, what))
-print("1..12")
+print("1..20")
 p = subprocess.run([gt, "gc", "--json", trace], capture_output=True, text=True)
 d = json.loads(p.stdout)
 ok(p.returncode == 0, "gc --json runs")
@@ -49,4 +49,19 @@ ok(len(d["cycles"]) == st["gc_cycles"] and len(d["stw"]) == st["stw"],
 p = subprocess.run([gt, "stats", trace], capture_output=True, text=True)
 ok("goroutines at end: 18 waiting, 1 runnable" in p.stdout and "GC: 3 cycles, 6 STW pauses" in p.stdout,
    "stats text carries the goroutine and GC headlines")
+# stats text counts in the same decoding pass as the model it loads (one
+# thread or two): its figures are stats --json's, whole or cut traces
+import os, re, tempfile
+cut = os.path.join(tempfile.mkdtemp(), "cut.trace")
+with open(cut, "wb") as f:
+    f.write(open("tests/fixtures/demo.trace", "rb").read()[:300000])
+for tr in (trace, "tests/fixtures/demo.trace", "tests/fixtures/v1/basic_go119.trace", cut):
+    js = json.loads(subprocess.run([gt, "stats", "--json", tr], capture_output=True, text=True).stdout)
+    for threads in ("1", "2"):
+        p = subprocess.run([gt, "stats", tr], capture_output=True, text=True,
+                           env=dict(os.environ, GTVIEW_LOAD_THREADS=threads))
+        got = dict(re.findall(r"^(\w[\w ]*):\s+(\S+)", p.stdout, re.M))
+        ok(got.get("events") == str(js["events"]) and got.get("goroutines") == str(js["goroutines"])
+           and got.get("stw pauses") == str(js["stw"]) and "goroutines at end:" in p.stdout,
+           f"stats text on {os.path.basename(tr)} ({threads} thread(s)) counts as stats --json")
 PY
