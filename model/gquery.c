@@ -163,6 +163,61 @@ heap:
 	}
 }
 
+/* The same order by a stable radix sort of 32-bit keys (ids minus the
+ * least), when the ids span less than 2^32: linear, where the sort above
+ * turns to heapsort on the shuffled runs of real traces (goroutine ids are
+ * handed out in per-P batches).  Frees *ids once copied (so the peak stays
+ * that of sort_perm's way); returns the ids in rank order, NULL when it
+ * does not apply or memory is short (*ids then still there). */
+static int64_t *radix_perm(int64_t **ids, uint32_t *v, size_t n)
+{
+	const int64_t *id = *ids;
+	int64_t lo = id[0], hi = id[0];
+	for (size_t i = 1; i < n; i++) {
+		lo = id[i] < lo ? id[i] : lo;
+		hi = id[i] > hi ? id[i] : hi;
+	}
+	uint64_t span = (uint64_t)hi - (uint64_t)lo;
+	if (span >> 32)
+		return NULL;
+	struct kv {
+		uint32_t k, i;
+	} *a = malloc(n * sizeof *a), *b;
+	if (!a)
+		return NULL;
+	for (size_t i = 0; i < n; i++)
+		a[i] = (struct kv){(uint32_t)((uint64_t)id[i] - (uint64_t)lo), (uint32_t)i};
+	free(*ids);
+	*ids = NULL;
+	if (!(b = malloc(n * sizeof *b))) {
+		free(a);
+		return NULL;
+	}
+	for (unsigned shift = 0; shift < 32 && span >> shift; shift += 11) {
+		size_t at[2048] = {0};
+		for (size_t i = 0; i < n; i++)
+			at[a[i].k >> shift & 2047]++;
+		for (size_t d = 0, sum = 0; d < 2048; d++) {
+			size_t c = at[d];
+			at[d] = sum;
+			sum += c;
+		}
+		for (size_t i = 0; i < n; i++)
+			b[at[a[i].k >> shift & 2047]++] = a[i];
+		struct kv *t = a;
+		a = b;
+		b = t;
+	}
+	free(b);
+	int64_t *sorted = malloc(n * sizeof *sorted);
+	for (size_t i = 0; sorted && i < n; i++) {
+		v[i] = a[i].i;
+		sorted[i] = (int64_t)((uint64_t)lo + a[i].k);
+	}
+	free(a);
+	return sorted;
+}
+
 static void ensure_perm(const struct gt_model *cm)
 {
 	struct gt_model *m = (struct gt_model *)cm; /* the permutation is a cache */
@@ -170,21 +225,24 @@ static void ensure_perm(const struct gt_model *cm)
 	pthread_mutex_lock(&m->search_mu);
 	if (!m->gperm && n) {
 		uint32_t *perm = malloc(n * sizeof *perm);
-		int64_t *ids = malloc(n * sizeof *ids);
+		int64_t *ids = malloc(n * sizeof *ids), *sorted = NULL;
 		if (perm && ids) {
 			gt_idseq_all(&m->gids, ids);
+			sorted = radix_perm(&ids, perm, n);
+		}
+		if (perm && ids && !sorted) {
 			for (size_t i = 0; i < n; i++)
 				perm[i] = (uint32_t)i;
 			sort_perm(ids, perm, n);
 			/* ids in rank order, reusing nothing: one more array */
-			int64_t *sorted = malloc(n * sizeof *sorted);
-			if (sorted) {
+			if ((sorted = malloc(n * sizeof *sorted)))
 				for (size_t i = 0; i < n; i++)
 					sorted[i] = ids[perm[i]];
-				m->gsorted = sorted;
-				m->gperm = perm;
-				perm = NULL;
-			}
+		}
+		if (sorted) {
+			m->gsorted = sorted;
+			m->gperm = perm;
+			perm = NULL;
 		}
 		free(perm);
 		free(ids);

@@ -3,7 +3,8 @@
  * boundary up to 2^35 (the writer's no-loop path ends at 2^28), logs that
  * outgrow the slot's inline bytes and then the 1 KiB chunk, slots reused
  * by thousands of short goroutines, a huge creator id, and the goroutine
- * counts' integrals across the widenings of their buckets. */
+ * counts' integrals across the widenings of their buckets, and the
+ * lookup by Go id. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -228,6 +229,48 @@ static void test_counts(void **state)
 	}
 }
 
+/* Lookup by Go id over ids handed out as the runtime does (per-P batches
+ * of 16, so creation order shuffles them): the radix sort's case, and with
+ * one id past 2^32 from the least the comparison sort's. */
+static void check_ids(int64_t huge)
+{
+	struct gt_model *keep_m = m;
+	m = gt_model_new();
+	assert_non_null(m);
+	enum { NP = 8, ROUNDS = 40, BATCH = 16 };
+	int64_t t = 10, n = 0;
+	for (int r = 0; r < ROUNDS; r++)
+		for (int k = 0; k < BATCH; k++)
+			for (int p = 0; p < NP; p++, n++) {
+				int64_t id = 5 + (int64_t)(r * NP + (NP - 1 - p)) * BATCH + k;
+				gtrans(t++, 1, id, GT_GS_NOTEXIST, GT_GS_RUNNABLE);
+			}
+	if (huge)
+		gtrans(t++, 1, huge, GT_GS_NOTEXIST, GT_GS_RUNNABLE), n++;
+	gt_model_finish(m);
+	assert_int_equal(gt_model_g_count(m), n);
+	int64_t prev = INT64_MIN;
+	for (uint32_t r = 0; r < (uint32_t)n; r++) {
+		uint32_t gi = gt_model_g_by_id(m, r);
+		assert_true(gi < (uint32_t)n);
+		int64_t id = gt_model_g_id(m, gi);
+		assert_true(id > prev);
+		prev = id;
+		assert_int_equal(gt_model_g_find(m, id), gi);
+	}
+	assert_int_equal(gt_model_g_find(m, 4), UINT32_MAX);
+	assert_int_equal(gt_model_g_by_id(m, (uint32_t)n), UINT32_MAX);
+	gt_model_free(m);
+	m = keep_m;
+}
+
+static void test_ids_sorted(void **state)
+{
+	(void)state;
+	check_ids(0);
+	check_ids((int64_t)1 << 40);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -235,6 +278,7 @@ int main(void)
 		cmocka_unit_test(test_outgrown_logs),
 		cmocka_unit_test(test_short_goroutines),
 		cmocka_unit_test(test_counts),
+		cmocka_unit_test(test_ids_sorted),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
