@@ -290,35 +290,25 @@ static __attribute__((noinline)) int on_metric(struct loader *ld, const struct g
 }
 
 /* The sink: its common path makes no call but tail calls, so it saves
- * no registers (it runs 25M times a load).  The kinds are told apart by
- * branches in the order of gt_renc_common (the same split: metrics to
- * on_metric, goroutine transitions whose stack was sent and P
- * transitions encoded here, anything else rare), each test made once. */
+ * no registers (it runs 25M times a load).  gt_renc_way splits the kinds:
+ * metrics to on_metric, goroutine transitions whose stack was sent and P
+ * transitions encoded here, anything else rare. */
 static int on_event(void *ctx, const struct gt_event *ev, const struct gt_tables *t)
 {
 	struct loader *ld = ctx;
-	unsigned kind = ev->kind;
-	if (kind != GT_EV_STATE_TRANSITION) {
-		if (kind == GT_EV_METRIC)
-			return on_metric(ld, ev);
-		return on_event_rare(ld, ev, t);
-	}
-	unsigned res = ev->u.trans.resource;
+	enum gt_renc_way way = gt_renc_way(&ld->enc, ev);
 	struct block *b = ld->fill;
 	struct gt_rec *out = b->v + b->n, *r;
-	if (res == GT_RES_GOROUTINE) {
-		gt_stack st = ev->u.trans.stack;
-		if (__builtin_expect(st >= ld->enc.nsent || !ld->enc.sent[st] || !gt_renc_pfits(ev), 0))
-			return on_event_rare(ld, ev, t); /* a new stack */
-		/* the ring's lines were last read by the model's core: ask
-		 * for them ahead of the stores */
+	/* the ring's lines were last read by the model's core: ask for
+	 * them ahead of the stores */
+	if (way == GT_RENC_GTRANS) {
 		__builtin_prefetch(out + 16, 1);
-		r = gt_renc_ctx(&ld->enc, ev, out);
-		r = gt_renc_gtrans(ev, r);
-	} else if (res == GT_RES_PROC) {
+		r = gt_renc_gtrans(ev, gt_renc_ctx(&ld->enc, ev, out));
+	} else if (way == GT_RENC_PTRANS) {
 		__builtin_prefetch(out + 16, 1);
-		r = gt_renc_ctx(&ld->enc, ev, out);
-		r = gt_renc_ptrans(ev, r);
+		r = gt_renc_ptrans(ev, gt_renc_ctx(&ld->enc, ev, out));
+	} else if (way == GT_RENC_METRIC) {
+		return on_metric(ld, ev);
 	} else {
 		return on_event_rare(ld, ev, t);
 	}

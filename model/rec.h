@@ -113,22 +113,28 @@ static inline int gt_renc_pfits(const struct gt_event *ev)
 	return ev->p == (int32_t)ev->p;
 }
 
-/* Whether ev is of the common kinds (a goroutine transition whose stack
- * was sent, a metric, a P transition): gt_renc_common_put encodes those
- * without a call (the loader's sink keeps that path free of calls). */
-static inline int gt_renc_common(const struct gt_renc *e, const struct gt_event *ev)
-{
-	if (ev->kind == GT_EV_STATE_TRANSITION) {
-		gt_stack st = ev->u.trans.stack;
-		unsigned res = ev->u.trans.resource;
-		int sent = st < e->nsent ? e->sent[st] : 0;
-		/* no branches */
-		return (res == GT_RES_PROC) | ((res == GT_RES_GOROUTINE) & sent & gt_renc_pfits(ev));
-	}
-	return ev->kind == GT_EV_METRIC;
-}
-
 #define GT_REC_INLINE static inline __attribute__((always_inline))
+
+/* How an event is encoded: the common kinds (a metric, a goroutine
+ * transition whose stack was sent and whose P fits, a P transition) by
+ * gt_renc_common_put without a call; anything else (GT_RENC_RARE) may
+ * need a stack record or travel whole.  The loader's sink branches on
+ * it, so the tests come in the order of the kinds' frequency. */
+enum gt_renc_way { GT_RENC_RARE, GT_RENC_METRIC, GT_RENC_GTRANS, GT_RENC_PTRANS };
+
+GT_REC_INLINE enum gt_renc_way gt_renc_way(const struct gt_renc *e, const struct gt_event *ev)
+{
+	if (ev->kind != GT_EV_STATE_TRANSITION)
+		return ev->kind == GT_EV_METRIC ? GT_RENC_METRIC : GT_RENC_RARE;
+	unsigned res = ev->u.trans.resource;
+	if (res == GT_RES_GOROUTINE) {
+		gt_stack st = ev->u.trans.stack;
+		if (__builtin_expect(st >= e->nsent || !e->sent[st] || !gt_renc_pfits(ev), 0))
+			return GT_RENC_RARE; /* a new stack */
+		return GT_RENC_GTRANS;
+	}
+	return res == GT_RES_PROC ? GT_RENC_PTRANS : GT_RENC_RARE;
+}
 
 /* The context record, kept (r advanced) only when its pair is not in
  * the cache of pairs sent.  The pair of the event before, when the same
@@ -200,7 +206,7 @@ GT_REC_INLINE struct gt_rec *gt_renc_ptrans(const struct gt_event *ev, struct gt
 	return r + 1;
 }
 
-/* Encodes ev, of a common kind (gt_renc_common), into out: returns how
+/* Encodes ev, of a common kind (gt_renc_way), into out: returns how
  * many records (at most GT_REC_MAX; it may write them all). */
 GT_REC_INLINE uint32_t gt_renc_common_put(struct gt_renc *e, const struct gt_event *ev,
                                           struct gt_rec *out)
@@ -231,7 +237,7 @@ static inline uint32_t gt_renc_put(struct gt_renc *e, const struct gt_tables *t,
                                    const struct gt_event *ev, struct gt_rec *out,
                                    struct gt_qev *full, uint32_t *nfull)
 {
-	if (gt_renc_common(e, ev))
+	if (gt_renc_way(e, ev) != GT_RENC_RARE)
 		return gt_renc_common_put(e, ev, out);
 	struct gt_rec *r = gt_renc_ctx(e, ev, out);
 	if (ev->kind == GT_EV_STATE_TRANSITION && ev->u.trans.resource == GT_RES_GOROUTINE &&
