@@ -349,6 +349,23 @@ static void put_header(struct gt_glive *L)
 	L->hlen = (uint8_t)(p - p0);
 }
 
+/* The record of interval [start, end) with key at p, its gap counted
+ * from prev_end; returns the end of the record. */
+static inline __attribute__((always_inline)) uint8_t *put_rec(uint8_t *p, int64_t prev_end,
+                                                              int64_t start, int64_t end,
+                                                              uint32_t key)
+{
+	int64_t gap = start - prev_end;
+	uint64_t kv = (uint64_t)key << 1 | (gap != 0);
+	if (LIKELY(kv < 0x80)) /* the common keys come first: small */
+		*p++ = (uint8_t)kv;
+	else
+		p = put_uv(p, kv);
+	if (gap)
+		p = put_uv(p, (uint64_t)gap << 1 ^ (uint64_t)(gap >> 63));
+	return put_uv(p, (uint64_t)(end - start));
+}
+
 /* Appends the record of an interval [start, end) with key (of state). */
 static inline __attribute__((always_inline)) int append_rec(struct gt_model *m, uint32_t slot, struct gt_glive *L,
                              int64_t start, int64_t end, uint32_t key, uint8_t state)
@@ -377,15 +394,8 @@ static inline __attribute__((always_inline)) int append_rec(struct gt_model *m, 
 		C->cum[cidx(state)] += (int64_t)d;
 		C->nrec++;
 	}
-	uint8_t *b = live_bytes(L), *p = b + L->len;
-	if (LIKELY(kv < 0x80)) /* the common keys come first: small */
-		*p++ = (uint8_t)kv;
-	else
-		p = put_uv(p, kv);
-	if (gap)
-		p = put_uv(p, zg);
-	p = put_uv(p, d);
-	L->len = (uint16_t)(p - b);
+	uint8_t *b = live_bytes(L);
+	L->len = (uint16_t)(put_rec(b + L->len, L->prev_end, start, end, key) - b);
 	L->prev_end = end;
 	if (UNLIKELY(L->len >= GT_GCHUNK))
 		return flush(m, slot, 1);
@@ -452,20 +462,6 @@ static inline __attribute__((always_inline)) int retire_dead(struct gt_model *m,
 	memcpy(ch + 2, L->ibuf, GT_GIBUF); /* the arena has the slack */
 	log_done(m, slot, L, id, ref, f);
 	return 0;
-}
-
-/* A record of [start, end) with key at p, its gap from prev_end (as
- * append_rec writes it); returns the end of the record. */
-static inline __attribute__((always_inline)) uint8_t *put_rec(uint8_t *p, int64_t prev_end,
-                                                              int64_t start, int64_t end,
-                                                              uint32_t key)
-{
-	int64_t gap = start - prev_end;
-	uint64_t kv = (uint64_t)key << 1 | (gap != 0);
-	p = put_uv(p, kv);
-	if (gap)
-		p = put_uv(p, (uint64_t)gap << 1 ^ (uint64_t)(gap >> 63));
-	return put_uv(p, (uint64_t)(end - start));
 }
 
 /* Goroutine id (slot, L, its log in ibuf, no chunk out yet) ends at t:
