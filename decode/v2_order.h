@@ -80,12 +80,17 @@ struct gt_v2_order_queue {
 	struct gt_event *rd, *wr, *ev, *end;
 };
 
+static inline struct gt_v2_order_queue *gt_v2_order_q(struct gt_v2_order *o)
+{
+	return (struct gt_v2_order_queue *)(void *)o; /* its first member */
+}
+
 /* Pops the next completed event: a pointer into the orderer's queue
  * (the caller may change it, e.g. fix its time), valid until the next
  * gt_v2_order_advance(); NULL when none is queued. */
 static inline struct gt_event *gt_v2_order_next(struct gt_v2_order *o)
 {
-	struct gt_v2_order_queue *q = (struct gt_v2_order_queue *)(void *)o;
+	struct gt_v2_order_queue *q = gt_v2_order_q(o);
 	struct gt_event *ev = q->rd;
 	if (ev == q->wr)
 		return 0;

@@ -505,8 +505,9 @@ static int try_advance(struct reader *r, uint32_t i)
 /* Delivers what the orderer completed; -1 when the sink stopped. */
 static inline __attribute__((always_inline)) int drain(struct reader *r)
 {
-	/* gt_v2_order_next() without its NULL (the queue is public) */
-	struct gt_v2_order_queue *q = (struct gt_v2_order_queue *)(void *)r->order;
+	/* the queue walked directly: gt_v2_order_next()'s NULL would be one
+	 * more test per event */
+	struct gt_v2_order_queue *q = gt_v2_order_q(r->order);
 	for (;;) {
 		struct gt_event *ev = q->rd;
 		if (ev == q->wr)
