@@ -1,8 +1,11 @@
 /* load.c: `make bench`'s loader: for each trace file, decode + validate +
  * build the full model, then print MB/s, events/s and peak RSS.
- * Usage: bench-load TRACE...
+ * Usage: bench-load [-n RUNS] TRACE...
  * Peak RSS is getrusage's ru_maxrss of this process, measured after each
  * file in a fresh child process so files do not inherit each other's peak.
+ * With -n, each file is loaded RUNS times (a child each) and a summary
+ * line gives the fastest and the median wall clock: on a shared machine
+ * one run says little.
  * After loading, a window query over every P lane checks the model is
  * whole (and is part of the peak). */
 #include "bench/map_file.h"
@@ -40,7 +43,14 @@ static int count_span(void *ctx, const struct gt_pspan *s)
 	return 0;
 }
 
-static int one(const char *path)
+/* What a child reports to its parent for the -n summary. */
+struct run {
+	double wall, cpu;
+	long rss_kb;
+	size_t len;
+};
+
+static int one(const char *path, int report_fd)
 {
 	size_t len;
 	void *p = bench_map_file("bench-load", path, &len);
@@ -77,26 +87,103 @@ static int one(const char *path)
 	       info.events ? (double)info.model_bytes / (double)info.events : 0.0,
 	       gt_status_name(res.status));
 	fflush(stdout);
+	if (report_fd >= 0) {
+		struct run r = {secs, cpu, ru.ru_maxrss, len};
+		if (write(report_fd, &r, sizeof r) != (ssize_t)sizeof r)
+			perror("bench-load: report");
+	}
 	gt_model_free(m);
 	munmap(p, len);
 	return res.status == GT_OK || res.status == GT_TRUNCATED ? 0 : 1;
 }
 
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* Loads path in a fresh child; 0 when it loaded.  With report_fd, the
+ * child's figures are read back into *r. */
+static int child(const char *path, int summary, struct run *r)
+{
+	int fds[2] = {-1, -1};
+	if (summary && pipe(fds) < 0) {
+		perror("bench-load: pipe");
+		return 1;
+	}
+	fflush(stdout);
+	pid_t pid = fork();
+	if (pid == 0) {
+		if (fds[0] >= 0)
+			close(fds[0]);
+		_exit(one(path, fds[1]));
+	}
+	if (fds[1] >= 0)
+		close(fds[1]);
+	int ok = 1;
+	if (summary && (pid < 0 || read(fds[0], r, sizeof *r) != (ssize_t)sizeof *r))
+		ok = 0;
+	if (fds[0] >= 0)
+		close(fds[0]);
+	int status = 0;
+	if (pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) ||
+	    WEXITSTATUS(status) != 0)
+		ok = 0;
+	return !ok;
+}
+
 int main(int argc, char **argv)
 {
-	int rc = 0;
-	if (argc < 2) {
-		fprintf(stderr, "usage: bench-load TRACE...\n");
+	int rc = 0, runs = 1, first = 1;
+	if (argc > 2 && !strcmp(argv[1], "-n")) {
+		char *end;
+		long n = strtol(argv[2], &end, 10);
+		if (*end || n < 1 || n > 1000) {
+			fprintf(stderr, "bench-load: -n wants a count from 1 to 1000\n");
+			return 2;
+		}
+		runs = (int)n;
+		first = 3;
+	}
+	if (argc <= first) {
+		fprintf(stderr, "usage: bench-load [-n RUNS] TRACE...\n");
 		return 2;
 	}
-	for (int i = 1; i < argc; i++) {
-		pid_t pid = fork();
-		if (pid == 0)
-			_exit(one(argv[i]));
-		int status = 0;
-		if (pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) ||
-		    WEXITSTATUS(status) != 0)
-			rc = 1;
+	double *walls = malloc((size_t)runs * sizeof *walls);
+	if (!walls) {
+		fprintf(stderr, "bench-load: out of memory\n");
+		return 2;
 	}
+	for (int i = first; i < argc; i++) {
+		struct run r = {0}, best = {0};
+		long rss = 0;
+		int got = 0;
+		for (int k = 0; k < runs; k++) {
+			if (child(argv[i], runs > 1, &r)) {
+				rc = 1;
+				continue;
+			}
+			if (runs == 1)
+				continue;
+			walls[got++] = r.wall;
+			if (got == 1 || r.wall < best.wall)
+				best = r;
+			if (r.rss_kb > rss)
+				rss = r.rss_kb;
+		}
+		if (got) {
+			qsort(walls, (size_t)got, sizeof *walls, cmp_double);
+			double med = got % 2 ? walls[got / 2] : (walls[got / 2 - 1] + walls[got / 2]) / 2;
+			double mb = (double)best.len / 1e6;
+			const char *name = strrchr(argv[i], '/') ? strrchr(argv[i], '/') + 1 : argv[i];
+			printf("%-22s %d runs: wall best %.3f s (%.1f MB/s), median %.3f s (%.1f MB/s);"
+			       " peak RSS at most %.1f MB = %.2fx file\n",
+			       name, got, best.wall, mb / best.wall, med, mb / med,
+			       (double)rss / 1024, (double)rss * 1024 / (double)best.len);
+			fflush(stdout);
+		}
+	}
+	free(walls);
 	return rc;
 }

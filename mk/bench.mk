@@ -2,12 +2,14 @@
 # (decode + validate + the full model, as the viewer loads a trace) on big
 # real traces, one child process per trace:
 #
-#   make bench [BENCH_TRACES="a.trace b.trace"] [BENCH_DIR=/tmp/gtview-big]
+#   make bench [BENCH_TRACES="a.trace b.trace"] [BENCH_DIR=/tmp/gtview-big] [BENCH_RUNS=5]
 #
 # Prints per trace: MB/s and events/s (wall clock and CPU time), peak RSS
 # (getrusage ru_maxrss, mapped file pages included) against the file size,
-# and the model's own bytes per event.  The default traces are written by
-# ../shared/tools/make-big-traces.sh (about 5 minutes) when missing.
+# and the model's own bytes per event.  Each trace is loaded BENCH_RUNS
+# times and a summary line gives the best and the median wall clock.  The
+# default traces are written by ../shared/tools/make-big-traces.sh (about
+# 5 minutes) when missing.
 # Targets on 2 cores: >= 300 MB/s, peak RSS <= 2x the file.  No test
 # asserts timings; see notes in the README for measured figures.
 
@@ -15,6 +17,7 @@ SHARED       ?= ../shared
 BENCH_DIR    ?= /tmp/gtview-big
 BENCH_TRACES ?= $(BENCH_DIR)/churn_go119.trace $(BENCH_DIR)/esbuild_go126.trace \
                 $(BENCH_DIR)/esbuild_go122.trace
+BENCH_RUNS   ?= 5
 BENCH_BIN    := $(BUILD)/bench/bench-load
 REPLAY_BIN   := $(BUILD)/bench/bench-replay
 DIGEST_BIN   := $(BUILD)/bench/model-digest
@@ -28,7 +31,7 @@ bench: $(BENCH_BIN) $(BIN)
 	@for t in $(BENCH_TRACES); do \
 		[ -s "$$t" ] || { bash $(SHARED)/tools/make-big-traces.sh $(BENCH_DIR) >&2 || exit 1; break; }; \
 	done
-	$(BENCH_BIN) $(BENCH_TRACES)
+	$(BENCH_BIN) -n $(BENCH_RUNS) $(BENCH_TRACES)
 	@echo "frames (ms per frame, headless 200x50; target <= 10 ms):"
 	sh tests/tools/tui-frame-bench.sh $(abspath $(BIN)) $(BENCH_TRACES)
 
