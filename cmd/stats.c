@@ -28,17 +28,20 @@ int cmd_stats(int argc, char **argv)
 	struct gt_decode_result res;
 	struct gt_tables *t = NULL;
 	struct gt_model *m = NULL;
+	struct gt_gtotals tot;
 	int fail;
 	if (json) {
 		t = gt_tables_new();
 		fail = !t || gt_stats_compute(in.data, in.len, t, &s, &res);
 	} else {
-		/* one decoding pass: the counts, and the model the headlines read */
+		/* one decoding pass: the counts, and the model that gives the
+		 * per-goroutine figures and the headlines */
 		struct gt_sink sink;
-		fail = gt_stats_init(&s, &sink) < 0;
+		fail = gt_stats_init_counts(&s, &sink) < 0;
 		if (!fail)
 			m = gt_model_load_also(in.data, in.len, in.mapped, NULL, NULL, &res, &sink);
-		fail = fail || !m || gt_stats_finish(&s, gt_model_tables(m));
+		fail = fail || !m || gt_stats_finish(&s, gt_model_tables(m)) ||
+		       gt_stats_finish_model(&s, m, &tot);
 	}
 	if (fail) {
 		fprintf(stderr, "gtview: out of memory\n");
@@ -52,7 +55,7 @@ int cmd_stats(int argc, char **argv)
 		gt_stats_write_json(stdout, &s, t, &res);
 	} else {
 		gt_stats_write_text(stdout, &s, gt_model_tables(m), &res);
-		gt_report_stats_headlines(stdout, m); /* model/report_gc.c */
+		gt_report_stats_headlines(stdout, m, &tot); /* model/report_gc.c */
 	}
 	int rc = GT_EXIT_OK;
 	if (res.status != GT_OK) {

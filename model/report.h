@@ -26,8 +26,17 @@ int gt_report_goroutines(FILE *fp, const struct gt_model *m, int flags);
 /* GC cycles, STW pauses, pause distribution and MMU. */
 int gt_report_gc(FILE *fp, const struct gt_model *m, int flags);
 
-/* A few lines of goroutine and GC headline figures for `gtview stats`. */
-void gt_report_stats_headlines(FILE *fp, const struct gt_model *m);
+/* The goroutines' times and end states the headlines give, summed over
+ * their lifetimes (gt_report_gtotals_add each). */
+struct gt_gtotals {
+	uint32_t by_state[GT_GS__COUNT]; /* lifetimes with an interval, by end state */
+	int64_t ns[GT_GS__COUNT];
+};
+void gt_report_gtotals_add(struct gt_gtotals *t, const struct gt_goroutine *g);
+
+/* A few lines of goroutine and GC headline figures for `gtview stats`;
+ * tot: the sums over all of m's goroutines. */
+void gt_report_stats_headlines(FILE *fp, const struct gt_model *m, const struct gt_gtotals *tot);
 
 /* Formats a duration for people ("812ns", "3.4µs", "1.25ms", "2.500s"). */
 const char *gt_report_dur(char *buf, size_t size, int64_t ns);

@@ -191,19 +191,19 @@ int gt_report_gc(FILE *fp, const struct gt_model *m, int flags)
 	return 0;
 }
 
-void gt_report_stats_headlines(FILE *fp, const struct gt_model *m)
+void gt_report_gtotals_add(struct gt_gtotals *t, const struct gt_goroutine *g)
 {
-	uint32_t by_state[GT_GS__COUNT] = {0}, n = gt_model_g_count(m);
-	int64_t ns[GT_GS__COUNT] = {0};
-	for (uint32_t i = 0; i < n; i++) {
-		struct gt_goroutine g;
-		gt_model_g(m, i, &g);
-		if (!g.intervals)
-			continue;
-		by_state[g.end_state < GT_GS__COUNT ? g.end_state : 0]++;
-		for (int k = 0; k < GT_GS__COUNT; k++)
-			ns[k] += g.ns[k];
-	}
+	if (!g->intervals)
+		return;
+	t->by_state[g->end_state < GT_GS__COUNT ? g->end_state : 0]++;
+	for (int k = 0; k < GT_GS__COUNT; k++)
+		t->ns[k] += g->ns[k];
+}
+
+void gt_report_stats_headlines(FILE *fp, const struct gt_model *m, const struct gt_gtotals *tot)
+{
+	const uint32_t *by_state = tot->by_state;
+	const int64_t *ns = tot->ns;
 	char a[32], b[32], c[32], d[32];
 	fprintf(fp, "goroutine time: running %s, runnable %s, syscall %s, waiting %s\n",
 	        gt_report_dur(a, sizeof a, ns[GT_GS_RUNNING]), gt_report_dur(b, sizeof b, ns[GT_GS_RUNNABLE]),

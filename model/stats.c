@@ -60,6 +60,7 @@ struct gt_stats_priv {
 	uint32_t capstack;
 	int64_t last_g, last_p, last_m; /* skip lookups of repeated ids */
 	int oom;
+	int no_goroutines; /* gt_stats_init_counts: the model has them */
 };
 
 static uint32_t note_g(struct gt_stats *s, int64_t g)
@@ -133,7 +134,7 @@ static int on_event(void *ctx, const struct gt_event *ev, const struct gt_tables
 	s->events++;
 	if (ev->kind < GT_EV__COUNT)
 		s->by_kind[ev->kind]++;
-	if (ev->g != GT_NONE && ev->g != p->last_g) {
+	if (ev->g != GT_NONE && ev->g != p->last_g && !p->no_goroutines) {
 		note_g(s, ev->g);
 		p->last_g = ev->g;
 	}
@@ -151,7 +152,7 @@ static int on_event(void *ctx, const struct gt_event *ev, const struct gt_tables
 	case GT_EV_STATE_TRANSITION:
 		if (ev->u.trans.resource == GT_RES_GOROUTINE) {
 			s->trans_goroutine++;
-			uint32_t i = note_g(s, ev->u.trans.id);
+			uint32_t i = p->no_goroutines ? UINT32_MAX : note_g(s, ev->u.trans.id);
 			if (i != UINT32_MAX) {
 				struct ginfo *gi = &p->gs[i];
 				gi->has_trans = 1;
@@ -193,6 +194,14 @@ int gt_stats_init(struct gt_stats *s, struct gt_sink *sink)
 	memset(sink, 0, sizeof *sink);
 	sink->ctx = s;
 	sink->event = on_event;
+	return 0;
+}
+
+int gt_stats_init_counts(struct gt_stats *s, struct gt_sink *sink)
+{
+	if (gt_stats_init(s, sink) < 0)
+		return -1;
+	s->priv->no_goroutines = 1;
 	return 0;
 }
 

@@ -33,6 +33,15 @@ struct gt_stats {
 
 /* A sink that fills s (zeroed by the call).  Free with gt_stats_free. */
 int gt_stats_init(struct gt_stats *s, struct gt_sink *sink);
+/* The same without the per-goroutine figures (goroutines, final_states,
+ * blocked): gt_stats_finish_model reads them from the loaded model. */
+int gt_stats_init_counts(struct gt_stats *s, struct gt_sink *sink);
+struct gt_model;
+struct gt_gtotals;
+/* After gt_stats_init_counts and loading m from the same events
+ * (stats_model.c); also sums the goroutines' times into *tot for the
+ * headlines (report.h).  0, or -1 when out of memory. */
+int gt_stats_finish_model(struct gt_stats *s, const struct gt_model *m, struct gt_gtotals *tot);
 /* After decoding: final states, blocked list.  tables: the trace's. */
 int gt_stats_finish(struct gt_stats *s, const struct gt_tables *t);
 void gt_stats_free(struct gt_stats *s);
