@@ -31,6 +31,8 @@ int gt_report_gc(FILE *fp, const struct gt_model *m, int flags);
 struct gt_gtotals {
 	uint32_t by_state[GT_GS__COUNT]; /* lifetimes with an interval, by end state */
 	int64_t ns[GT_GS__COUNT];
+	int have_mmu;                    /* mmu_10ms worked out alongside */
+	double mmu_10ms;                 /* gt_model_mmu(m, 10 ms) */
 };
 void gt_report_gtotals_add(struct gt_gtotals *t, const struct gt_goroutine *g);
 

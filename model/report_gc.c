@@ -219,7 +219,7 @@ void gt_report_stats_headlines(FILE *fp, const struct gt_model *m, const struct 
 		if (ps.count)
 			fprintf(fp, " (p50 %s, max %s, total %s)", gt_report_dur(a, sizeof a, ps.p50),
 			        gt_report_dur(b, sizeof b, ps.max), gt_report_dur(c, sizeof c, ps.total));
-		double u = gt_model_mmu(m, 10000000);
+		double u = tot->have_mmu ? tot->mmu_10ms : gt_model_mmu(m, 10000000);
 		if (u >= 0)
 			fprintf(fp, ", MMU(10ms) %.1f%%", u * 100);
 		fputc('\n', fp);

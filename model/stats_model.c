@@ -5,43 +5,72 @@
  * decoder's thread cost it a fifth of its time and 180 MB on a trace of
  * 3.8 M goroutines.  The tally keeps, per Go id, its last transition; a
  * model goroutine is one lifetime of an id (one seen only as a context has
- * none), so an id with several lifetimes takes its last with a transition. */
+ * none), so an id with several lifetimes takes its last with a transition.
+ * On a big model the pass runs on two threads (the load's two are done by
+ * then): the second first works out the headlines' MMU, then both take
+ * chunks of goroutines; their sums add up and the blocked list is sorted
+ * by id at the end, so the figures do not depend on who took what
+ * (GTVIEW_LOAD_THREADS=1 or 2 forces one or two, as for the load). */
 #include "model/model_int.h"
 #include "model/report.h"
 #include "model/stats.h"
 
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+/* One thread's share: its own figures, added up at the end. */
 struct tally {
 	struct gt_stats *s;
 	const struct gt_tables *t;
 	uint32_t cap;
 };
 
+#define CHUNK 4096        /* goroutines a thread takes at a time */
+#define TWO_THREADS 65536 /* below this many a second thread does not pay */
+
+struct pass {
+	const struct gt_model *m;
+	uint32_t n;
+	int one_each;
+	atomic_ullong next;   /* first goroutine of the next chunk */
+	struct gt_gtotals *tot;
+	struct gt_stats part; /* the second thread's figures */
+	struct tally y2;
+	struct gt_gtotals tot2;
+	int fail2;
+};
+
+static int push_blocked(struct tally *y, struct gt_stats_blocked b)
+{
+	struct gt_stats *s = y->s;
+	if (s->nblocked == y->cap) {
+		uint32_t cap = y->cap ? y->cap * 2 : 64;
+		struct gt_stats_blocked *v = realloc(s->blocked, cap * sizeof *v);
+		if (!v)
+			return -1;
+		s->blocked = v;
+		y->cap = cap;
+	}
+	s->blocked[s->nblocked++] = b;
+	return 0;
+}
+
 /* g's last transition counted as its id's. */
 static int tally_one(struct tally *y, const struct gt_goroutine *g)
 {
-	struct gt_stats *s = y->s;
 	if (g->end_state < GT_GS__COUNT)
-		s->final_states[g->end_state]++;
+		y->s->final_states[g->end_state]++;
 	if (g->end_state != GT_GS_WAITING)
 		return 0;
-	if (s->nblocked == y->cap) {
-		uint32_t cap = y->cap ? y->cap * 2 : 64;
-		struct gt_stats_blocked *b = realloc(s->blocked, cap * sizeof *b);
-		if (!b)
-			return -1;
-		s->blocked = b;
-		y->cap = cap;
-	}
 	gt_str fn = 0;
 	if (gt_stack_depth(y->t, g->end_stack)) {
 		const struct gt_frame *f = gt_frame_get(y->t, gt_stack_frames(y->t, g->end_stack)[0]);
 		fn = f ? f->func : 0;
 	}
-	s->blocked[s->nblocked++] = (struct gt_stats_blocked){g->id, g->end_reason, fn};
-	return 0;
+	return push_blocked(y, (struct gt_stats_blocked){g->id, g->end_reason, fn});
 }
 
 static int by_g(const void *a, const void *b)
@@ -84,6 +113,49 @@ static int tally_by_id(struct tally *y, const struct gt_model *m, uint32_t n)
 	return 0;
 }
 
+/* Takes chunks until none is left: totals into tot, the tally into y. */
+static int scan(struct pass *ps, struct tally *y, struct gt_gtotals *tot)
+{
+	for (;;) {
+		unsigned long long at = atomic_fetch_add(&ps->next, CHUNK);
+		if (at >= ps->n)
+			return 0;
+		uint32_t lo = (uint32_t)at, hi = ps->n - lo < CHUNK ? ps->n : lo + CHUNK;
+		for (uint32_t gi = lo; gi < hi; gi++) {
+			struct gt_goroutine g;
+			if (gt_model_g(ps->m, gi, &g) < 0)
+				continue;
+			gt_report_gtotals_add(tot, &g);
+			if (ps->one_each && g.end_since != INT64_MIN && tally_one(y, &g) < 0)
+				return -1;
+		}
+	}
+}
+
+static void *second(void *arg)
+{
+	struct pass *ps = arg;
+	ps->tot->mmu_10ms = gt_model_mmu(ps->m, 10000000);
+	ps->tot->have_mmu = 1;
+	ps->fail2 = scan(ps, &ps->y2, &ps->tot2);
+	return NULL;
+}
+
+/* The second thread's figures into the first's. */
+static int join_part(struct pass *ps, struct tally *y)
+{
+	struct gt_stats *s = y->s, *q = &ps->part;
+	for (int k = 0; k < GT_GS__COUNT; k++) {
+		s->final_states[k] += q->final_states[k];
+		ps->tot->by_state[k] += ps->tot2.by_state[k];
+		ps->tot->ns[k] += ps->tot2.ns[k];
+	}
+	for (uint32_t i = 0; i < q->nblocked; i++)
+		if (push_blocked(y, q->blocked[i]) < 0)
+			return -1;
+	return 0;
+}
+
 int gt_stats_finish_model(struct gt_stats *s, const struct gt_model *m, struct gt_gtotals *tot)
 {
 	struct tally y = {s, gt_model_tables(m), 0};
@@ -93,20 +165,28 @@ int gt_stats_finish_model(struct gt_stats *s, const struct gt_model *m, struct g
 	free(s->blocked);
 	s->blocked = NULL;
 	s->nblocked = 0;
-	s->goroutines = distinct_ids(m, n);
+	s->goroutines = distinct_ids(m, n); /* builds the id order first */
 	if (n && !s->goroutines)
 		return -1;
-	int one_each = s->goroutines == n;
-	for (uint32_t gi = 0; gi < n; gi++) {
-		struct gt_goroutine g;
-		if (gt_model_g(m, gi, &g) < 0)
-			continue;
-		gt_report_gtotals_add(tot, &g);
-		if (one_each && g.end_since != INT64_MIN && tally_one(&y, &g) < 0)
-			return -1;
+	struct pass ps = {.m = m, .n = n, .one_each = s->goroutines == n, .tot = tot};
+	atomic_init(&ps.next, 0);
+	ps.y2 = (struct tally){&ps.part, y.t, 0};
+	/* GTVIEW_LOAD_THREADS as for the load: "1" one thread, "2" two
+	 * whatever the size (tests compare both) */
+	const char *env = getenv("GTVIEW_LOAD_THREADS");
+	int want = env && !strcmp(env, "2") ? 1 : env && !strcmp(env, "1") ? 0 :
+	           n >= TWO_THREADS && sysconf(_SC_NPROCESSORS_ONLN) > 1;
+	pthread_t th;
+	int two = want && pthread_create(&th, NULL, second, &ps) == 0;
+	int rc = scan(&ps, &y, tot);
+	if (two) {
+		pthread_join(th, NULL);
+		if (ps.fail2 || join_part(&ps, &y) < 0)
+			rc = -1;
+		free(ps.part.blocked);
 	}
-	if (!one_each && tally_by_id(&y, m, n) < 0)
-		return -1;
+	if (!rc && !ps.one_each)
+		rc = tally_by_id(&y, m, n);
 	qsort(s->blocked, s->nblocked, sizeof *s->blocked, by_g);
-	return 0;
+	return rc;
 }
