@@ -34,7 +34,6 @@ struct tally {
 struct pass {
 	const struct gt_model *m;
 	uint32_t n;
-	int one_each;
 	atomic_ullong next;   /* first goroutine of the next chunk */
 	struct gt_gtotals *tot;
 	struct gt_stats part; /* the second thread's figures */
@@ -126,7 +125,7 @@ static int scan(struct pass *ps, struct tally *y, struct gt_gtotals *tot)
 			if (gt_model_g(ps->m, gi, &g) < 0)
 				continue;
 			gt_report_gtotals_add(tot, &g);
-			if (ps->one_each && g.end_since != INT64_MIN && tally_one(y, &g) < 0)
+			if (g.end_since != INT64_MIN && tally_one(y, &g) < 0)
 				return -1;
 		}
 	}
@@ -156,19 +155,26 @@ static int join_part(struct pass *ps, struct tally *y)
 	return 0;
 }
 
+/* Resets what tally_one counted (the tally by id starts over). */
+static void untally(struct gt_stats *s)
+{
+	memset(s->final_states, 0, sizeof s->final_states);
+	s->nblocked = 0;
+}
+
 int gt_stats_finish_model(struct gt_stats *s, const struct gt_model *m, struct gt_gtotals *tot)
 {
 	struct tally y = {s, gt_model_tables(m), 0};
 	uint32_t n = gt_model_g_count(m);
 	memset(tot, 0, sizeof *tot);
-	memset(s->final_states, 0, sizeof s->final_states);
+	untally(s);
 	free(s->blocked);
 	s->blocked = NULL;
-	s->nblocked = 0;
-	s->goroutines = distinct_ids(m, n); /* builds the id order first */
-	if (n && !s->goroutines)
-		return -1;
-	struct pass ps = {.m = m, .n = n, .one_each = s->goroutines == n, .tot = tot};
+	/* Each lifetime is tallied as its id's, which holds unless an id has
+	 * several (then the tally by id starts over): the id order this
+	 * needs is built meanwhile (by the MMU's lookups of assists, or
+	 * below), not before. */
+	struct pass ps = {.m = m, .n = n, .tot = tot};
 	atomic_init(&ps.next, 0);
 	ps.y2 = (struct tally){&ps.part, y.t, 0};
 	/* GTVIEW_LOAD_THREADS as for the load: "1" one thread, "2" two
@@ -185,8 +191,13 @@ int gt_stats_finish_model(struct gt_stats *s, const struct gt_model *m, struct g
 			rc = -1;
 		free(ps.part.blocked);
 	}
-	if (!rc && !ps.one_each)
+	s->goroutines = distinct_ids(m, n);
+	if (n && !s->goroutines)
+		rc = -1;
+	if (!rc && s->goroutines != n) {
+		untally(s);
 		rc = tally_by_id(&y, m, n);
+	}
 	qsort(s->blocked, s->nblocked, sizeof *s->blocked, by_g);
 	return rc;
 }
