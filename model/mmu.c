@@ -6,6 +6,7 @@
 #include "model/model_int.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 struct change {
 	int64_t t;
@@ -77,26 +78,35 @@ struct steps {
 	size_t n;
 };
 
-static double integral(const struct steps *s, int64_t t)
+/* The integral up to t, with *at the number of steps starting at or
+ * before the previous t: the callers' t only grow, so finding the step
+ * costs nothing but the steps passed. */
+static double integral_from(const struct steps *s, int64_t t, size_t *at)
 {
-	size_t lo = 0, hi = s->n;
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		if (s->ts[mid] <= t)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
+	size_t lo = *at;
+	while (lo < s->n && s->ts[lo] <= t)
+		lo++;
+	*at = lo;
 	if (!lo)
 		return 0;
 	size_t i = lo - 1;
 	return s->cum[i] + s->util[i] * (double)(t - s->ts[i]);
 }
 
-double gt_model_mmu(const struct gt_model *m, int64_t w)
+static void steps_free(struct steps *s)
+{
+	free(s->ts);
+	free(s->util);
+	free(s->cum);
+}
+
+/* The utilization of m as a step function over [t0, t1]; 0, or -1 when
+ * there is no time or no memory. */
+static int build_steps(const struct gt_model *m, struct steps *s)
 {
 	int64_t t0 = m->info.min_ts, t1 = m->info.max_ts;
-	if (t1 <= t0 || w <= 0)
+	memset(s, 0, sizeof *s);
+	if (t1 <= t0)
 		return -1;
 	struct collect c = {0};
 	for (uint32_t pi = 0; pi < gt_model_p_count(m); pi++)
@@ -137,13 +147,14 @@ double gt_model_mmu(const struct gt_model *m, int64_t w)
 	}
 	qsort(c.v, c.n, sizeof *c.v, by_time);
 
-	struct steps s = {0};
-	s.ts = malloc(c.n * sizeof *s.ts);
-	s.util = malloc(c.n * sizeof *s.util);
-	s.cum = malloc(c.n * sizeof *s.cum);
-	double res = -1;
-	if (!s.ts || !s.util || !s.cum)
-		goto out;
+	s->ts = malloc(c.n * sizeof *s->ts);
+	s->util = malloc(c.n * sizeof *s->util);
+	s->cum = malloc(c.n * sizeof *s->cum);
+	if (!s->ts || !s->util || !s->cum) {
+		free(c.v);
+		steps_free(s);
+		return -1;
+	}
 	int64_t procs = m->ps.n ? (int64_t)m->ps.n : 1, stw = 0, gc = 0;
 	if (n)
 		procs = pt0.value ? (int64_t)pt0.value : 1;
@@ -159,35 +170,59 @@ double gt_model_mmu(const struct gt_model *m, int64_t w)
 		double u = stw > 0 ? 0 : 1.0 - (double)busy / (double)procs;
 		if (u < 0)
 			u = 0;
-		s.ts[s.n] = t;
-		s.util[s.n] = u;
-		s.cum[s.n] = s.n ? s.cum[s.n - 1] + s.util[s.n - 1] * (double)(t - s.ts[s.n - 1]) : 0;
-		s.n++;
+		s->ts[s->n] = t;
+		s->util[s->n] = u;
+		s->cum[s->n] = s->n ? s->cum[s->n - 1] + s->util[s->n - 1] * (double)(t - s->ts[s->n - 1]) : 0;
+		s->n++;
 	}
+	free(c.v);
+	return 0;
+}
+
+/* The least mean utilization of a window of width w inside [t0, t1]. */
+static double min_window(const struct steps *s, int64_t t0, int64_t t1, int64_t w)
+{
 	if (w >= t1 - t0) {
-		res = (integral(&s, t1) - integral(&s, t0)) / (double)(t1 - t0);
-		goto out;
+		size_t a = 0, z = 0;
+		return (integral_from(s, t1, &z) - integral_from(s, t0, &a)) / (double)(t1 - t0);
 	}
-	res = 1;
-	for (size_t i = 0; i < s.n; i++) {
-		int64_t xs[2] = {s.ts[i], s.ts[i] - w};
-		for (int k = 0; k < 2; k++) {
-			int64_t x = xs[k];
+	/* Windows that start at a step, then windows that end at one: in
+	 * each sweep both edges only move right. */
+	double res = 1;
+	for (int k = 0; k < 2; k++) {
+		size_t a = 0, z = 0;
+		for (size_t i = 0; i < s->n; i++) {
+			int64_t x = k ? s->ts[i] - w : s->ts[i];
 			if (x < t0)
 				x = t0;
 			if (x > t1 - w)
 				x = t1 - w;
-			double u = (integral(&s, x + w) - integral(&s, x)) / (double)w;
+			double hi = integral_from(s, x + w, &z), lo = integral_from(s, x, &a);
+			double u = (hi - lo) / (double)w;
 			if (u < res)
 				res = u;
 		}
 	}
-	if (res < 0)
-		res = 0;
-out:
-	free(c.v);
-	free(s.ts);
-	free(s.util);
-	free(s.cum);
-	return res;
+	return res < 0 ? 0 : res;
+}
+
+int gt_model_mmus(const struct gt_model *m, const int64_t *w, size_t n, double *out)
+{
+	struct steps s;
+	for (size_t k = 0; k < n; k++)
+		out[k] = -1;
+	if (build_steps(m, &s) < 0)
+		return -1;
+	for (size_t k = 0; k < n; k++)
+		if (w[k] > 0)
+			out[k] = min_window(&s, m->info.min_ts, m->info.max_ts, w[k]);
+	steps_free(&s);
+	return 0;
+}
+
+double gt_model_mmu(const struct gt_model *m, int64_t w)
+{
+	double u;
+	gt_model_mmus(m, &w, 1, &u);
+	return u;
 }

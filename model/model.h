@@ -256,6 +256,9 @@ void gt_model_metric_columns(const struct gt_model *m, enum gt_metric_kind k,
  * takes all Ps during STW, and one P per GC mark worker running and per
  * goroutine in a mark assist, out of GOMAXPROCS.  Returns -1 without data. */
 double gt_model_mmu(const struct gt_model *m, int64_t w);
+/* The same for n window widths at once (the utilization is worked out
+ * once): out[k] for w[k].  0, or -1 when there is no data (all -1). */
+int gt_model_mmus(const struct gt_model *m, const int64_t *w, size_t n, double *out);
 
 /* ---- Tasks, regions, logs, CPU samples, labels -------------------------- */
 

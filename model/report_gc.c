@@ -121,8 +121,10 @@ static void gc_json(FILE *fp, const struct gt_model *m, const struct pauses *ps)
 	        ",\"p90_ns\":%" PRId64 ",\"p99_ns\":%" PRId64 ",\"max_ns\":%" PRId64
 	        ",\"total_ns\":%" PRId64 "},\"mmu\":{",
 	        ps->count, ps->min, ps->p50, ps->p90, ps->p99, ps->max, ps->total);
+	double mmu[3];
+	gt_model_mmus(m, mmu_windows, 3, mmu);
 	for (int k = 0; k < 3; k++) {
-		double u = gt_model_mmu(m, mmu_windows[k]);
+		double u = mmu[k];
 		if (u < 0)
 			fprintf(fp, "%s\"%s\":null", k ? "," : "", mmu_names[k]);
 		else
@@ -169,8 +171,10 @@ static void gc_text(FILE *fp, const struct gt_model *m, const struct pauses *ps)
 		        gt_report_dur(c2, sizeof c2, ps->p90), gt_report_dur(d, sizeof d, ps->p99),
 		        gt_report_dur(e, sizeof e, ps->max), gt_report_dur(f, sizeof f, ps->total));
 	fputs("\nMinimum mutator utilization:", fp);
+	double mmu[3];
+	gt_model_mmus(m, mmu_windows, 3, mmu);
 	for (int k = 0; k < 3; k++) {
-		double u = gt_model_mmu(m, mmu_windows[k]);
+		double u = mmu[k];
 		if (u < 0)
 			fprintf(fp, "  %s -", mmu_names[k]);
 		else
