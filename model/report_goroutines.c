@@ -1,4 +1,5 @@
 /* report_goroutines.c: `gtview goroutines [--blocked] [--json]`. */
+#include "model/gpar.h"
 #include "model/report.h"
 #include "model/report_int.h"
 
@@ -127,29 +128,50 @@ static void json_stack(FILE *fp, const struct gt_model *m, gt_stack st)
 	fputc(']', fp);
 }
 
+/* One thread's goroutines waiting at the end (gpar.h). */
+struct waiting {
+	struct blocked *v;
+	uint32_t n, cap;
+};
+
+static int add_waiting(void *ctx, uint32_t gi, const struct gt_goroutine *g)
+{
+	struct waiting *w = ctx;
+	(void)gi;
+	if (!g->intervals || g->end_state != GT_GS_WAITING)
+		return 0;
+	if (w->n == w->cap) {
+		uint32_t cap = w->cap ? w->cap * 2 : 64;
+		struct blocked *nv = realloc(w->v, cap * sizeof *nv);
+		if (!nv)
+			return -1;
+		w->v = nv;
+		w->cap = cap;
+	}
+	w->v[w->n++] = (struct blocked){g->id, g->end_since, g->end_reason, g->end_stack, g->create_stack};
+	return 0;
+}
+
 static int report_blocked(FILE *fp, const struct gt_model *m, int json)
 {
 	struct gt_trace_info info;
 	gt_model_info(m, &info);
-	uint32_t n = gt_model_g_count(m), nb = 0, ng = 0;
-	struct blocked *v = NULL;
-	size_t cap = 0;
-	for (uint32_t i = 0; i < n; i++) {
-		struct gt_goroutine g;
-		gt_model_g(m, i, &g);
-		if (!g.intervals || g.end_state != GT_GS_WAITING)
-			continue;
-		if (nb == cap) {
-			cap = cap ? cap * 2 : 64;
-			struct blocked *nv = realloc(v, cap * sizeof *nv);
-			if (!nv) {
-				free(v);
-				return -1;
-			}
-			v = nv;
-		}
-		v[nb++] = (struct blocked){g.id, g.end_since, g.end_reason, g.end_stack, g.create_stack};
+	uint32_t nb = 0, ng = 0;
+	/* the two threads' lists, then one (sorted below: the order they
+	 * were found in does not matter) */
+	struct waiting wt[2] = {{NULL, 0, 0}, {NULL, 0, 0}};
+	void *ctx[2] = {&wt[0], &wt[1]};
+	int rc = gt_model_g_par(m, add_waiting, ctx, NULL, NULL);
+	struct blocked *v = rc < 0 ? NULL : realloc(wt[0].v, ((size_t)wt[0].n + wt[1].n + 1) * sizeof *v);
+	if (!v) {
+		free(wt[0].v);
+		free(wt[1].v);
+		return -1;
 	}
+	if (wt[1].n)
+		memcpy(v + wt[0].n, wt[1].v, wt[1].n * sizeof *v);
+	nb = wt[0].n + wt[1].n;
+	free(wt[1].v);
 	struct group *gr = malloc((nb ? nb : 1) * sizeof *gr);
 	if (!gr) {
 		free(v);

@@ -6,40 +6,22 @@
  * 3.8 M goroutines.  The tally keeps, per Go id, its last transition; a
  * model goroutine is one lifetime of an id (one seen only as a context has
  * none), so an id with several lifetimes takes its last with a transition.
- * On a big model the pass runs on two threads (the load's two are done by
- * then): the second first works out the headlines' MMU, then both take
- * chunks of goroutines; their sums add up and the blocked list is sorted
- * by id at the end, so the figures do not depend on who took what
- * (GTVIEW_LOAD_THREADS=1 or 2 forces one or two, as for the load). */
+ * On a big model the pass runs on two threads (gpar.h), the second working
+ * out the headlines' MMU first; their sums add up and the blocked list is
+ * sorted by id at the end, so the figures do not depend on who took what. */
+#include "model/gpar.h"
 #include "model/model_int.h"
 #include "model/report.h"
 #include "model/stats.h"
 
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
-/* One thread's share: its own figures, added up at the end. */
+/* Counts goroutines' last transitions into s. */
 struct tally {
 	struct gt_stats *s;
 	const struct gt_tables *t;
 	uint32_t cap;
-};
-
-#define CHUNK 4096        /* goroutines a thread takes at a time */
-#define TWO_THREADS 65536 /* below this many a second thread does not pay */
-
-struct pass {
-	const struct gt_model *m;
-	uint32_t n;
-	atomic_ullong next;   /* first goroutine of the next chunk */
-	struct gt_gtotals *tot;
-	struct gt_stats part; /* the second thread's figures */
-	struct tally y2;
-	struct gt_gtotals tot2;
-	int fail2;
 };
 
 static int push_blocked(struct tally *y, struct gt_stats_blocked b)
@@ -112,45 +94,42 @@ static int tally_by_id(struct tally *y, const struct gt_model *m, uint32_t n)
 	return 0;
 }
 
-/* Takes chunks until none is left: totals into tot, the tally into y. */
-static int scan(struct pass *ps, struct tally *y, struct gt_gtotals *tot)
+/* A thread's share of the pass (gpar.h): its tally and its sums. */
+struct share {
+	struct tally y;
+	struct gt_gtotals tot;
+};
+
+static int each(void *ctx, uint32_t gi, const struct gt_goroutine *g)
 {
-	for (;;) {
-		unsigned long long at = atomic_fetch_add(&ps->next, CHUNK);
-		if (at >= ps->n)
-			return 0;
-		uint32_t lo = (uint32_t)at, hi = ps->n - lo < CHUNK ? ps->n : lo + CHUNK;
-		for (uint32_t gi = lo; gi < hi; gi++) {
-			struct gt_goroutine g;
-			if (gt_model_g(ps->m, gi, &g) < 0)
-				continue;
-			gt_report_gtotals_add(tot, &g);
-			if (g.end_since != INT64_MIN && tally_one(y, &g) < 0)
-				return -1;
-		}
-	}
+	struct share *sh = ctx;
+	(void)gi;
+	gt_report_gtotals_add(&sh->tot, g);
+	return g->end_since != INT64_MIN ? tally_one(&sh->y, g) : 0;
 }
 
-static void *second(void *arg)
+struct mmu_job {
+	const struct gt_model *m;
+	struct gt_gtotals *tot;
+};
+
+static void mmu_first(void *arg)
 {
-	struct pass *ps = arg;
-	ps->tot->mmu_10ms = gt_model_mmu(ps->m, 10000000);
-	ps->tot->have_mmu = 1;
-	ps->fail2 = scan(ps, &ps->y2, &ps->tot2);
-	return NULL;
+	struct mmu_job *j = arg;
+	j->tot->mmu_10ms = gt_model_mmu(j->m, 10000000);
+	j->tot->have_mmu = 1;
 }
 
-/* The second thread's figures into the first's. */
-static int join_part(struct pass *ps, struct tally *y)
+/* The second share into the first. */
+static int join_share(struct share *a, const struct share *b)
 {
-	struct gt_stats *s = y->s, *q = &ps->part;
 	for (int k = 0; k < GT_GS__COUNT; k++) {
-		s->final_states[k] += q->final_states[k];
-		ps->tot->by_state[k] += ps->tot2.by_state[k];
-		ps->tot->ns[k] += ps->tot2.ns[k];
+		a->y.s->final_states[k] += b->y.s->final_states[k];
+		a->tot.by_state[k] += b->tot.by_state[k];
+		a->tot.ns[k] += b->tot.ns[k];
 	}
-	for (uint32_t i = 0; i < q->nblocked; i++)
-		if (push_blocked(y, q->blocked[i]) < 0)
+	for (uint32_t i = 0; i < b->y.s->nblocked; i++)
+		if (push_blocked(&a->y, b->y.s->blocked[i]) < 0)
 			return -1;
 	return 0;
 }
@@ -164,9 +143,8 @@ static void untally(struct gt_stats *s)
 
 int gt_stats_finish_model(struct gt_stats *s, const struct gt_model *m, struct gt_gtotals *tot)
 {
-	struct tally y = {s, gt_model_tables(m), 0};
+	const struct gt_tables *t = gt_model_tables(m);
 	uint32_t n = gt_model_g_count(m);
-	memset(tot, 0, sizeof *tot);
 	untally(s);
 	free(s->blocked);
 	s->blocked = NULL;
@@ -174,29 +152,28 @@ int gt_stats_finish_model(struct gt_stats *s, const struct gt_model *m, struct g
 	 * several (then the tally by id starts over): the id order this
 	 * needs is built meanwhile (by the MMU's lookups of assists, or
 	 * below), not before. */
-	struct pass ps = {.m = m, .n = n, .tot = tot};
-	atomic_init(&ps.next, 0);
-	ps.y2 = (struct tally){&ps.part, y.t, 0};
-	/* GTVIEW_LOAD_THREADS as for the load: "1" one thread, "2" two
-	 * whatever the size (tests compare both) */
-	const char *env = getenv("GTVIEW_LOAD_THREADS");
-	int want = env && !strcmp(env, "2") ? 1 : env && !strcmp(env, "1") ? 0 :
-	           n >= TWO_THREADS && sysconf(_SC_NPROCESSORS_ONLN) > 1;
-	pthread_t th;
-	int two = want && pthread_create(&th, NULL, second, &ps) == 0;
-	int rc = scan(&ps, &y, tot);
-	if (two) {
-		pthread_join(th, NULL);
-		if (ps.fail2 || join_part(&ps, &y) < 0)
-			rc = -1;
-		free(ps.part.blocked);
-	}
+	struct gt_stats part;
+	memset(&part, 0, sizeof part);
+	struct share sh[2];
+	memset(sh, 0, sizeof sh);
+	sh[0].y = (struct tally){s, t, 0};
+	sh[1].y = (struct tally){&part, t, 0};
+	struct gt_gtotals mmu = {0};
+	struct mmu_job job = {m, &mmu};
+	void *ctx[2] = {&sh[0], &sh[1]};
+	int rc = gt_model_g_par(m, each, ctx, mmu_first, &job) < 0 ? -1 : 0;
+	if (!rc)
+		rc = join_share(&sh[0], &sh[1]);
+	free(part.blocked);
+	*tot = sh[0].tot;
+	tot->have_mmu = mmu.have_mmu;
+	tot->mmu_10ms = mmu.mmu_10ms;
 	s->goroutines = distinct_ids(m, n);
 	if (n && !s->goroutines)
 		rc = -1;
 	if (!rc && s->goroutines != n) {
 		untally(s);
-		rc = tally_by_id(&y, m, n);
+		rc = tally_by_id(&sh[0].y, m, n);
 	}
 	qsort(s->blocked, s->nblocked, sizeof *s->blocked, by_g);
 	return rc;

@@ -13,10 +13,12 @@ def ok(cond, what):
     global n
     n += 1
     print(("ok %d - %s" if cond else "not ok %d - %s") % (n, what))
-def run(*args):
-    p = subprocess.run([gt] + list(args), capture_output=True, text=True)
+import os
+def run(*args, threads=None):
+    env = dict(os.environ, GTVIEW_LOAD_THREADS=threads) if threads else None
+    p = subprocess.run([gt] + list(args), capture_output=True, text=True, env=env)
     return p.returncode, p.stdout
-print("1..16")
+print("1..18")
 
 rc, out = run("goroutines", "--blocked", "--json", trace)
 groups = [json.loads(l) for l in out.splitlines()]
@@ -62,4 +64,11 @@ ok(len(recv) == 1 and recv[0]["end_reason"] == "chan receive" and recv[0]["creat
 rc, out = run("goroutines", "--blocked", trace)
 ok(rc == 0 and "main.blockAccept()" in out and "3: sync [" in out and "created by main.main" in out,
    "goroutines --blocked text")
+# the pass over the goroutines runs on one thread or two (model/gpar.c):
+# the same groups either way, on this trace and on the demo's
+for tr in (trace, "tests/fixtures/demo.trace"):
+    one = [run("goroutines", "--blocked", *fl, tr, threads="1") for fl in (["--json"], [])]
+    two = [run("goroutines", "--blocked", *fl, tr, threads="2") for fl in (["--json"], [])]
+    ok(one == two and all(rc == 0 and out for rc, out in one),
+       "%s: --blocked (json and text) on one thread and two agree" % tr)
 PY

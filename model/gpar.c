@@ -1,0 +1,69 @@
+/* gpar.c: gt_model_g_par (gpar.h). */
+#include "model/gpar.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define CHUNK 4096        /* goroutines a thread takes at a time */
+#define TWO_THREADS 65536 /* below this many a second thread does not pay */
+
+struct par {
+	const struct gt_model *m;
+	uint32_t n;
+	atomic_ullong next; /* first goroutine of the next chunk */
+	atomic_int fail;
+	int (*each)(void *, uint32_t, const struct gt_goroutine *);
+	void *ctx[2];
+	void (*first)(void *);
+	void *first_ctx;
+};
+
+static void take(struct par *p, void *ctx)
+{
+	while (!atomic_load(&p->fail)) {
+		unsigned long long at = atomic_fetch_add(&p->next, CHUNK);
+		if (at >= p->n)
+			return;
+		uint32_t lo = (uint32_t)at, hi = p->n - lo < CHUNK ? p->n : lo + CHUNK;
+		for (uint32_t gi = lo; gi < hi; gi++) {
+			struct gt_goroutine g;
+			if (gt_model_g(p->m, gi, &g) == 0 && p->each(ctx, gi, &g) < 0) {
+				atomic_store(&p->fail, 1);
+				return;
+			}
+		}
+	}
+}
+
+static void *second(void *arg)
+{
+	struct par *p = arg;
+	if (p->first)
+		p->first(p->first_ctx);
+	take(p, p->ctx[1]);
+	return NULL;
+}
+
+int gt_model_g_par(const struct gt_model *m,
+                   int (*each)(void *ctx, uint32_t gi, const struct gt_goroutine *g),
+                   void *ctx[2], void (*first)(void *), void *first_ctx)
+{
+	struct par p = {.m = m, .n = gt_model_g_count(m), .each = each,
+	                .ctx = {ctx[0], ctx[1]}, .first = first, .first_ctx = first_ctx};
+	atomic_init(&p.next, 0);
+	atomic_init(&p.fail, 0);
+	const char *env = getenv("GTVIEW_LOAD_THREADS");
+	int want = env && !strcmp(env, "2") ? 1 : env && !strcmp(env, "1") ? 0 :
+	           p.n >= TWO_THREADS && sysconf(_SC_NPROCESSORS_ONLN) > 1;
+	pthread_t th;
+	int threads = want && pthread_create(&th, NULL, second, &p) == 0 ? 2 : 1;
+	if (threads == 1 && first)
+		first(first_ctx);
+	take(&p, ctx[0]);
+	if (threads == 2)
+		pthread_join(th, NULL);
+	return atomic_load(&p.fail) ? -1 : threads;
+}

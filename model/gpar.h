@@ -1,0 +1,21 @@
+/* gpar.h: every goroutine of a model through gt_model_g, on two threads
+ * when the model is big (the reports' passes over millions of goroutines
+ * come after the load, when both cores are free). */
+#ifndef GT_MODEL_GPAR_H
+#define GT_MODEL_GPAR_H
+
+#include "model/model.h"
+
+/* Calls each(ctx[k], gi, &g) for every goroutine index gi, where k is the
+ * thread (0 the caller's, 1 the second's), in chunks taken in no fixed
+ * order: callers keep per-thread results and combine them so the outcome
+ * does not depend on who took what.  With first, the second thread runs
+ * first(first_ctx) before it takes chunks (work to do alongside).  One
+ * thread below 65536 goroutines or on one CPU; GTVIEW_LOAD_THREADS=1 or 2
+ * forces one or two, as for the load.  Returns the number of threads used
+ * (first has run by then), or -1 when a call returned < 0. */
+int gt_model_g_par(const struct gt_model *m,
+                   int (*each)(void *ctx, uint32_t gi, const struct gt_goroutine *g),
+                   void *ctx[2], void (*first)(void *), void *first_ctx);
+
+#endif
