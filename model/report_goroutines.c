@@ -240,10 +240,22 @@ static int report_blocked(FILE *fp, const struct gt_model *m, int json)
 	return 0;
 }
 
+static int report_rows(FILE *fp, const struct gt_model *m, int flags);
+
 int gt_report_goroutines(FILE *fp, const struct gt_model *m, int flags)
 {
 	if (flags & GT_REPORT_BLOCKED)
 		return report_blocked(fp, m, flags & GT_REPORT_JSON);
+	/* one lock for the whole listing, not one per character written
+	 * (millions of rows) */
+	flockfile(fp);
+	int rc = report_rows(fp, m, flags);
+	funlockfile(fp);
+	return rc;
+}
+
+static int report_rows(FILE *fp, const struct gt_model *m, int flags)
+{
 	uint32_t n = gt_model_g_count(m);
 	if (!(flags & GT_REPORT_JSON))
 		fprintf(fp, "%8s  %-40s %-9s %-24s %10s %10s %10s %10s\n", "G", "START FUNCTION",
