@@ -1,5 +1,6 @@
-/* gpar.c: gt_model_g_par (gpar.h). */
+/* gpar.c: gt_model_g_par and gt_model_g_order (gpar.h). */
 #include "model/gpar.h"
+#include "model/model_int.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -66,4 +67,12 @@ int gt_model_g_par(const struct gt_model *m,
 	if (threads == 2)
 		pthread_join(th, NULL);
 	return atomic_load(&p.fail) ? -1 : threads;
+}
+
+const uint32_t *gt_model_g_order(const struct gt_model *m)
+{
+	/* the first lookup builds the order (gquery.c), under its lock */
+	if (!gt_model_g_count(m) || gt_model_g_by_id(m, 0) == UINT32_MAX)
+		return NULL;
+	return m->gperm;
 }

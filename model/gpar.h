@@ -18,4 +18,9 @@ int gt_model_g_par(const struct gt_model *m,
                    int (*each)(void *ctx, uint32_t gi, const struct gt_goroutine *g),
                    void *ctx[2], void (*first)(void *), void *first_ctx);
 
+/* The goroutine indices in Go id order (gt_model_g_count of them; the
+ * model's own cache, built at the first call), NULL when out of memory:
+ * for passes that want id order without a lookup per goroutine. */
+const uint32_t *gt_model_g_order(const struct gt_model *m);
+
 #endif

@@ -114,8 +114,9 @@ const char *tui_g_func(const struct tui_app *a, const struct gt_goroutine *g)
 		return "";
 	if (f->func)
 		return gt_str_get(t, f->func);
-	static char bufs[4][24];
-	static int next;
+	/* per thread: the goroutine list's filter runs on two */
+	static _Thread_local char bufs[4][24];
+	static _Thread_local int next;
 	char *b = bufs[next++ & 3];
 	snprintf(b, sizeof bufs[0], "0x%llx", (unsigned long long)f->pc);
 	return b;

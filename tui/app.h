@@ -251,6 +251,8 @@ void tui_timeline_follow(struct tui_app *a, uint32_t gi, int64_t pid);
 void tui_goroutines_draw(struct tui_app *a);
 /* Why goroutine gi waits at the end (see view_goroutines.c); 0 if none. */
 gt_str tui_g_wait_reason(const struct tui_app *a, uint32_t gi, const struct gt_goroutine *g);
+/* goroutine_rows.c: the list's rows after a filter or the sort changed. */
+void tui_goroutines_rebuild(struct tui_app *a);
 int tui_goroutines_action(struct tui_app *a, enum gt_action act);
 void tui_goroutines_free(struct tui_app *a);
 int tui_goroutines_filter_text(struct tui_app *a, const char *text);

@@ -67,6 +67,29 @@ static int bench_frames(struct tui_app *a, int n, const char *path)
 	return TUI_REDRAW_ALL;
 }
 
+/* ":save-rows FILE": the goroutine list's rows, one a line, with the
+ * values its columns sort by (tests check the order). */
+static void save_rows(struct tui_app *a, const char *path)
+{
+	if (a->gl.dirty || !a->gl.rows)
+		tui_goroutines_rebuild(a);
+	FILE *f = fopen(path, "w");
+	if (!f)
+		tui_die("save-rows %s: %s", path, strerror(errno));
+	for (size_t i = 0; i < a->gl.nrows; i++) {
+		const struct tui_grow *r = &a->gl.rows[i];
+		if (r->group >= 0) {
+			fprintf(f, "group %d\n", r->group);
+			continue;
+		}
+		fprintf(f, "%lld\t%u\t%lld\t%lld\t%s\t%s\n", (long long)r->id, r->state,
+		        (long long)r->run, (long long)r->wait, gt_model_str(a->m, r->reason),
+		        gt_model_str(a->m, r->func));
+	}
+	if (fclose(f))
+		tui_die("save-rows %s: %s", path, strerror(errno));
+}
+
 static int run_command(struct tui_app *a, const char *cmd)
 {
 	char arg[1024];
@@ -93,6 +116,10 @@ static int run_command(struct tui_app *a, const char *cmd)
 	}
 	if (sscanf(cmd, "bench-frames %d %1023s", &c, arg) == 2)
 		return bench_frames(a, c, arg);
+	if (sscanf(cmd, "save-rows %1023s", arg) == 1) {
+		save_rows(a, arg);
+		return 0;
+	}
 	if (sscanf(cmd, "resize %dx%d", &c, &r) == 2) {
 		resizeterm(r, c);
 		return TUI_REDRAW_ALL;

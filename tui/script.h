@@ -4,7 +4,8 @@
  *   # a comment
  *   :command args      ":save-screen FILE", ":resize COLSxROWS",
  *                      ":mouse BUTTON ROW COL" (a press, 1-based; 4/5 wheel),
- *                      ":bench-frames N FILE" (ms per frame, random zooms)
+ *                      ":bench-frames N FILE" (ms per frame, random zooms),
+ *                      ":save-rows FILE" (the goroutine list's rows)
  *   keys               in <Key> notation: "jj<Down><C-d>/net<Enter>"
  * "<lt>" is a literal '<'; spaces between keys are ignored except inside
  * <Space>.  Keys are parsed with termkey_strpkey (TERMKEY_FORMAT_VIM), the

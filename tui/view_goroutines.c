@@ -24,69 +24,6 @@ static const int col_w[TUI_GCOL__COUNT] = {11, 10, 9, 9, 18, 0};
 /* A new sort column starts descending for times, ascending otherwise. */
 static const int col_desc[TUI_GCOL__COUNT] = {0, 0, 1, 1, 0, 0};
 
-static const struct tui_app *sort_app; /* qsort has no context argument */
-
-static int cmp_str(gt_str x, gt_str y)
-{
-	if (x == y)
-		return 0;
-	return strcmp(gt_model_str(sort_app->m, x), gt_model_str(sort_app->m, y));
-}
-
-#define CMP(x, y) (((x) > (y)) - ((x) < (y)))
-
-static int cmp_g(const struct tui_grow *a, const struct tui_grow *b)
-{
-	const struct tui_goroutines *gl = &sort_app->gl;
-	int c = 0;
-	switch (gl->sort) {
-	case TUI_GCOL_ID: c = CMP(a->id, b->id); break;
-	case TUI_GCOL_STATE: c = CMP(a->state, b->state); break;
-	case TUI_GCOL_RUN: c = CMP(a->run, b->run); break;
-	case TUI_GCOL_WAIT: c = CMP(a->wait, b->wait); break;
-	case TUI_GCOL_REASON: c = cmp_str(a->reason, b->reason); break;
-	case TUI_GCOL_FUNC: c = cmp_str(a->func, b->func); break;
-	default: break;
-	}
-	if (gl->desc)
-		c = -c;
-	if (!c) /* ties: by id, always ascending, so the order is stable */
-		c = CMP(a->id, b->id);
-	return c;
-}
-
-static int cmp_row(const void *x, const void *y) { return cmp_g(x, y); }
-
-/* Blocked mode: groups blocked in the program's own code first (the
- * runtime's idle workers wait forever and are rarely the question), then
- * the largest first; the sort within a group. */
-static int cmp_blocked(const void *x, const void *y)
-{
-	const struct tui_grow *r = x, *s = y;
-	const struct tui_ggroup *gr = &sort_app->gl.groups[r->group], *gs = &sort_app->gl.groups[s->group];
-	if (r->group != s->group) {
-		if (gr->user != gs->user)
-			return gr->user ? -1 : 1;
-		if (gr->count != gs->count)
-			return gr->count > gs->count ? -1 : 1;
-		int c = cmp_str(gr->reason, gs->reason);
-		return c ? c : r->group - s->group;
-	}
-	return cmp_g(r, s);
-}
-
-static int matches_text(const struct tui_app *a, uint32_t gi, const struct gt_goroutine *g,
-                        const char *text)
-{
-	if (!*text)
-		return 1;
-	char id[32];
-	snprintf(id, sizeof id, "G%lld", (long long)g->id);
-	return tui_strcasestr(id, text) || tui_strcasestr(tui_g_func(a, g), text) ||
-	       tui_strcasestr(gt_model_str(a->m, tui_g_wait_reason(a, gi, g)), text) ||
-	       tui_strcasestr(gt_model_str(a->m, gt_model_stack_top_func(a->m, g->end_stack)), text);
-}
-
 /* Why a goroutine waits: the reason its last transition gives, or, when
  * that is a status report at a generation boundary (Waiting->Waiting, no
  * reason), the reason it had when it began to wait. */
@@ -106,101 +43,6 @@ gt_str tui_g_wait_reason(const struct tui_app *a, uint32_t gi, const struct gt_g
 	struct first_span f = {.ok = 0};
 	gt_model_g_spans(a->m, gi, g->end_since, g->end_since + 1, take_first, &f);
 	return f.ok && f.s.state == GT_GS_WAITING ? f.s.reason : g->end_reason;
-}
-
-static int key_cmp(const void *x, const void *y)
-{
-	const struct tui_ggroup *p = x, *q = y;
-	if (p->reason != q->reason)
-		return p->reason < q->reason ? -1 : 1;
-	return (p->stack > q->stack) - (p->stack < q->stack);
-}
-
-static void rebuild(struct tui_app *a)
-{
-	struct tui_goroutines *gl = &a->gl;
-	uint32_t n = gt_model_g_count(a->m);
-	uint32_t keep_g = gl->sel < gl->nrows ? gl->rows[gl->sel].g : UINT32_MAX;
-	free(gl->rows);
-	free(gl->groups);
-	gl->rows = tui_xcalloc(n, sizeof *gl->rows);
-	gl->groups = NULL;
-	gl->ngroups = 0;
-	size_t k = 0;
-	for (uint32_t i = 0; i < n; i++) {
-		struct gt_goroutine g_ = tui_g(a, i), *g = &g_;
-		if (g->intervals == 0)
-			continue; /* seen only as an event's context */
-		if (gl->blocked && g->end_state != GT_GS_WAITING)
-			continue;
-		if (gl->state_filter >= 0 && g->end_state != gl->state_filter)
-			continue;
-		if (!matches_text(a, i, g, gl->text))
-			continue;
-		gl->rows[k] = (struct tui_grow){
-			.g = i, .group = -1, .id = g->id, .run = g->ns[GT_GS_RUNNING],
-			.wait = g->ns[GT_GS_WAITING], .reason = tui_g_wait_reason(a, i, g), .func = g->start_func,
-			.stack = g->end_stack, .state = g->end_state,
-		};
-		k++;
-	}
-	sort_app = a;
-	if (gl->blocked && k) {
-		/* groups: distinct (reason, stack), found by sorting the keys */
-		struct tui_ggroup *keys = tui_xcalloc(k, sizeof *keys);
-		for (size_t i = 0; i < k; i++) {
-			keys[i].reason = gl->rows[i].reason;
-			keys[i].stack = gl->rows[i].stack;
-		}
-		qsort(keys, k, sizeof *keys, key_cmp);
-		size_t ng = 0;
-		for (size_t i = 0; i < k; i++) {
-			if (ng && !key_cmp(&keys[ng - 1], &keys[i])) {
-				keys[ng - 1].count++;
-				continue;
-			}
-			keys[ng] = keys[i];
-			keys[ng].count = 1;
-			ng++;
-		}
-		for (size_t i = 0; i < ng; i++)
-			keys[i].user = gt_model_stack_user_frame(a->m, keys[i].stack) != 0;
-		gl->groups = keys;
-		gl->ngroups = ng;
-		for (size_t i = 0; i < k; i++) {
-			struct tui_ggroup probe = {.reason = gl->rows[i].reason, .stack = gl->rows[i].stack};
-			struct tui_ggroup *f = bsearch(&probe, keys, ng, sizeof *keys, key_cmp);
-			gl->rows[i].group = (int32_t)(f - keys);
-		}
-		qsort(gl->rows, k, sizeof *gl->rows, cmp_blocked);
-		/* a header row before each group */
-		struct tui_grow *rows = tui_xcalloc(k + ng, sizeof *rows);
-		size_t out = 0;
-		for (size_t i = 0; i < k; i++) {
-			if (!i || gl->rows[i].group != gl->rows[i - 1].group)
-			{
-				rows[out] = gl->rows[i];
-				rows[out++].group = gl->rows[i].group;
-			}
-			rows[out] = gl->rows[i];
-			rows[out++].group = -1;
-		}
-		free(gl->rows);
-		gl->rows = rows;
-		k = out;
-	} else if (k) {
-		qsort(gl->rows, k, sizeof *gl->rows, cmp_row);
-	}
-	gl->nrows = k;
-	gl->sel = 0;
-	for (size_t i = 0; i < k; i++)
-		if (gl->rows[i].g == keep_g && gl->rows[i].group < 0) {
-			gl->sel = i;
-			break;
-		}
-	gl->top = 0;
-	gl->preview_top = 0;
-	gl->dirty = 0;
 }
 
 void tui_goroutines_free(struct tui_app *a)
@@ -290,7 +132,7 @@ void tui_goroutines_draw(struct tui_app *a)
 {
 	struct tui_goroutines *gl = &a->gl;
 	if (gl->dirty)
-		rebuild(a);
+		tui_goroutines_rebuild(a);
 	int y = tui_body_top(a), rows = list_rows(a);
 	/* title: what is shown */
 	char title[256];
@@ -422,7 +264,7 @@ int tui_goroutines_action(struct tui_app *a, enum gt_action act)
 {
 	struct tui_goroutines *gl = &a->gl;
 	if (gl->dirty)
-		rebuild(a);
+		tui_goroutines_rebuild(a);
 	int page = list_rows(a);
 	switch (act) {
 	case GT_ACTION_MOVE_UP: move_sel(a, -1); break;
