@@ -9,12 +9,11 @@ cd "$(dirname "$0")/.." || exit 1
 exec python3 - "$GTVIEW" tests/fixtures/text/go122-goroutines-procs.test <<'PY'
 import json, os, subprocess, sys, tempfile
 gt, fixture = sys.argv[1:3]
-n = 0
-def ok(cond, what):
-    global n
-    n += 1
-    print(("ok %d - %s" if cond else "not ok %d - %s") % (n, what))
-print("1..5")
+sys.dont_write_bytecode = True  # no __pycache__ in the tree
+sys.path.insert(0, os.path.join(os.getcwd(), "tests"))
+from hostile_lib import gtview_tap
+t = gtview_tap()
+ok = t.ok
 text = open(fixture, encoding="utf-8").read()
 text = text[text.index("Trace Go1.22"):]
 # Go's %q forms of the new strings, and what they stand for
@@ -43,4 +42,5 @@ ok(by_g.get(5, none)["start_func"] == func and by_g.get(6, none)["start_func"] =
    "a function name with quote, backslash and control characters comes back exact")
 ok(all("\n" not in l and "\t" not in l for l in p.stdout.decode("utf-8").splitlines()),
    "no raw control character inside a line")
+t.done()
 PY

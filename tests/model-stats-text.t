@@ -9,12 +9,11 @@ cd "$(dirname "$0")/.." || exit 1
 exec python3 - "$GTVIEW" "${GT_CORPUS:-../shared/corpus}" <<'PY'
 import glob, json, os, random, re, subprocess, sys, tempfile
 gt, corpus = sys.argv[1:3]
-n = 0
-def ok(cond, what):
-    global n
-    n += 1
-    print(("ok %d - %s" if cond else "not ok %d - %s") % (n, what))
-    sys.stdout.flush()
+sys.dont_write_bytecode = True  # no __pycache__ in the tree
+sys.path.insert(0, os.path.join(os.getcwd(), "tests"))
+from hostile_lib import gtview_tap
+t = gtview_tap()
+ok = t.ok
 
 def from_json(tr):
     p = subprocess.run([gt, "stats", "--json", tr], capture_output=True, text=True)
@@ -84,5 +83,5 @@ for tr in traces:
         ok(got == want, "%s (%s thread%s): goroutines, end states and blocked list as stats --json"
            % (os.path.relpath(tr, tmp) if tr.startswith(tmp) else tr, threads,
               "" if threads == "1" else "s"))
-print("1..%d" % n)
+t.done()
 PY

@@ -14,12 +14,11 @@ export HOME="$t/home" XDG_CONFIG_HOME="$t/xdg"
 exec python3 - "$GTVIEW" "$t" "${GT_CORPUS:-../shared/corpus}" <<'PY'
 import json, os, subprocess, sys
 gt, tmp, corpus = sys.argv[1:4]
-n = 0
-def ok(cond, what):
-    global n
-    n += 1
-    print(("ok %d - %s" if cond else "not ok %d - %s") % (n, what))
-    sys.stdout.flush()
+sys.dont_write_bytecode = True  # no __pycache__ in the tree
+sys.path.insert(0, os.path.join(os.getcwd(), "tests"))
+from hostile_lib import gtview_tap
+t = gtview_tap()
+ok = t.ok
 traces = ["tests/fixtures/demo.trace", "tests/fixtures/blocked_go119.trace",
           "tests/fixtures/esbuild_go122.trace"]
 big = os.path.join(corpus, "v2", "esbuild_watch_go126.trace")  # 138 k goroutines
@@ -68,5 +67,5 @@ for tr in traces:
                       "descending" if desc else "ascending"))
     ok(all(saved.get(("1",) + k[1:]) == v for k, v in saved.items() if k[0] == "2") and saved,
        "%s: the same rows on one thread and two" % os.path.basename(tr))
-print("1..%d" % n)
+t.done()
 PY
