@@ -175,6 +175,7 @@ int gt_stats_finish_model(struct gt_stats *s, const struct gt_model *m, struct g
 		untally(s);
 		rc = tally_by_id(&sh[0].y, m, n);
 	}
-	qsort(s->blocked, s->nblocked, sizeof *s->blocked, by_g);
+	if (s->nblocked)
+		qsort(s->blocked, s->nblocked, sizeof *s->blocked, by_g);
 	return rc;
 }
