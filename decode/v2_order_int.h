@@ -252,12 +252,15 @@ static inline unsigned gt_v2o_mslot(int64_t m)
 {
 	return (unsigned)((uint64_t)m ^ (uint64_t)m >> 6) & (GT_V2O_MCACHE - 1);
 }
-/* ci: gt_v2o_mslot(m); m is not GT_NONE (the caller tested it once). */
+/* ci: gt_v2o_mslot(m); m is not GT_NONE (the caller tested it once).
+ * The caller drained the queue and set it back to its buffer's start
+ * (rd = wr = ev), where there is room for GT_V2O_QROOM events (the buffer
+ * holds at least twice that): the fast entries need no test for it. */
 static inline int gt_v2o_advance_bound(struct gt_v2_order *o, const struct gt_v2_base *ev,
                                        int64_t m, unsigned ci)
 {
 	gt_v2o_entry_fn f = gt_v2o_entries[ev->type];
-	if (GT_V2O_UNLIKELY(o->mcache[ci].id != m || o->q.end - o->q.wr < GT_V2O_QROOM || !f))
+	if (GT_V2O_UNLIKELY(o->mcache[ci].id != m || !f))
 		return gt_v2_order_advance(o, ev, m, o->gv, o->err, o->errsz);
 	return f(o, ev, o->mcache[ci].ms, m);
 }
@@ -448,7 +451,10 @@ int gt_v2o_alloc_free(struct gt_v2_order *, const struct gt_v2_base *, struct ct
 void gt_v2o_regions_free(struct gt_v2_order *o, struct gcold *g);
 
 /* v2_order_event.c: resolves a generation-local string id; -1 when
- * unknown (no message).  Remembered per view, as stacks are. */
+ * unknown (no message).  Remembered per view, as stacks are.  Every
+ * caller fails the advance when it fails, as with stacks: the reader
+ * does not look at the view's error flag after an advance that went on
+ * (v2_read.c top_step). */
 int gt_v2o_resolve_str_slow(struct gt_v2_order *o, uint64_t id, gt_str *out);
 static inline int gt_v2o_resolve_str(struct gt_v2_order *o, uint64_t id, gt_str *out)
 {

@@ -10,6 +10,7 @@
 #include "decode/v2_order_int.h"
 #include "decode/v2_spec.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,6 +57,7 @@ struct reader {
 	struct hent *scratch; /* for sorting the heap */
 	uint32_t nheap;
 	uint32_t sample;
+	int64_t sample_t; /* the time of gen.samples[sample]; INT64_MAX past them */
 	int64_t last_ts;
 	uint64_t events; /* delivered (res->events at the end: no store
 	                    through res per event) */
@@ -74,7 +76,13 @@ struct reader {
 	int64_t int_freq;
 	/* per wire type: nargs (with dt) when timed, 0 when not, -1 beyond */
 	int8_t timed_nargs[256];
+	/* per wire type: the bytes type and nargs of struct gt_v2_base
+	 * (next to each other), stored at once by the fast path */
+	uint16_t type_nargs[256];
 };
+
+_Static_assert(offsetof(struct gt_v2_base, nargs) == offsetof(struct gt_v2_base, type) + 1,
+               "type_nargs: type and nargs side by side");
 
 /* ---- generation view for the orderer ---------------------------------- */
 
@@ -340,8 +348,7 @@ static inline __attribute__((always_inline)) int read_fast(struct reader *r, str
 			if (__builtin_expect(!uv_fast(&q, &a[i]), 0))
 				return 0;
 	}
-	out->type = *p;
-	out->nargs = (uint8_t)(na - 1);
+	memcpy(&out->type, &r->type_nargs[*p], 2);
 	out->offset = (uint64_t)(p - r->buf);
 	/* = v2_mul() (dt < 2^35 and fast_freq: the product is in range) */
 	int64_t ns;
@@ -421,7 +428,7 @@ static void heap_remove(struct reader *r, uint32_t i)
 	}
 	swap(r, 0, r->nheap - 1);
 	r->nheap--;
-	r->heap[r->nheap].t = INT64_MAX; /* the sentinel (sift_down) */
+	r->heap[r->nheap].t = INT64_MAX; /* the sentinel (sift_down); h[n + 1] was one */
 	sift_down(r, 0);
 }
 
@@ -518,6 +525,8 @@ static inline __attribute__((always_inline)) int drain(struct reader *r)
 			return -1;
 		}
 	}
+	/* empty: back to the start (gt_v2o_advance_bound counts on it) */
+	q->rd = q->wr = q->ev;
 	return 0;
 }
 
@@ -529,14 +538,15 @@ static inline __attribute__((always_inline)) int top_step(struct reader *r, stru
                                                           const char *err)
 {
 	struct hent *h = r->heap;
-	if (__builtin_expect(rc <= 0 || r->bad_id, 0)) {
+	/* No test of r->bad_id after an advance that went on: the orderer
+	 * fails any advance whose look-up through the view failed (its
+	 * gt_v2o_resolve_*_slow), so only a failed one leaves it set. */
+	if (__builtin_expect(rc <= 0, 0)) {
 		if (rc == 0) {
 			r->bad_id = 0;
 			h[0].t = c->ev.time;
 			return 2;
 		}
-		if (rc > 0)
-			return bad_id(r, c);
 		fail(r, GT_INVALID, c->ev.offset, err[0] ? err : "invalid event");
 		return -1;
 	}
@@ -586,18 +596,12 @@ static int advance_top(struct reader *r)
 		if (n == 0)
 			return 1;
 		struct cursor *c = &r->curs[h[0].c];
-		int64_t limit = INT64_MAX;
-		if (n > 1)
-			limit = h[1].t;
-		if (n > 2 && h[2].t < limit)
-			limit = h[2].t;
-		if (r->sample < r->gen.nsamples) {
-			int64_t st = r->gen.samples[r->sample].time;
-			if (st < h[0].t)
-				return 1;
-			if (st < limit)
-				limit = st;
-		}
+		/* h[n] and h[n + 1] are sentinels (install_gen, heap_remove) */
+		int64_t limit = h[2].t < h[1].t ? h[2].t : h[1].t;
+		int64_t st = r->sample_t;
+		if (st < h[0].t)
+			return 1;
+		limit = st < limit ? st : limit;
 		/* this cursor's M, for the bound advance (GT_NONE: never) */
 		int64_t m = c->m;
 		unsigned ci = gt_v2o_mslot(m);
@@ -605,11 +609,13 @@ static int advance_top(struct reader *r)
 		/* Two loops, so that the common one tests nothing more: the
 		 * general advance until the orderer is bound (the first event
 		 * of a generation), then the bound one. */
-		while (!bound || m == GT_NONE) {
-			int rc = gt_v2_order_advance(o, &c->ev, m, &r->gv, err, sizeof err);
-			bound = gt_v2o_bind(o, &r->gv, err, sizeof err);
-			if ((s = top_step(r, c, limit, rc, err)) != 0)
-				goto turn_over;
+		if (__builtin_expect(!bound || m == GT_NONE, 0)) {
+			do {
+				int rc = gt_v2_order_advance(o, &c->ev, m, &r->gv, err, sizeof err);
+				bound = gt_v2o_bind(o, &r->gv, err, sizeof err);
+				if ((s = top_step(r, c, limit, rc, err)) != 0)
+					goto turn_over;
+			} while (!bound || m == GT_NONE);
 		}
 		do
 			s = top_step(r, c, limit, gt_v2o_advance_bound(o, &c->ev, m, ci), err);
@@ -632,7 +638,7 @@ static int install_gen(struct reader *r)
 		free(r->heap);
 		free(r->scratch);
 		r->curs = malloc(sizeof *r->curs * g->nms);
-		r->heap = malloc(sizeof *r->heap * (g->nms + 1)); /* + sentinel */
+		r->heap = malloc(sizeof *r->heap * (g->nms + 2)); /* + 2 sentinels */
 		r->scratch = malloc(sizeof *r->scratch * g->nms);
 		if (!r->curs || !r->heap || !r->scratch) {
 			r->capcurs = 0;
@@ -661,9 +667,13 @@ static int install_gen(struct reader *r)
 		r->heap[r->nheap++] = (struct hent){pending(c)->time, r->ncurs++};
 		sift_up(r, r->nheap - 1);
 	}
-	if (r->heap)
-		r->heap[r->nheap] = (struct hent){INT64_MAX, 0}; /* the sentinel (sift_down) */
+	if (r->heap) {
+		/* sentinels: h[n] for sift_down, h[n + 1] too for advance_top */
+		r->heap[r->nheap] = (struct hent){INT64_MAX, 0};
+		r->heap[r->nheap + 1] = (struct hent){INT64_MAX, 0};
+	}
 	r->sample = 0;
+	r->sample_t = g->nsamples ? g->samples[0].time : INT64_MAX;
 	return 0;
 }
 
@@ -725,6 +735,8 @@ static enum gt_status run(struct reader *r)
 		     r->gen.samples[r->sample].time < r->heap[0].t)) {
 			if (emit_sample(r, &r->gen.samples[r->sample++]))
 				return fail(r, GT_STOPPED, 0, "stopped");
+			r->sample_t = r->sample < r->gen.nsamples ? r->gen.samples[r->sample].time
+			                                          : INT64_MAX;
 			continue;
 		}
 		int rc = advance_top(r);
@@ -782,6 +794,8 @@ enum gt_status gt_decode_v2(const uint8_t *buf, size_t len, int version,
 	for (unsigned i = 0; i < 256; i++) {
 		const struct gt_v2_spec *s = i < V2_NUM_TYPES ? gt_v2_spec(26, i) : NULL;
 		r->timed_nargs[i] = i >= V2_NUM_TYPES ? -1 : (s && s->is_timed) ? (int8_t)s->nargs : 0;
+		struct gt_v2_base tn = {.type = (uint8_t)i, .nargs = (uint8_t)(r->timed_nargs[i] - 1)};
+		memcpy(&r->type_nargs[i], &tn.type, 2);
 	}
 	r->order = gt_v2_order_new(version);
 	enum gt_status st;

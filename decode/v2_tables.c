@@ -11,19 +11,32 @@
 
 static uint64_t rd_off(const struct rd *r) { return (uint64_t)(r->p - r->buf); }
 
-/* 0 ok; else the error text of Go's ReadUvarint in *why. */
-static inline int rd_uvarint(struct rd *r, uint64_t *v, const char **why)
+/* 0 ok; else the error text of Go's ReadUvarint in *why.  Inline (a
+ * frame reads four): the general decoder only past 4 bytes or near the end. */
+static inline __attribute__((always_inline)) int rd_uvarint(struct rd *r, uint64_t *v,
+                                                             const char **why)
 {
 	const uint8_t *p = r->p;
-	if (r->end - p >= 2) { /* most are 1 or 2 bytes (frames: 4 a frame) */
-		if (p[0] < 0x80) {
-			*v = p[0];
+	if (r->end - p >= 4) { /* most are 1 or 2 bytes (frames: 4 a frame), PCs 3 or 4 */
+		uint64_t b0 = p[0], b1, b2, b3;
+		if (b0 < 0x80) {
+			*v = b0;
 			r->p = p + 1;
 			return 0;
 		}
-		if (p[1] < 0x80) {
-			*v = (uint64_t)(p[0] & 0x7f) | (uint64_t)p[1] << 7;
+		if ((b1 = p[1]) < 0x80) {
+			*v = (b0 & 0x7f) | b1 << 7;
 			r->p = p + 2;
+			return 0;
+		}
+		if ((b2 = p[2]) < 0x80) {
+			*v = (b0 & 0x7f) | (b1 & 0x7f) << 7 | b2 << 14;
+			r->p = p + 3;
+			return 0;
+		}
+		if ((b3 = p[3]) < 0x80) {
+			*v = (b0 & 0x7f) | (b1 & 0x7f) << 7 | (b2 & 0x7f) << 14 | b3 << 21;
+			r->p = p + 4;
 			return 0;
 		}
 	}

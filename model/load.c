@@ -53,7 +53,8 @@ struct loader {
 	int mapped;
 	size_t dropped;        /* bytes at the start already given back */
 	int decoder_reports;   /* the decoder calls progress itself */
-	uint64_t seen;         /* events the decoder delivered */
+	uint64_t blocks;       /* blocks filled so far (not counting
+	                          events keeps that off the common path) */
 	gt_model_progress_fn progress;
 	void *ctx;
 
@@ -216,30 +217,30 @@ static int publish(struct loader *ld)
 	return failed;
 }
 
-/* After an event was added to block b (which may be full now).  Not
- * inlined, like on_event_rare: on_event's common path stays call-free. */
+/* After an event filled block b.  Not inlined, like on_event_rare:
+ * on_event's common path stays call-free. */
 static __attribute__((noinline)) int after_event(struct loader *ld, struct block *b, const struct gt_event *ev)
 {
-	if (b->n > BLOCK - GT_REC_MAX || b->nfull == BFULL) {
-		/* full: to the model thread, or added inline */
-		if (ld->ring) {
-			if (publish(ld))
-				return 1;
-		} else {
-			int bad = add_block(ld->m, b) < 0;
-			block_reset(b);
-			if (bad) {
-				ld->failed = 1;
-				return 1;
-			}
+	/* to the model thread, or added inline */
+	if (ld->ring) {
+		if (publish(ld))
+			return 1;
+	} else {
+		int bad = add_block(ld->m, b) < 0;
+		block_reset(b);
+		if (bad) {
+			ld->failed = 1;
+			return 1;
 		}
 	}
-	if ((ld->seen & 0xffff) == 0 && !ld->decoder_reports) {
+	ld->blocks++;
+	if ((ld->blocks & 31) == 0 && !ld->decoder_reports) {
 		/* A decoder without progress reports (v1: events come in time
 		 * order from all over the file) gets its file pages dropped now
-		 * and then: the few it still reads come back from the page
-		 * cache, the rest stop counting against the resident size. */
-		if ((ld->seen & 0xfffff) == 0 && ld->mapped)
+		 * and then (some 50K events a progress report, 800K a drop):
+		 * the few it still reads come back from the page cache, the
+		 * rest stop counting against the resident size. */
+		if ((ld->blocks & 511) == 0 && ld->mapped)
 			madvise((void *)ld->buf, ld->len, MADV_DONTNEED);
 		if (ld->progress)
 			ld->progress(ld->ctx, ev->offset < ld->len ? ev->offset : ld->len, ld->len);
@@ -247,15 +248,20 @@ static __attribute__((noinline)) int after_event(struct loader *ld, struct block
 	return 0;
 }
 
-/* Events of other kinds, or a stack not sent yet. */
+/* Events of other kinds, or a stack not sent yet (gt_renc_way: RARE). */
 static __attribute__((noinline)) int on_event_rare(struct loader *ld, const struct gt_event *ev, const struct gt_tables *t)
 {
 	struct block *b = ld->fill;
-	ld->seen++;
-	b->n += gt_renc_put(&ld->enc, t, ev, b->v + b->n, b->full, &b->nfull);
-	if (b->n > BLOCK - GT_REC_MAX || b->nfull == BFULL || (ld->seen & 0xffff) == 0)
+	b->n += gt_renc_rare_put(&ld->enc, t, ev, b->v + b->n, b->full, &b->nfull);
+	if (b->n > BLOCK - GT_REC_MAX || b->nfull == BFULL)
 		return after_event(ld, b, ev);
 	return 0;
+}
+
+/* gt_series_push out of line: on_metric keeps few registers alive. */
+static __attribute__((noinline)) int push_metric(struct gt_series *s, int64_t ts, uint64_t v)
+{
+	return gt_series_push(s, ts, v);
 }
 
 /* A metric event (a fifth of v2's): added to its series here, where the
@@ -266,10 +272,11 @@ static __attribute__((noinline)) int on_event_rare(struct loader *ld, const stru
 static __attribute__((noinline)) int on_metric(struct loader *ld, const struct gt_event *ev)
 {
 	struct block *b = ld->fill;
+	int first = !ld->enc.lvalid; /* every event's encoding starts with gt_renc_ctx */
 	struct gt_rec *r = gt_renc_ctx(&ld->enc, ev, b->v + b->n);
 	int64_t ts = ev->ts;
 	unsigned k = ev->u.metric.mkind;
-	if (!ld->seen) {
+	if (first) {
 		r->ts = ts;
 		r->id = 0;
 		r->kind = GT_R_METRIC;
@@ -280,11 +287,10 @@ static __attribute__((noinline)) int on_metric(struct loader *ld, const struct g
 		if (ts > b->mts)
 			b->mts = ts;
 	}
-	ld->seen++;
 	b->n = (uint32_t)(r - b->v);
-	if (k < GT_METRIC_OTHER && gt_series_push(&ld->metrics[k], ts, ev->u.metric.value) < 0)
+	if (k < GT_METRIC_OTHER && push_metric(&ld->metrics[k], ts, ev->u.metric.value) < 0)
 		ld->mfailed = 1;
-	if (b->n > BLOCK - GT_REC_MAX || (ld->seen & 0xffff) == 0)
+	if (b->n > BLOCK - GT_REC_MAX)
 		return after_event(ld, b, ev);
 	return 0;
 }
@@ -312,9 +318,8 @@ static int on_event(void *ctx, const struct gt_event *ev, const struct gt_tables
 	} else {
 		return on_event_rare(ld, ev, t);
 	}
-	ld->seen++;
 	b->n = (uint32_t)(r - b->v);
-	if (b->n > BLOCK - GT_REC_MAX || (ld->seen & 0xffff) == 0)
+	if (b->n > BLOCK - GT_REC_MAX)
 		return after_event(ld, b, ev);
 	return 0;
 }

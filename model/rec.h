@@ -230,15 +230,11 @@ GT_REC_INLINE uint32_t gt_renc_common_put(struct gt_renc *e, const struct gt_eve
 	return (uint32_t)(r - out);
 }
 
-/* Encodes any ev into out (at most GT_REC_MAX records; returns how many;
- * it may write them all) and, for other kinds, into full[*nfull] (which
- * the caller keeps room for). */
-static inline uint32_t gt_renc_put(struct gt_renc *e, const struct gt_tables *t,
-                                   const struct gt_event *ev, struct gt_rec *out,
-                                   struct gt_qev *full, uint32_t *nfull)
+/* gt_renc_put for an event gt_renc_way() found GT_RENC_RARE. */
+static inline uint32_t gt_renc_rare_put(struct gt_renc *e, const struct gt_tables *t,
+                                        const struct gt_event *ev, struct gt_rec *out,
+                                        struct gt_qev *full, uint32_t *nfull)
 {
-	if (gt_renc_way(e, ev) != GT_RENC_RARE)
-		return gt_renc_common_put(e, ev, out);
 	struct gt_rec *r = gt_renc_ctx(e, ev, out);
 	if (ev->kind == GT_EV_STATE_TRANSITION && ev->u.trans.resource == GT_RES_GOROUTINE &&
 	    gt_renc_pfits(ev)) {
@@ -249,6 +245,18 @@ static inline uint32_t gt_renc_put(struct gt_renc *e, const struct gt_tables *t,
 		r++;
 	}
 	return (uint32_t)(r - out);
+}
+
+/* Encodes any ev into out (at most GT_REC_MAX records; returns how many;
+ * it may write them all) and, for other kinds, into full[*nfull] (which
+ * the caller keeps room for). */
+static inline uint32_t gt_renc_put(struct gt_renc *e, const struct gt_tables *t,
+                                   const struct gt_event *ev, struct gt_rec *out,
+                                   struct gt_qev *full, uint32_t *nfull)
+{
+	if (gt_renc_way(e, ev) != GT_RENC_RARE)
+		return gt_renc_common_put(e, ev, out);
+	return gt_renc_rare_put(e, t, ev, out, full, nfull);
 }
 
 #endif
