@@ -29,6 +29,9 @@ enum gt_status {
 	GT_STOPPED,     /* the sink asked to stop */
 	GT_NOMEM
 };
+/* Internal, from gt_decode_restartable only (below): start over.  Not in
+ * the enum, so that switches over the statuses above stay complete. */
+#define GT_RESTART ((enum gt_status)(GT_NOMEM + 1))
 
 #define GT_V1_MAX_TYPES 64
 
@@ -51,5 +54,15 @@ enum gt_status gt_decode(const uint8_t *buf, size_t len, struct gt_tables *table
                          const struct gt_sink *sink, struct gt_decode_result *res);
 
 const char *gt_status_name(enum gt_status s);
+
+/* gt_decode for a caller that can throw away what the sink received and
+ * decode again: a big old-format trace may then be decoded with its two
+ * runs at once (decode/v1_pipe.h), and, rarely, that attempt gives up
+ * after delivering a prefix and returns GT_RESTART: the caller then
+ * starts over with gt_decode (which never returns GT_RESTART).  (A
+ * function, not a member of struct gt_sink: sinks are initialised by
+ * position in several places.) */
+enum gt_status gt_decode_restartable(const uint8_t *buf, size_t len, struct gt_tables *tables,
+                                     const struct gt_sink *sink, struct gt_decode_result *res);
 
 #endif

@@ -13,8 +13,10 @@
  * (another type, a fake P, the phase before the first Gomaxprocs, a
  * failed check) goes, untouched, to the general path, which reports. */
 #include "decode/v1_cursor.h"
+#include "decode/v1_pipe.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 enum { R_FOREVER, R_PREEMPTED, R_GOSCHED, R_SLEEP, R_SEND, R_RECV, R_NET,
@@ -152,6 +154,8 @@ static int end_preinit(struct v1_ctx *c, const struct v1_ev *ev)
 		if (!c->gs[i].preinit)
 			continue;
 		c->gs[i].preinit = 0;
+		if (c->pipe && v1_pipe_pre(c, c->gs[i].id))
+			return -1;
 		struct gt_event e;
 		memset(&e, 0, sizeof e);
 		e.ts = ev->ts;
@@ -324,7 +328,9 @@ static int convert(struct v1_ctx *c, const struct v1_ev *ev)
 		break;
 	case V1_GO_SYSCALL: {
 		uint64_t k = c->syscall_k++;
-		int blocked = k < c->nsyscall && (c->sysblocked[k / 8] >> (k % 8) & 1);
+		/* (atomic: pipelined, the first run sets other bits of the byte) */
+		int blocked = k < c->nsyscall &&
+		              (__atomic_load_n(&c->sysblocked[k / 8], __ATOMIC_RELAXED) >> (k % 8) & 1);
 		if (!blocked) {
 			/* an instant syscall: a 1 ns range in its own context */
 			e.g = (int64_t)ev->g;
@@ -694,4 +700,158 @@ int v1_deliver_all(struct v1_ctx *c)
 	if (c->sink && c->sink->progress)
 		c->sink->progress(c->sink->ctx, c->len, c->len);
 	return v1_emit_sync(c, c->last_ts + 1, c->end);
+}
+
+/* The second run while the first still runs (v1_pipe.h): as
+ * v1_deliver_all, but it replays only what the first has published, and
+ * takes the moved exits as they are found; one found too late (earlier
+ * than the last event replayed, or than the first event once its time
+ * is the origin) means giving up. */
+static int take_moved(struct v1_ctx *c, uint32_t upto, struct v1_moved ***pend,
+                      uint32_t *npend, uint32_t *cappend)
+{
+	struct v1_pipe *pp = c->pipe;
+	for (; pp->have < upto; pp->have++) {
+		struct v1_moved *m = &pp->mch[pp->have / V1_PIPE_MCN][pp->have % V1_PIPE_MCN];
+		/* m goes before the first event later than it (or as late,
+		 * from its index on): an event already replayed must not be */
+		if ((pp->started && m->ev.ts < pp->done_ts) || (pp->min_set && m->ev.ts < c->min_ts)) {
+			pp->why = "a moved syscall exit found too late";
+			return -3;
+		}
+		if (pp->started && m->ev.ts - pp->done_ts < pp->min_slack)
+			pp->min_slack = m->ev.ts - pp->done_ts;
+		if (!pend)
+			continue;
+		/* its goroutine's index in this run's table */
+		m->ev.gi = g_index(c, m->ev.g);
+		if (m->ev.gi == UINT32_MAX)
+			return nomem(c, m->ev.off);
+		if (*npend == *cappend) {
+			uint32_t cap = *cappend ? *cappend * 2 : 64;
+			struct v1_moved **n = realloc(*pend, cap * sizeof *n);
+			if (!n)
+				return nomem(c, m->ev.off);
+			*pend = n;
+			*cappend = cap;
+		}
+		/* pending, sorted by (time, index) from the last (the next) */
+		uint32_t j = (*npend)++;
+		struct v1_moved **q = *pend;
+		for (; j > 0 && (q[j - 1]->ev.ts < m->ev.ts ||
+		                 (q[j - 1]->ev.ts == m->ev.ts && q[j - 1]->idx < m->idx)); j--)
+			q[j] = q[j - 1];
+		q[j] = m;
+	}
+	return 0;
+}
+
+int v1_pipe_late(struct v1_ctx *c)
+{
+	struct v1_pipe *pp = c->pipe;
+	return take_moved(c, __atomic_load_n(&pp->nmoved, __ATOMIC_ACQUIRE), NULL, NULL, NULL);
+}
+
+int v1_pipe_pre(struct v1_ctx *c, uint64_t id)
+{
+	struct v1_pipe *pp = c->pipe;
+	if (v1_grow((void **)&pp->pre, &pp->cappre, sizeof *pp->pre, pp->npre + 1ULL))
+		return nomem(c, 0);
+	pp->pre[pp->npre++] = id;
+	return 0;
+}
+
+int v1_deliver_pipe(struct v1_ctx *c)
+{
+	struct v1_pipe *pp = c->pipe;
+	struct v1_ev ev;
+	uint64_t lw = 0, lim = 0, i = 0;
+	uint32_t mi = 0, npend = 0, cappend = 0;
+	struct v1_moved **pend = NULL;
+	int rc = 0;
+	c->replay = 1;
+	c->ns_per_tick = 1e9 / (double)c->freq;
+	pp->done_ts = INT64_MIN;
+	if (v1_order_start(c) || v1_convert_init(c))
+		return -1;
+	struct v1_g *g0 = v1_g_get(c, 0);
+	if (!g0)
+		return nomem(c, 0);
+	if (v1_post_reset(c))
+		return -1;
+	c->gpost[g0 - c->gs].present = 1;
+	c->gpost[g0 - c->gs].pstate = 2;
+	uint64_t skip_i = UINT64_MAX;
+	for (;; i++) {
+		if (i == lim) {
+			lim = v1_pipe_wait(c, i);
+			uint32_t nm = __atomic_load_n(&pp->nmoved, __ATOMIC_ACQUIRE);
+			if ((rc = take_moved(c, nm, &pend, &npend, &cappend)))
+				break;
+			if (skip_i == UINT64_MAX && mi < pp->have)
+				skip_i = pp->mch[mi / V1_PIPE_MCN][mi % V1_PIPE_MCN].idx;
+			if (i >= pp->force) {
+				pp->why = "GTVIEW_V1_PIPE_RESTART";
+				rc = -3;
+				break;
+			}
+			if (lim == i)
+				break;
+			if (!pp->started) {
+				pp->started = 1;
+				if (v1_emit_sync(c, -1, 16)) {
+					rc = -1;
+					break;
+				}
+			}
+		}
+		if ((rc = v1_replay_next(c, i, &lw, &ev)) != 1) {
+			rc = rc < 0 ? -1 : v1_fail(c, 0, "ordering changed between passes");
+			break;
+		}
+		rc = 0;
+		if (i == 0) {
+			/* the time origin: as the first run's */
+			c->min_ts = ev.ts;
+			if (npend && pend[npend - 1]->ev.ts < c->min_ts)
+				c->min_ts = pend[npend - 1]->ev.ts;
+			pp->min_set = 1;
+		}
+		if (i == skip_i) {
+			mi++;
+			skip_i = mi < pp->have ? pp->mch[mi / V1_PIPE_MCN][mi % V1_PIPE_MCN].idx : UINT64_MAX;
+			continue;
+		}
+		pp->done_ts = ev.ts;
+		while (npend) {
+			struct v1_moved *m = pend[npend - 1];
+			if (m->ev.ts > ev.ts || (m->ev.ts == ev.ts && m->idx > i))
+				break;
+			npend--;
+			if (i < m->idx && m->idx - i > pp->max_back)
+				pp->max_back = m->idx - i;
+			if (process_moved(c, m)) {
+				rc = -1;
+				break;
+			}
+		}
+		if (rc || process(c, &ev)) {
+			rc = -1;
+			break;
+		}
+		if ((i & 0xffff) == 0xffff)
+			report(c);
+	}
+	if (rc == 0) {
+		while (npend && !rc)
+			if (process_moved(c, pend[--npend]))
+				rc = -1;
+		if (!rc) {
+			if (c->sink && c->sink->progress)
+				c->sink->progress(c->sink->ctx, c->len, c->len);
+			rc = v1_emit_sync(c, c->last_ts + 1, c->end);
+		}
+	}
+	free(pend);
+	return rc;
 }

@@ -1,8 +1,9 @@
 /* v1_decode.c: gt_decode_v1(), the driver of the Go 1.5-1.21 decoder:
  * pass 1 indexes the file (v1_scan.c), the first run over the ordered
  * stream analyses it (v1_post.c), the second validates, converts and
- * delivers (v1_deliver_all, v1_convert.c).  See v1_int.h for the design. */
-#include "decode/v1_int.h"
+ * delivers (v1_deliver_all, v1_convert.c), or both at once for callers
+ * that can start over (v1_pipe.c).  See v1_int.h for the design. */
+#include "decode/v1_pipe.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,6 +38,18 @@ static void ctx_free(struct v1_ctx *c)
 	v1_map_free(&c->futile);
 }
 
+/* Set by gt_decode_restartable for the decode it runs (this thread). */
+static _Thread_local int v1_restartable;
+
+enum gt_status gt_decode_restartable(const uint8_t *buf, size_t len, struct gt_tables *tables,
+                                     const struct gt_sink *sink, struct gt_decode_result *res)
+{
+	v1_restartable = 1;
+	enum gt_status st = gt_decode(buf, len, tables, sink, res);
+	v1_restartable = 0;
+	return st;
+}
+
 enum gt_status gt_decode_v1(const uint8_t *buf, size_t len, int version,
                             struct gt_tables *tables, const struct gt_sink *sink,
                             struct gt_decode_result *res)
@@ -69,9 +82,20 @@ enum gt_status gt_decode_v1(const uint8_t *buf, size_t len, int version,
 	int rc = len < 16 ? v1_fail(c, 0, "file too short for a header") : v1_scan(c);
 	if (!rc && c->nsample && !v1_proc_get(c, V1_PROFILE_P))
 		rc = v1_fail(c, 0, "out of memory");
+	int how = 1;
 	if (!rc)
+		how = v1_pipe_run(c, v1_restartable, &rc);
+	if (how == 2) {
+		/* the pipelined attempt gave up after delivering a prefix */
+		res->status = GT_RESTART;
+		snprintf(res->msg, sizeof res->msg, "decode again, one run after the other");
+		ctx_free(c);
+		free(c);
+		return GT_RESTART;
+	}
+	if (!rc && how == 1)
 		rc = v1_analyse(c);
-	if (!rc)
+	if (!rc && how == 1)
 		rc = v1_deliver_all(c);
 	if (c->stopped) {
 		res->status = GT_STOPPED;

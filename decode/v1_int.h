@@ -31,6 +31,10 @@
  * header while the caller scans up to it (v1_scan.c).
  * Anything unusual (batch ends, the file's last bytes, long or malformed
  * records) takes the general path, which checks and reports as before.
+ * A big 1.7+ trace loaded by a caller that can start over runs the two
+ * runs at once: the first on a thread, the second right behind it on a
+ * copy of the context, giving up (GT_RESTART) when it cannot prove its
+ * output that of one run after the other (v1_pipe.h).
  */
 #ifndef GT_DECODE_V1_INT_H
 #define GT_DECODE_V1_INT_H
@@ -187,6 +191,8 @@ struct v1_region {
 	uint32_t prev;
 };
 
+struct v1_pipe;
+
 struct v1_moved {     /* a GoSysExit moved back to its real time */
 	struct v1_ev ev;  /* ts already the real one */
 	uint64_t idx;     /* position in the merged order */
@@ -271,6 +277,7 @@ struct v1_ctx {
 	uint8_t *sysblocked;     /* bit per GoSysCall in order */
 	uint64_t nsyscall;
 	struct v1_map futile;    /* offsets of futile events */
+	struct v1_pipe *pipe;    /* both runs at once (v1_pipe.h), NULL: one after the other */
 
 	/* postprocess globals */
 	uint8_t gc_on, stw_on;

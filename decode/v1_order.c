@@ -14,6 +14,7 @@
  */
 #include "decode/v1_analyse.h"
 #include "decode/v1_cursor.h"
+#include "decode/v1_pipe.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -285,7 +286,10 @@ static __attribute__((noinline)) int log_slow(struct v1_ctx *c, uint32_t pi, uin
 {
 	uint64_t i = c->olog_n;
 	if (i >= c->olog_cap) {
-		/* cannot happen (the merge yields events pass 1 counted): grow */
+		/* cannot happen (the merge yields events pass 1 counted): grow,
+		 * unless the second run reads the log meanwhile */
+		if (c->pipe)
+			return v1_fail(c, off, "merge order log full");
 		uint64_t cap = c->olog_cap * 2, have = log_bytes(c->olog_cap, c->olog_bits);
 		uint64_t want = log_bytes(cap, c->olog_bits);
 		uint8_t *n = realloc(c->olog, want);
@@ -536,11 +540,25 @@ int v1_order_analyse(struct v1_ctx *c, struct v1_an *a)
 	if (c->ver < 7) {
 		for (rc = 0; !rc && c->flat_i < c->nflat;)
 			rc = analyse(c, a, &c->flat[c->flat_i++], rare, &prev, &n);
-	} else {
+	} else if (!c->pipe) {
 		struct mlog l;
 		log_begin(c, &l);
 		while ((rc = merge_next(c, &l, &ev)) == 1 && !(rc = analyse(c, a, ev, rare, &prev, &n)))
 			;
+		log_end(c, &l);
+	} else {
+		/* v1_pipe.c: tells the second run how far it may go, now and then */
+		struct mlog l;
+		uint64_t step = v1_pipe_step(c), next = n + step;
+		log_begin(c, &l);
+		while ((rc = merge_next(c, &l, &ev)) == 1 && !(rc = analyse(c, a, ev, rare, &prev, &n)))
+			if (n >= next) {
+				next = n + step;
+				if (v1_pipe_publish(c, n)) {
+					rc = v1_fail(c, ev->off, "given up");
+					break;
+				}
+			}
 		log_end(c, &l);
 	}
 	a->n = n;

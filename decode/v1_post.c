@@ -11,6 +11,7 @@
  * change to a rule here must be made there too.
  */
 #include "decode/v1_analyse.h"
+#include "decode/v1_pipe.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -102,8 +103,13 @@ int v1_an_rare(struct v1_ctx *c, struct v1_an *a, const struct v1_ev *ev)
 	 * GoSysBlock */
 	if (a->npend && c->gs[ev->gi].sys_k) {
 		struct v1_g *g = &c->gs[ev->gi];
-		if (ev->type == V1_GO_SYSBLOCK)
-			c->sysblocked[(g->sys_k - 1) / 8] |= (uint8_t)(1u << ((g->sys_k - 1) % 8));
+		if (ev->type == V1_GO_SYSBLOCK) {
+			uint8_t *b = &c->sysblocked[(g->sys_k - 1) / 8], bit = (uint8_t)(1u << ((g->sys_k - 1) % 8));
+			if (c->pipe) /* the second run reads the byte's settled bits */
+				__atomic_fetch_or(b, bit, __ATOMIC_RELAXED);
+			else
+				*b |= bit;
+		}
 		g->sys_k = 0;
 		a->npend--;
 	}
@@ -111,12 +117,16 @@ int v1_an_rare(struct v1_ctx *c, struct v1_an *a, const struct v1_ev *ev)
 		struct v1_g *g = &c->gs[ev->gi];
 		switch (ev->type) {
 		case V1_GO_SYSCALL:
+			if (c->pipe && c->nsyscall / 8 + 1 > a->capsys) /* (sized up front) */
+				return v1_fail(c, ev->off, "syscall table full");
 			if (v1_grow((void **)&c->sysblocked, &a->capsys, 1, c->nsyscall / 8 + 1))
 				return nomem(c, ev->off);
 			if (c->nsyscall % 8 == 0)
 				c->sysblocked[c->nsyscall / 8] = 0;
 			g->sys_k = (uint32_t)++c->nsyscall;
 			a->npend++;
+			if (c->pipe && v1_pipe_syscall(c, a->n, ev->gi, g->sys_k))
+				return -1;
 			break;
 		case V1_GO_SYSBLOCK: case V1_GO_INSYSCALL:
 			g->sysblock = ev->ts;
@@ -129,6 +139,11 @@ int v1_an_rare(struct v1_ctx *c, struct v1_an *a, const struct v1_ev *ev)
 				return v1_fail(c, ev->off, "stray syscall exit");
 			if (ts < g->sysblock)
 				return v1_fail(c, ev->off, "time stamps out of order (syscall exit before its block)");
+			if (c->pipe) {
+				if (v1_pipe_moved(c, ev, ts, a->n))
+					return -1;
+				break;
+			}
 			if (v1_grow((void **)&c->moved, &a->capmoved, sizeof *c->moved, c->nmoved + 1ULL))
 				return nomem(c, ev->off);
 			c->moved[c->nmoved].ev = *ev;

@@ -352,9 +352,12 @@ struct gt_model *gt_model_load(const uint8_t *buf, size_t len, int mapped,
 	return gt_model_load_also(buf, len, mapped, progress, ctx, res, NULL);
 }
 
-struct gt_model *gt_model_load_also(const uint8_t *buf, size_t len, int mapped,
-                                    gt_model_progress_fn progress, void *ctx,
-                                    struct gt_decode_result *res, const struct gt_sink *also)
+/* gt_model_load_also's one attempt (restartable: the decoder may give
+ * up after a prefix, GT_RESTART, and the model is then thrown away). */
+static struct gt_model *load_once(const uint8_t *buf, size_t len, int mapped,
+                                  gt_model_progress_fn progress, void *ctx,
+                                  struct gt_decode_result *res, const struct gt_sink *also,
+                                  int restartable)
 {
 	struct gt_model *m = gt_model_new();
 	if (!m) {
@@ -412,7 +415,10 @@ struct gt_model *gt_model_load_also(const uint8_t *buf, size_t len, int mapped,
 	struct tee tee = {also, &ld};
 	if (also)
 		sink = (struct gt_sink){.ctx = &tee, .event = tee_event, .progress = tee_progress};
-	gt_decode(buf, len, m->tables, &sink, res);
+	if (restartable)
+		gt_decode_restartable(buf, len, m->tables, &sink, res);
+	else
+		gt_decode(buf, len, m->tables, &sink, res);
 	double t_decoded = now(CLOCK_MONOTONIC);
 	if (threaded) {
 		pthread_mutex_lock(&ld.mu);
@@ -436,6 +442,8 @@ struct gt_model *gt_model_load_also(const uint8_t *buf, size_t len, int mapped,
 		gt_series_free(&m->metrics[k]);
 		m->metrics[k] = ld.metrics[k];
 	}
+	if (res->status == GT_RESTART)
+		return m; /* gt_model_load_also frees it and starts over */
 	if (ld.mfailed)
 		ld.failed = 1;
 	double t_built = now(CLOCK_MONOTONIC), cpu = now(CLOCK_THREAD_CPUTIME_ID);
@@ -455,5 +463,23 @@ struct gt_model *gt_model_load_also(const uint8_t *buf, size_t len, int mapped,
 	m->info.format = res->format;
 	m->info.version = res->version;
 	m->info.status = res->status;
+	return m;
+}
+
+/* Decodes into a fresh model.  Without a tee (also), the decoder may take
+ * the restartable path (faster for big old-format traces); when it gives
+ * up after a prefix, the partial model is dropped and the file decoded
+ * again the plain way, so the outcome is always a plain decode's. */
+struct gt_model *gt_model_load_also(const uint8_t *buf, size_t len, int mapped,
+                                    gt_model_progress_fn progress, void *ctx,
+                                    struct gt_decode_result *res, const struct gt_sink *also)
+{
+	struct gt_model *m = load_once(buf, len, mapped, progress, ctx, res, also, also == NULL);
+	if (m && res->status == GT_RESTART) {
+		gt_model_free(m);
+		if (getenv("GTVIEW_LOAD_STATS"))
+			fprintf(stderr, "load: restarts: 1 (the decoder gave up its pipelined attempt)\n");
+		m = load_once(buf, len, mapped, progress, ctx, res, also, 0);
+	}
 	return m;
 }
