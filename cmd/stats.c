@@ -39,7 +39,8 @@ int cmd_stats(int argc, char **argv)
 		struct gt_sink sink;
 		fail = gt_stats_init_counts(&s, &sink) < 0;
 		if (!fail)
-			m = gt_model_load_also(in.data, in.len, in.mapped, NULL, NULL, &res, &sink);
+			m = gt_model_load_also(in.data, in.len, in.mapped, NULL, NULL, &res, &sink,
+			                       gt_stats_reset_counts);
 		fail = fail || !m || gt_stats_finish(&s, gt_model_tables(m)) ||
 		       gt_stats_finish_model(&s, m, &tot);
 	}

@@ -349,7 +349,7 @@ struct gt_model *gt_model_load(const uint8_t *buf, size_t len, int mapped,
                                gt_model_progress_fn progress, void *ctx,
                                struct gt_decode_result *res)
 {
-	return gt_model_load_also(buf, len, mapped, progress, ctx, res, NULL);
+	return gt_model_load_also(buf, len, mapped, progress, ctx, res, NULL, NULL);
 }
 
 /* gt_model_load_also's one attempt (restartable: the decoder may give
@@ -466,19 +466,24 @@ static struct gt_model *load_once(const uint8_t *buf, size_t len, int mapped,
 	return m;
 }
 
-/* Decodes into a fresh model.  Without a tee (also), the decoder may take
- * the restartable path (faster for big old-format traces); when it gives
- * up after a prefix, the partial model is dropped and the file decoded
- * again the plain way, so the outcome is always a plain decode's. */
+/* Decodes into a fresh model.  Without a tee (also), or with one that can
+ * forget (also_reset), the decoder may take the restartable path (faster
+ * for big old-format traces); when it gives up after a prefix, the partial
+ * model is dropped and the file decoded again the plain way, so the
+ * outcome is always a plain decode's. */
 struct gt_model *gt_model_load_also(const uint8_t *buf, size_t len, int mapped,
                                     gt_model_progress_fn progress, void *ctx,
-                                    struct gt_decode_result *res, const struct gt_sink *also)
+                                    struct gt_decode_result *res, const struct gt_sink *also,
+                                    void (*also_reset)(void *ctx))
 {
-	struct gt_model *m = load_once(buf, len, mapped, progress, ctx, res, also, also == NULL);
+	struct gt_model *m = load_once(buf, len, mapped, progress, ctx, res, also,
+	                               !also || also_reset);
 	if (m && res->status == GT_RESTART) {
 		gt_model_free(m);
 		if (getenv("GTVIEW_LOAD_STATS"))
 			fprintf(stderr, "load: restarts: 1 (the decoder gave up its pipelined attempt)\n");
+		if (also)
+			also_reset(also->ctx);
 		m = load_once(buf, len, mapped, progress, ctx, res, also, 0);
 	}
 	return m;

@@ -55,10 +55,14 @@ struct gt_model *gt_model_load(const uint8_t *buf, size_t len, int mapped,
 /* gt_model_load that also hands every event to sink also first (on the
  * decoding thread): one decoding pass for a command that counts events
  * as well as reading the model (`gtview stats`).  Decoding stops when
- * also's event returns nonzero. */
+ * also's event returns nonzero.  With also_reset, the load may start over
+ * once (a big old-format trace whose two decoding runs went at once and
+ * gave up, decode.h: gt_decode_restartable), calling also_reset(also->ctx)
+ * first: also must then forget what it was given; without, it never does. */
 struct gt_model *gt_model_load_also(const uint8_t *buf, size_t len, int mapped,
                                     gt_model_progress_fn progress, void *ctx,
-                                    struct gt_decode_result *res, const struct gt_sink *also);
+                                    struct gt_decode_result *res, const struct gt_sink *also,
+                                    void (*also_reset)(void *ctx));
 void gt_model_free(struct gt_model *m);
 
 /* Building by hand (unit tests, other front ends): new, then feed events

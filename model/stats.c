@@ -205,6 +205,22 @@ int gt_stats_init_counts(struct gt_stats *s, struct gt_sink *sink)
 	return 0;
 }
 
+void gt_stats_reset_counts(void *ctx)
+{
+	struct gt_stats *s = ctx;
+	struct gt_stats_priv *p = s->priv;
+	/* its sets start empty again; what it allocated is kept or freed */
+	gt_ids_free(&p->pset);
+	gt_ids_free(&p->mset);
+	if (p->stack_seen)
+		memset(p->stack_seen, 0, p->capstack);
+	p->last_g = p->last_p = p->last_m = GT_NONE;
+	p->oom = 0;
+	free(s->blocked);
+	memset(s, 0, sizeof *s);
+	s->priv = p;
+}
+
 static int cmp_blocked(const void *a, const void *b)
 {
 	const struct gt_stats_blocked *x = a, *y = b;

@@ -36,6 +36,9 @@ int gt_stats_init(struct gt_stats *s, struct gt_sink *sink);
 /* The same without the per-goroutine figures (goroutines, final_states,
  * blocked): gt_stats_finish_model reads them from the loaded model. */
 int gt_stats_init_counts(struct gt_stats *s, struct gt_sink *sink);
+/* Forgets what the sink of gt_stats_init_counts counted (s: its ctx), for
+ * a load that starts over (model.h: gt_model_load_also's also_reset). */
+void gt_stats_reset_counts(void *s);
 struct gt_model;
 struct gt_gtotals;
 /* After gt_stats_init_counts and loading m from the same events

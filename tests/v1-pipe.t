@@ -31,7 +31,7 @@ MODES = {
     'lockstep': {'GTVIEW_V1_PIPE_LOCKSTEP': '1'},
     'forced restart': {'GTVIEW_V1_PIPE_LOCKSTEP': '1', 'GTVIEW_V1_PIPE_RESTART': '1'},
 }
-COMMANDS = (['goroutines', '--json'], ['gc', '--json'], ['stats'])
+COMMANDS = (['goroutines', '--json'], ['gc', '--json'], ['stats'])  # stats (text): its counting sink forgets on a restart
 SEQ = {'GTVIEW_LOAD_THREADS': '1'}
 tmp = tempfile.mkdtemp(prefix='gt-v1pipe-')
 notes = {}
