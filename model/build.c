@@ -7,7 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-void *gt_vec_push(struct gt_vec *a, size_t elsize)
+/* gt_vec_push when the array is full: grows it. */
+void *gt_vec_push_slow(struct gt_vec *a, size_t elsize)
 {
 	if (a->n == a->cap) {
 		size_t cap = a->cap ? a->cap * 2 : 16;

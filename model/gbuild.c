@@ -6,8 +6,25 @@
 #include "model/model_int.h"
 #include "model/varint.h"
 
+/* This file is also compiled for BMI2 by gbuild_bmi2.c (GT_GB_BMI2: only
+ * the block loop, as gt_gb_add_recs_bmi2; its varints spread their bits
+ * with pdep); gt_model_add_recs picks that copy when the CPU has BMI2. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(GT_NO_BMI2) /* (-DGT_NO_BMI2: test the portable path) */
+#define GT_GB_HAVE_BMI2 1
+#endif
+#ifdef GT_GB_BMI2
+#define ADD_RECS gt_gb_add_recs_bmi2
+#else
+#define ADD_RECS add_recs_any
+#endif
+int gt_gb_add_recs_bmi2(struct gt_model *m, const struct gt_rec *v, uint32_t n,
+                        const struct gt_qev *full);
+
 #include <stdlib.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #define LIKELY(x) __builtin_expect(!!(x), 1)
 #define UNLIKELY(x) __builtin_expect(!!(x), 0)
@@ -98,10 +115,12 @@ static inline uint32_t key_get(struct gt_model *m, uint8_t state, gt_str reason,
 	return k;
 }
 
+#ifndef GT_GB_BMI2
 uint32_t gt_gb_key(struct gt_model *m, uint8_t state, gt_str reason, gt_stack stack, int64_t p)
 {
 	return key_get(m, state, reason, stack, p);
 }
+#endif
 
 /* ---- live goroutines ------------------------------------------------------ */
 
@@ -195,10 +214,12 @@ static inline uint32_t live_get(struct gt_model *m, int64_t id)
 	return slot;
 }
 
+#ifndef GT_GB_BMI2
 uint32_t gt_gb_live(struct gt_model *m, int64_t id)
 {
 	return live_get(m, id);
 }
+#endif
 
 static inline uint8_t *live_bytes(struct gt_glive *L)
 {
@@ -553,8 +574,17 @@ static void counts_cross(struct gt_model *m, int64_t t)
 		 * time crosses it (and cleared at the end past the last) */
 		for (uint32_t j = 0; j < GT_CB / 2; j++) {
 			const double *x = b + 8 * (size_t)j;
+#ifdef __SSE2__
+			/* (the same sums, in registers: the array version went
+			 * through the stack) */
+			__m128d lo = _mm_add_pd(_mm_loadu_pd(x), _mm_loadu_pd(x + 4));
+			__m128d hi = _mm_add_pd(_mm_loadu_pd(x + 2), _mm_loadu_pd(x + 6));
+			_mm_storeu_pd(b + 4 * (size_t)j, lo);
+			_mm_storeu_pd(b + 4 * (size_t)j + 2, hi);
+#else
 			double y[4] = {x[0] + x[4], x[1] + x[5], x[2] + x[6], x[3] + x[7]};
 			memcpy(b + 4 * (size_t)j, y, sizeof y);
+#endif
 		}
 		m->cdirty = GT_CB;
 		cw *= 2;
@@ -587,6 +617,7 @@ static inline void counts_change(struct gt_model *m, int64_t t, unsigned f, unsi
 
 /* The counts are complete up to t (the trace's end): the last bucket is
  * written up to t.  Called once, by gt_model_finish. */
+#ifndef GT_GB_BMI2
 void gt_gb_counts_advance(struct gt_model *m, int64_t t)
 {
 	if (m->cnb == 2)
@@ -600,6 +631,7 @@ void gt_gb_counts_advance(struct gt_model *m, int64_t t)
 		memset(b + 4, 0, (size_t)(m->cdirty - m->cbi - 1) * 4 * sizeof *b);
 	m->cnb = 2;
 }
+#endif
 
 /* ---- transitions ----------------------------------------------------------- */
 
@@ -786,12 +818,14 @@ static inline __attribute__((always_inline)) int transition(struct gt_model *m, 
 	return enter(m, slot, L, r->id, r->ts, r->to, r->u, r->v, p, pi);
 }
 
+#ifndef GT_GB_BMI2
 int gt_gb_transition(struct gt_model *m, const struct gt_event *ev, const struct gt_hint *h)
 {
 	struct gt_rec r = {.ts = ev->ts, .id = ev->u.trans.id, .u = ev->u.trans.reason,
 	                   .v = ev->u.trans.stack, .from = ev->u.trans.from, .to = ev->u.trans.to};
 	return transition(m, &r, ev->p, ev, h);
 }
+#endif
 
 /* The trace's first time, from the first record that has one (the loop
  * below then only keeps the last time). */
@@ -823,8 +857,10 @@ static inline void seen_last(struct gt_model *m, int64_t ts)
 		m->info.max_ts = ts;
 }
 
-int gt_model_add_recs(struct gt_model *m, const struct gt_rec *v, uint32_t n,
-                      const struct gt_qev *full)
+#ifndef GT_GB_BMI2
+static
+#endif
+int ADD_RECS(struct gt_model *m, const struct gt_rec *v, uint32_t n, const struct gt_qev *full)
 {
 	if (UNLIKELY(m->info.min_ts == INT64_MAX))
 		first_ts(m, v, n, full);
@@ -883,6 +919,17 @@ int gt_model_add_recs(struct gt_model *m, const struct gt_rec *v, uint32_t n,
 	return rc < 0 ? -1 : 0;
 }
 
+#ifndef GT_GB_BMI2
+int gt_model_add_recs(struct gt_model *m, const struct gt_rec *v, uint32_t n,
+                      const struct gt_qev *full)
+{
+#ifdef GT_GB_HAVE_BMI2
+	if (__builtin_cpu_supports("bmi2")) /* a load and a test, once a block */
+		return gt_gb_add_recs_bmi2(m, v, n, full);
+#endif
+	return add_recs_any(m, v, n, full);
+}
+
 int gt_gb_finish(struct gt_model *m, int64_t end)
 {
 	int rc = 0;
@@ -919,3 +966,4 @@ int gt_gb_label(struct gt_model *m, const struct gt_event *ev, const struct gt_h
 		live_at(m, slot)->gc_mark = 1;
 	return 0;
 }
+#endif

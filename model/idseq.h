@@ -29,7 +29,8 @@ static inline int gt_idseq_add(struct gt_idseq *s, int64_t id)
 	if (s->n % GT_IDSEQ_STEP == 0 || s->len + 10 > s->cap)
 		return gt_idseq_add_slow(s, id);
 	int64_t d = id - s->last;
-	s->len += gt_put_uv(s->bytes + s->len, ((uint64_t)d << 1) ^ (uint64_t)(d >> 63));
+	/* 10 bytes of room: enough for gt_put_uv_slack's slack too */
+	s->len += gt_put_uv_slack(s->bytes + s->len, ((uint64_t)d << 1) ^ (uint64_t)(d >> 63));
 	s->last = id;
 	s->n++;
 	return 0;

@@ -3,6 +3,7 @@
 #define GT_MODEL_MODEL_INT_H
 
 #include <pthread.h>
+#include <string.h>
 
 #include "model/glog.h"
 #include "model/dmap.h"
@@ -18,7 +19,18 @@ struct gt_vec {
 	void *v;
 	size_t n, cap;
 };
-void *gt_vec_push(struct gt_vec *a, size_t elsize); /* NULL: out of memory */
+void *gt_vec_push_slow(struct gt_vec *a, size_t elsize);
+/* Room for one more element, cleared (NULL: out of memory).  Inline: the
+ * model pushes ranges and keys per event; the size is mostly a constant. */
+static inline void *gt_vec_push(struct gt_vec *a, size_t elsize)
+{
+	if (__builtin_expect(a->n == a->cap, 0))
+		return gt_vec_push_slow(a, elsize);
+	void *p = (char *)a->v + a->n * elsize;
+	a->n++;
+	memset(p, 0, elsize);
+	return p;
+}
 void gt_vec_free(struct gt_vec *a);
 #define GT_VEC_AT(a, T, i) (((T *)(a).v)[i])
 
