@@ -378,6 +378,9 @@ void v1_order_free(struct v1_ctx *c);
 
 /* v1_post.c */
 int v1_analyse(struct v1_ctx *c);
+/* The first run's result rc kept as success when it only met the gap of
+ * a truncated trace (-2): what came before is kept, c->why says so. */
+int v1_keep_before_gap(struct v1_ctx *c, int rc);
 int v1_postprocess(struct v1_ctx *c, struct v1_ev *ev);
 /* 0 when it cleared c->gpost; -1 out of memory (reported). */
 int v1_post_reset(struct v1_ctx *c);

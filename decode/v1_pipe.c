@@ -152,17 +152,7 @@ static void *run1(void *arg)
 	struct v1_pipe *pp = c->pipe;
 	struct v1_an a = {0, INT64_MIN, 0, 0, 0, 0};
 	a.capsys = (uint32_t)(c->olog_cap / 8 + 2);
-	int rc = v1_order_analyse(c, &a);
-	if (rc == -2 && c->truncated) {
-		size_t l = strlen(c->why);
-		snprintf(c->why + l, sizeof c->why - l,
-		         "; kept the events before the first gap (at offset %llu: "
-		         "the events it waits for were never written)",
-		         (unsigned long long)c->err_off);
-		c->gap_off = c->err_off;
-		c->err[0] = 0;
-		rc = 0;
-	}
+	int rc = v1_keep_before_gap(c, v1_order_analyse(c, &a));
 	c->nordered = a.n;
 	struct timespec ts;
 	if (!clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts))

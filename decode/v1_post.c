@@ -159,22 +159,27 @@ int v1_an_rare(struct v1_ctx *c, struct v1_an *a, const struct v1_ev *ev)
 	return 0;
 }
 
+int v1_keep_before_gap(struct v1_ctx *c, int rc)
+{
+	if (rc != -2 || !c->truncated)
+		return rc;
+	/* keep what could be ordered before the first gap */
+	size_t l = strlen(c->why);
+	snprintf(c->why + l, sizeof c->why - l,
+	         "; kept the events before the first gap (at offset %llu: "
+	         "the events it waits for were never written)",
+	         (unsigned long long)c->err_off);
+	c->gap_off = c->err_off;
+	c->err[0] = 0;
+	return 0;
+}
+
 int v1_analyse(struct v1_ctx *c)
 {
 	struct v1_an a = {0, INT64_MIN, 0, 0, 0, c->nfutile && c->ver < 11};
 	if (v1_order_start(c))
 		return -1;
-	int rc = v1_order_analyse(c, &a);
-	if (rc == -2 && c->truncated) {
-		/* keep what could be ordered before the first gap */
-		size_t l = strlen(c->why);
-		snprintf(c->why + l, sizeof c->why - l,
-		         "; kept the events before the first gap (at offset %llu: "
-		         "the events it waits for were never written)",
-		         (unsigned long long)c->err_off);
-		c->gap_off = c->err_off;
-		c->err[0] = 0;
-	} else if (rc)
+	if (v1_keep_before_gap(c, v1_order_analyse(c, &a)))
 		return -1;
 	uint64_t n = a.n;
 	c->nordered = n;

@@ -168,6 +168,17 @@ def run(args, stdin=None, stdin_file=None, timeout=20, limit_as=None, env=None, 
                       ru.ru_maxrss, timeout)
 
 
+def cut_and_flipped(data, cuts, flips, rnd):
+    """(label, bytes) copies of data: cut at each offset of cuts, and with
+    one bit (chosen by rnd) flipped at each offset of flips."""
+    out = [(f'cut at {c}', data[:c]) for c in cuts]
+    for off in flips:
+        b = bytearray(data)
+        b[off] ^= 1 << rnd.randrange(8)
+        out.append((f'bit flipped at {off}', bytes(b)))
+    return out
+
+
 def trace_fixtures():
     """The committed real traces: tests/fixtures/*.trace and those other
     helpers add in subfolders (v1/ …)."""

@@ -82,12 +82,9 @@ for path in fixtures[:2]:
     name = os.path.basename(path)
     data = open(path, 'rb').read()
     rnd = random.Random(f'{name}:{len(data)}')
-    mutants = [(f'cut at {c}', data[:c]) for c in
-               sorted({rnd.randrange(17, len(data)) for _ in range(6)} | {len(data) // 2})]
-    for off in sorted({rnd.randrange(16, len(data)) for _ in range(6)}):
-        b = bytearray(data)
-        b[off] ^= 1 << rnd.randrange(8)
-        mutants.append((f'bit flipped at {off}', bytes(b)))
+    cuts = sorted({rnd.randrange(17, len(data)) for _ in range(6)} | {len(data) // 2})
+    flips = sorted({rnd.randrange(16, len(data)) for _ in range(6)})
+    mutants = cut_and_flipped(data, cuts, flips, rnd)
     for label, b in mutants:
         f = os.path.join(tmp, 'm.trace')
         with open(f, 'wb') as out:

@@ -69,11 +69,8 @@ for path in whole:
     rnd = random.Random(f'{name}:{len(data)}')
     cuts = sorted({at - 1, at, at + 1, at + 7, at + 300} |
                   {rnd.randrange(at // 2, len(data)) for _ in range(6)})
-    mutants = [(f'cut at {c}', data[:c]) for c in cuts if 16 < c < len(data)]
-    for off in sorted({at, at + 1, at + 3, at + 40} | {rnd.randrange(at, len(data)) for _ in range(4)}):
-        b = bytearray(data)
-        b[off] ^= 1 << rnd.randrange(8)
-        mutants.append((f'bit flipped at {off}', bytes(b)))
+    flips = sorted({at, at + 1, at + 3, at + 40} | {rnd.randrange(at, len(data)) for _ in range(4)})
+    mutants = cut_and_flipped(data, [c for c in cuts if 16 < c < len(data)], flips, rnd)
     for label, b in mutants:
         f = os.path.join(tmp, 'm.trace')
         with open(f, 'wb') as out:
