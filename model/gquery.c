@@ -24,14 +24,10 @@ static void gix_range(const struct gt_model *m, uint32_t gi, size_t *lo, size_t 
 		else
 			b = mid;
 	}
-	*lo = a;
-	while (b < m->gix.n && e[b].gi == gi)
-		b++;
-	*hi = a == b ? a : b;
-	if (*hi < *lo)
-		*hi = *lo;
-	for (*hi = *lo; *hi < m->gix.n && e[*hi].gi == gi; (*hi)++)
+	*lo = a; /* the first entry of gi, if any; its entries follow */
+	for (b = a; b < m->gix.n && e[b].gi == gi; b++)
 		;
+	*hi = b;
 }
 
 static const struct gt_gkey *key_at(const struct gt_model *m, uint32_t k)
