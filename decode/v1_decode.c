@@ -9,32 +9,40 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void ctx_free(struct v1_ctx *c)
+void v1_run_free(struct v1_ctx *c)
 {
-	v1_order_free(c);
+	free(c->procs);
+	v1_map_free(&c->pmap);
 	for (uint32_t i = 0; i < c->ng; i++)
 		free(c->gs[i].wake);
 	free(c->gs);
 	free(c->gord);
 	free(c->gpost);
-	free(c->procs);
+	free(c->gdirect);
+	v1_map_free(&c->gmap);
+	free(c->tasks);
+	v1_map_free(&c->taskmap);
+	free(c->regions);
+	free(c->heap);
+	free(c->avail);
+	free(c->front_ts);
+}
+
+static void ctx_free(struct v1_ctx *c)
+{
+	v1_order_free(c); /* (the merge's arrays: freed and cleared) */
+	v1_run_free(c);
 	free(c->batches);
 	free(c->stack_offs);
 	free(c->stkdirect);
 	free(c->samples);
-	free(c->tasks);
-	free(c->regions);
 	free(c->moved);
 	free(c->moved_by_ts);
 	free(c->sysblocked);
-	v1_map_free(&c->pmap);
 	v1_map_free(&c->strmap);
 	v1_map_free(&c->stkmap);
 	v1_map_free(&c->pcmap);
 	v1_map_free(&c->timers);
-	v1_map_free(&c->gmap);
-	free(c->gdirect);
-	v1_map_free(&c->taskmap);
 	v1_map_free(&c->futile);
 }
 

@@ -378,6 +378,10 @@ void v1_order_free(struct v1_ctx *c);
 
 /* v1_post.c */
 int v1_analyse(struct v1_ctx *c);
+/* v1_decode.c: frees what one run owns (its Ps, goroutines, tasks,
+ * regions, merge frontier): all of the second run's context copy
+ * (v1_pipe.c), part of the decoder's. */
+void v1_run_free(struct v1_ctx *c);
 /* The first run's result rc kept as success when it only met the gap of
  * a truncated trace (-2): what came before is kept, c->why says so. */
 int v1_keep_before_gap(struct v1_ctx *c, int rc);

@@ -185,26 +185,6 @@ static int map_copy(struct v1_map *d, const struct v1_map *s)
 	return 0;
 }
 
-/* Frees what the second run's context owns (the rest is the first's). */
-static void c2_free(struct v1_ctx *c2)
-{
-	free(c2->procs);
-	v1_map_free(&c2->pmap);
-	for (uint32_t i = 0; i < c2->ng; i++)
-		free(c2->gs[i].wake);
-	free(c2->gs);
-	free(c2->gord);
-	free(c2->gpost);
-	free(c2->gdirect);
-	v1_map_free(&c2->gmap);
-	free(c2->tasks);
-	v1_map_free(&c2->taskmap);
-	free(c2->regions);
-	free(c2->heap);
-	free(c2->avail);
-	free(c2->front_ts);
-}
-
 /* Whether the initial goroutines went out in the first run's goroutine
  * order, as a sequential decode sends them. */
 static int pre_in_order(const struct v1_ctx *c, const struct v1_pipe *pp)
@@ -321,7 +301,7 @@ int v1_pipe_run(struct v1_ctx *c, int restartable, int *rcp)
 		        (unsigned long long)pp->sleeps);
 	c->res = res;
 	c->pipe = NULL;
-	c2_free(c2);
+	v1_run_free(c2);
 	free(c2);
 	for (uint32_t k = 0; k < V1_PIPE_MCH && pp->mch[k]; k++)
 		free(pp->mch[k]);
