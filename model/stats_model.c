@@ -158,16 +158,15 @@ int gt_stats_finish_model(struct gt_stats *s, const struct gt_model *m, struct g
 	memset(sh, 0, sizeof sh);
 	sh[0].y = (struct tally){s, t, 0};
 	sh[1].y = (struct tally){&part, t, 0};
-	struct gt_gtotals mmu = {0};
-	struct mmu_job job = {m, &mmu};
+	/* the MMU goes to the first share's totals, in fields the
+	 * goroutines' sums do not touch */
+	struct mmu_job job = {m, &sh[0].tot};
 	void *ctx[2] = {&sh[0], &sh[1]};
 	int rc = gt_model_g_par(m, each, ctx, mmu_first, &job) < 0 ? -1 : 0;
 	if (!rc)
 		rc = join_share(&sh[0], &sh[1]);
 	free(part.blocked);
 	*tot = sh[0].tot;
-	tot->have_mmu = mmu.have_mmu;
-	tot->mmu_10ms = mmu.mmu_10ms;
 	s->goroutines = distinct_ids(m, n);
 	if (n && !s->goroutines)
 		rc = -1;
