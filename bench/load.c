@@ -7,7 +7,12 @@
  * line gives the fastest and the median wall clock: on a shared machine
  * one run says little.
  * After loading, a window query over every P lane checks the model is
- * whole (and is part of the peak). */
+ * whole (and is part of the peak).
+ * Before the first trace and after the last, a probe of the clock this
+ * process gets (a chain of dependent adds, one per cycle on any x86 of
+ * the last decade): the development machine is a shared VM whose speed
+ * varies from hour to hour by more than any change measured here, so
+ * figures from different hours are compared through it. */
 #include "bench/map_file.h"
 #include "model/model.h"
 
@@ -34,6 +39,35 @@ static double cpu_secs(const struct rusage *ru)
 {
 	return (double)ru->ru_utime.tv_sec + (double)ru->ru_utime.tv_usec / 1e6 +
 	       (double)ru->ru_stime.tv_sec + (double)ru->ru_stime.tv_usec / 1e6;
+}
+
+/* Dependent adds per nanosecond: the clock this process gets (best of
+ * three tries of 10^8 adds, ~0.1 s each on a 1 GHz share). */
+static double clock_probe(void)
+{
+	double best = 0;
+	for (int k = 0; k < 3; k++) {
+		uint64_t x = 0;
+		double t0 = now();
+		for (uint32_t i = 0; i < 100000000u; i++) {
+#if defined(__x86_64__) && defined(__GNUC__)
+			__asm__ volatile("add $1, %0" : "+r"(x));
+#else
+			__asm__ volatile("" : "+r"(x));
+			x++;
+#endif
+		}
+		double ghz = (double)x / ((now() - t0) * 1e9);
+		if (ghz > best)
+			best = ghz;
+	}
+	return best;
+}
+
+static void print_clock(const char *when)
+{
+	printf("clock probe (%s): %.2f G dependent adds/s\n", when, clock_probe());
+	fflush(stdout);
 }
 
 static int count_span(void *ctx, const struct gt_pspan *s)
@@ -155,6 +189,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "bench-load: out of memory\n");
 		return 2;
 	}
+	print_clock("before");
 	for (int i = first; i < argc; i++) {
 		struct run r = {0}, best = {0};
 		long rss = 0;
@@ -184,6 +219,7 @@ int main(int argc, char **argv)
 			fflush(stdout);
 		}
 	}
+	print_clock("after");
 	free(walls);
 	return rc;
 }
