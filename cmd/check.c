@@ -31,7 +31,7 @@ int cmd_check(int argc, char **argv)
 		gt_input_close(&in);
 		return GT_EXIT_USAGE;
 	}
-	struct gt_sink sink = {NULL, count_event, NULL};
+	struct gt_sink sink = {.ctx = NULL, .event = count_event, .progress = NULL};
 	struct gt_decode_result res;
 	enum gt_status st = gt_decode(in.data, in.len, t, &sink, &res);
 	int rc = GT_EXIT_OK;

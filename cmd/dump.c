@@ -218,7 +218,7 @@ int cmd_dump(int argc, char **argv)
 		return GT_EXIT_USAGE;
 	}
 	struct dumper d = {stdout, t};
-	struct gt_sink sink = {&d, dump_event, NULL};
+	struct gt_sink sink = {.ctx = &d, .event = dump_event, .progress = NULL};
 	struct gt_decode_result res;
 	enum gt_status st = gt_decode(in.data, in.len, t, &sink, &res);
 	if (fflush(stdout) || ferror(stdout)) {

@@ -31,6 +31,7 @@
 #define GT_DECODE_V2_ORDER_H
 
 #include "decode/event.h"
+#include "decode/rec.h"
 #include "decode/tables.h"
 #include "decode/v2_spec.h"
 
@@ -78,6 +79,16 @@ int gt_v2_order_advance(struct gt_v2_order *o, const struct gt_v2_base *ev,
  * end moves them to the front (or grows the buffer). */
 struct gt_v2_order_queue {
 	struct gt_event *rd, *wr, *ev, *end;
+	/* Set by the reader (gt_v2_order_set_recs): the sink's record buffer;
+	 * events of the common kinds then go there straight from the fast
+	 * handlers whenever the queue is empty (so in order).  Both ways
+	 * share Go's rule that times strictly increase (last_ts) and the
+	 * count of events delivered; stopped: the record buffer's full()
+	 * asked to stop (the reader stops at its next look). */
+	struct gt_rsink *recs;
+	int64_t last_ts;
+	uint64_t events;
+	int stopped;
 };
 
 static inline struct gt_v2_order_queue *gt_v2_order_q(struct gt_v2_order *o)

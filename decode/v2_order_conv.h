@@ -109,14 +109,6 @@ static inline int gt_v2o_resolve_stack(struct gt_v2_order *o, unsigned type, uin
 	return gt_v2o_resolve_stack_slow(o, type, id, out);
 }
 
-static inline void gt_v2o_trans(struct gt_event *out, uint8_t res, int64_t id, uint8_t from, uint8_t to)
-{
-	out->u.trans.resource = res;
-	out->u.trans.id = id;
-	out->u.trans.from = from;
-	out->u.trans.to = to;
-}
-
 static inline void gt_v2o_range(struct gt_event *out, uint8_t rk, gt_str name, uint8_t scope, int64_t id)
 {
 	out->u.range.rkind = rk;
@@ -181,6 +173,94 @@ gt_v2o_ids_memo(const struct gt_v2_order *o, unsigned type, const uint64_t *a, s
 	return 0;
 }
 
+/* The state transition that a transition type stands for: 1 with *t,
+ * or 0 for other types.  The one definition: gt_v2o_fill and the record
+ * path (gt_v2o_push_fast) both read it. */
+struct v2o_tr {
+	int64_t id;
+	gt_str reason;
+	gt_stack stack;
+	uint8_t res, from, to;
+};
+static inline __attribute__((always_inline)) int
+gt_v2o_tr(unsigned type, struct ctx c, const uint64_t *a, uint64_t x0, const struct v2o_ids *ids,
+          struct v2o_tr *t)
+{
+	const uint8_t G = GT_RES_GOROUTINE, P = GT_RES_PROC;
+	gt_stack stack2 = ids->stack2;
+	const gt_str *s = ids->s;
+	t->reason = 0;
+	t->stack = 0;
+#define TR(r, i, f, to_) (t->res = (r), t->id = (i), t->from = (f), t->to = (to_))
+	switch (type) {
+	case W_PROC_START:
+		TR(P, (int64_t)a[0], GT_PS_IDLE, GT_PS_RUNNING);
+		return 1;
+	case W_PROC_STOP:
+		TR(P, c.p, GT_PS_RUNNING, GT_PS_IDLE);
+		return 1;
+	case W_PROC_STEAL:
+		TR(P, (int64_t)a[0], x0 == PS_ABANDONED ? GT_PS_IDLE : GT_PS_RUNNING, GT_PS_IDLE);
+		return 1;
+	case W_PROC_STATUS: {
+		static const uint8_t map[PS__N] = { GT_PS_UNDETERMINED, GT_PS_RUNNING, GT_PS_IDLE,
+		                                    GT_PS_RUNNING, GT_PS_IDLE };
+		TR(P, (int64_t)a[0], (uint8_t)x0, map[a[1] < PS__N ? a[1] : 0]);
+		return 1;
+	}
+	case W_GO_CREATE:
+	case W_GO_CREATE_BLOCKED:
+		TR(G, (int64_t)a[0], GT_GS_NOTEXIST,
+		      type == W_GO_CREATE ? GT_GS_RUNNABLE : GT_GS_WAITING);
+		t->stack = stack2;
+		return 1;
+	case W_GO_CREATE_SYSCALL:
+		TR(G, (int64_t)a[0], GT_GS_NOTEXIST, GT_GS_SYSCALL);
+		return 1;
+	case W_GO_START:
+		TR(G, (int64_t)a[0], GT_GS_RUNNABLE, GT_GS_RUNNING);
+		return 1;
+	case W_GO_DESTROY:
+		TR(G, c.g, GT_GS_RUNNING, GT_GS_NOTEXIST);
+		return 1;
+	case W_GO_DESTROY_SYSCALL:
+		TR(G, c.g, GT_GS_SYSCALL, GT_GS_NOTEXIST);
+		return 1;
+	case W_GO_STOP:
+	case W_GO_BLOCK:
+		TR(G, c.g, GT_GS_RUNNING,
+		      type == W_GO_STOP ? GT_GS_RUNNABLE : GT_GS_WAITING);
+		t->reason = s[0];
+		t->stack = ids->stack;
+		return 1;
+	case W_GO_UNBLOCK:
+	case W_GO_SWITCH:
+	case W_GO_SWITCH_DESTROY:
+		TR(G, (int64_t)a[0], GT_GS_WAITING, GT_GS_RUNNABLE);
+		return 1;
+	case W_GO_SYSCALL_BEGIN:
+		TR(G, c.g, GT_GS_RUNNING, GT_GS_SYSCALL);
+		t->stack = ids->stack;
+		return 1;
+	case W_GO_SYSCALL_END:
+		TR(G, c.g, GT_GS_SYSCALL, GT_GS_RUNNING);
+		return 1;
+	case W_GO_SYSCALL_END_BLOCKED:
+		TR(G, c.g, GT_GS_SYSCALL, GT_GS_RUNNABLE);
+		return 1;
+	case W_GO_STATUS:
+	case W_GO_STATUS_STACK: {
+		static const uint8_t map[GS__N] = { GT_GS_UNDETERMINED, GT_GS_RUNNABLE, GT_GS_RUNNING,
+		                                    GT_GS_SYSCALL, GT_GS_WAITING };
+		TR(G, (int64_t)a[0], (uint8_t)x0, map[a[2] < GS__N ? a[2] : 0]);
+		t->stack = ids->stack;
+		return 1;
+	}
+	}
+#undef TR
+	return 0;
+}
+
 /* Writes ev (as `type`, in context c, ids resolved) into out: 0, or -1
  * for a type without a conversion (never for the handlers' types). */
 static inline __attribute__((always_inline)) int
@@ -201,74 +281,20 @@ gt_v2o_fill(struct gt_v2_order *o, const struct gt_v2_base *e, unsigned type, st
 	out->wire = type;
 	/* The union only (a whole-struct memset becomes a slow rep stos). */
 	memset(&out->u, 0, sizeof out->u);
-	gt_stack stack2 = ids->stack2;
 	const gt_str *s = ids->s;
+	struct v2o_tr t;
+	if (gt_v2o_tr(type, c, a, x0, ids, &t)) {
+		out->u.trans.resource = t.res;
+		out->u.trans.id = t.id;
+		out->u.trans.from = t.from;
+		out->u.trans.to = t.to;
+		out->u.trans.reason = t.reason;
+		out->u.trans.stack = t.stack;
+		return 0;
+	}
 
 	const uint8_t G = GT_RES_GOROUTINE, P = GT_RES_PROC;
 	switch (type) {
-	case W_PROC_START:
-		gt_v2o_trans(out, P, (int64_t)a[0], GT_PS_IDLE, GT_PS_RUNNING);
-		break;
-	case W_PROC_STOP:
-		gt_v2o_trans(out, P, c.p, GT_PS_RUNNING, GT_PS_IDLE);
-		break;
-	case W_PROC_STEAL:
-		gt_v2o_trans(out, P, (int64_t)a[0], x0 == PS_ABANDONED ? GT_PS_IDLE : GT_PS_RUNNING, GT_PS_IDLE);
-		break;
-	case W_PROC_STATUS: {
-		static const uint8_t map[PS__N] = { GT_PS_UNDETERMINED, GT_PS_RUNNING, GT_PS_IDLE,
-		                                    GT_PS_RUNNING, GT_PS_IDLE };
-		gt_v2o_trans(out, P, (int64_t)a[0], (uint8_t)x0, map[a[1] < PS__N ? a[1] : 0]);
-		break;
-	}
-	case W_GO_CREATE:
-	case W_GO_CREATE_BLOCKED:
-		gt_v2o_trans(out, G, (int64_t)a[0], GT_GS_NOTEXIST,
-		      type == W_GO_CREATE ? GT_GS_RUNNABLE : GT_GS_WAITING);
-		out->u.trans.stack = stack2;
-		break;
-	case W_GO_CREATE_SYSCALL:
-		gt_v2o_trans(out, G, (int64_t)a[0], GT_GS_NOTEXIST, GT_GS_SYSCALL);
-		break;
-	case W_GO_START:
-		gt_v2o_trans(out, G, (int64_t)a[0], GT_GS_RUNNABLE, GT_GS_RUNNING);
-		break;
-	case W_GO_DESTROY:
-		gt_v2o_trans(out, G, c.g, GT_GS_RUNNING, GT_GS_NOTEXIST);
-		break;
-	case W_GO_DESTROY_SYSCALL:
-		gt_v2o_trans(out, G, c.g, GT_GS_SYSCALL, GT_GS_NOTEXIST);
-		break;
-	case W_GO_STOP:
-	case W_GO_BLOCK:
-		gt_v2o_trans(out, G, c.g, GT_GS_RUNNING,
-		      type == W_GO_STOP ? GT_GS_RUNNABLE : GT_GS_WAITING);
-		out->u.trans.reason = s[0];
-		out->u.trans.stack = ids->stack;
-		break;
-	case W_GO_UNBLOCK:
-	case W_GO_SWITCH:
-	case W_GO_SWITCH_DESTROY:
-		gt_v2o_trans(out, G, (int64_t)a[0], GT_GS_WAITING, GT_GS_RUNNABLE);
-		break;
-	case W_GO_SYSCALL_BEGIN:
-		gt_v2o_trans(out, G, c.g, GT_GS_RUNNING, GT_GS_SYSCALL);
-		out->u.trans.stack = ids->stack;
-		break;
-	case W_GO_SYSCALL_END:
-		gt_v2o_trans(out, G, c.g, GT_GS_SYSCALL, GT_GS_RUNNING);
-		break;
-	case W_GO_SYSCALL_END_BLOCKED:
-		gt_v2o_trans(out, G, c.g, GT_GS_SYSCALL, GT_GS_RUNNABLE);
-		break;
-	case W_GO_STATUS:
-	case W_GO_STATUS_STACK: {
-		static const uint8_t map[GS__N] = { GT_GS_UNDETERMINED, GT_GS_RUNNABLE, GT_GS_RUNNING,
-		                                    GT_GS_SYSCALL, GT_GS_WAITING };
-		gt_v2o_trans(out, G, (int64_t)a[0], (uint8_t)x0, map[a[2] < GS__N ? a[2] : 0]);
-		out->u.trans.stack = ids->stack;
-		break;
-	}
 	case W_STW_BEGIN:
 	case W_STW_END: {
 		gt_str reason = type == W_STW_BEGIN ? s[0] : xstr;
@@ -380,12 +406,33 @@ gt_v2o_push_k(struct gt_v2_order *o, const struct gt_v2_base *ev, unsigned type,
 }
 
 /* The fast handlers' tail: room was made before the handler ran (at most
- * GT_V2O_QROOM events an advance), ids came from the memos. */
+ * GT_V2O_QROOM events an advance), ids came from the memos.  With a record
+ * buffer (decode/rec.h) and nothing queued, a transition goes there as
+ * records, from the handler's values (no struct gt_event, no queue, no
+ * call into the sink); one whose stack's record was not sent yet, whose P
+ * does not fit, or of another kind is queued as an event. */
 static inline __attribute__((always_inline)) void
 gt_v2o_push_fast(struct gt_v2_order *o, const struct gt_v2_base *ev, unsigned type, struct ctx c,
                  const struct v2o_ids *ids)
 {
 	struct gt_event *out = o->q.wr;
+	struct gt_rsink *rs = o->q.recs;
+	struct v2o_tr t;
+	if (rs && out == o->q.ev && gt_v2o_tr(type, c, ev->args, 0, ids, &t) &&
+	    (t.res == GT_RES_PROC ||
+	     GT_V2O_LIKELY(gt_renc_sent(&rs->enc, t.stack) && c.p == (int32_t)c.p))) {
+		int64_t ts = ev->time, last = o->q.last_ts;
+		if (ts <= last)
+			ts = last + 1;
+		o->q.last_ts = ts;
+		o->q.events++;
+		struct gt_rtrans rt = {.ts = ts, .g = c.g, .p = c.p, .m = c.m, .id = t.id,
+		                       .reason = t.reason, .tstack = t.stack, .stack = ids->stack,
+		                       .from = t.from, .to = t.to};
+		if (GT_V2O_UNLIKELY(gt_rsink_trans(rs, &rt, t.res == GT_RES_GOROUTINE)))
+			o->q.stopped = 1;
+		return;
+	}
 	(void)gt_v2o_fill(o, ev, type, c, 0, 0, ids, out);
 	o->q.wr = out + 1;
 }

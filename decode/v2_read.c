@@ -58,9 +58,8 @@ struct reader {
 	uint32_t nheap;
 	uint32_t sample;
 	int64_t sample_t; /* the time of gen.samples[sample]; INT64_MAX past them */
-	int64_t last_ts;
-	uint64_t events; /* delivered (res->events at the end: no store
-	                    through res per event) */
+	uint64_t next_progress; /* drain reports progress (or a stop) when the
+	                           orderer's count of events reaches this */
 	uint64_t syncs;
 	int gen_suspect; /* the generation may have been cut off (see v2_int.h) */
 	struct gt_v2_gen_view gv; /* the current generation, for the orderer */
@@ -142,16 +141,33 @@ static uint64_t done_upto(const struct reader *r)
 	return done < r->gen.start ? r->gen.start : done;
 }
 
-/* Delivers one event, with Go's rule that times strictly increase. */
+/* Delivers one event, with Go's rule that times strictly increase (the
+ * orderer's record path keeps the same time and count: v2_order.h). */
 static inline int emit(struct reader *r, struct gt_event *ev)
 {
+	struct gt_v2_order_queue *q = gt_v2_order_q(r->order);
 	int64_t ts = ev->ts;
-	if (ts <= r->last_ts)
-		ev->ts = ts = r->last_ts + 1;
-	r->last_ts = ts;
-	if (__builtin_expect((++r->events & 0xffff) == 0, 0) && r->sink->progress)
-		r->sink->progress(r->sink->ctx, done_upto(r), r->len);
+	if (ts <= q->last_ts)
+		ev->ts = ts = q->last_ts + 1;
+	q->last_ts = ts;
+	q->events++;
 	return r->on_event(r->sink_ctx, ev, r->t) ? -1 : 0;
+}
+
+/* After a drain: a progress report every PROGRESS_STEP events, and the
+ * stop the record path may have asked for. */
+#define PROGRESS_STEP 65536
+static __attribute__((noinline)) int drained_rare(struct reader *r)
+{
+	struct gt_v2_order_queue *q = gt_v2_order_q(r->order);
+	if (q->stopped) {
+		fail(r, GT_STOPPED, done_upto(r), "stopped");
+		return -1;
+	}
+	r->next_progress = q->events + PROGRESS_STEP;
+	if (r->sink->progress)
+		r->sink->progress(r->sink->ctx, done_upto(r), r->len);
+	return 0;
 }
 
 static int emit_sync(struct reader *r, int64_t ts, int with_gen, uint64_t off)
@@ -527,6 +543,8 @@ static inline __attribute__((always_inline)) int drain(struct reader *r)
 	}
 	/* empty: back to the start (gt_v2o_advance_bound counts on it) */
 	q->rd = q->wr = q->ev;
+	if (__builtin_expect(q->events >= r->next_progress, 0))
+		return drained_rare(r);
 	return 0;
 }
 
@@ -691,7 +709,7 @@ static enum gt_status run(struct reader *r)
 			if (r->sink->progress)
 				r->sink->progress(r->sink->ctx, pos, r->len);
 			if (have_gen && r->version < 26 && gen_at_eof) {
-				if (emit_sync(r, r->last_ts, 0, r->len))
+				if (emit_sync(r, gt_v2_order_q(r->order)->last_ts, 0, r->len))
 					return fail(r, GT_STOPPED, r->len, "stopped");
 				res->bytes_kept = r->len;
 				return res->status = GT_OK;
@@ -704,12 +722,12 @@ static enum gt_status run(struct reader *r)
 				/* Go delivers the Sync that closes what was read
 				 * before it reports the error. */
 				r->gen.nsamples = 0;
-				if (emit_sync(r, r->last_ts, 0, e.offset))
+				if (emit_sync(r, gt_v2_order_q(r->order)->last_ts, 0, e.offset))
 					return fail(r, GT_STOPPED, e.offset, "stopped");
 				return fail(r, e.at_eof ? GT_TRUNCATED : GT_INVALID, e.offset, e.msg);
 			}
 			if (rc == 0) {
-				if (emit_sync(r, r->last_ts, 0, r->len))
+				if (emit_sync(r, gt_v2_order_q(r->order)->last_ts, 0, r->len))
 					return fail(r, GT_STOPPED, r->len, "stopped");
 				res->bytes_kept = r->len;
 				return res->status = GT_OK;
@@ -788,7 +806,6 @@ enum gt_status gt_decode_v2(const uint8_t *buf, size_t len, int version,
 	r->on_event = sink->event;
 	r->sink_ctx = sink->ctx;
 	r->res = res;
-	r->events = res->events;
 	/* Cursors read events with the full spec table, whatever the version
 	 * (as Go's readTimedBaseEvent does); the orderer rejects the rest. */
 	for (unsigned i = 0; i < 256; i++) {
@@ -799,6 +816,12 @@ enum gt_status gt_decode_v2(const uint8_t *buf, size_t len, int version,
 	}
 	r->order = gt_v2_order_new(version);
 	enum gt_status st;
+	if (r->order) {
+		struct gt_v2_order_queue *q = gt_v2_order_q(r->order);
+		q->recs = sink->recs;
+		q->events = res->events;
+		r->next_progress = q->events + PROGRESS_STEP;
+	}
 	if (!r->order) {
 		st = fail(r, GT_NOMEM, 16, "out of memory");
 	} else {
@@ -806,7 +829,8 @@ enum gt_status gt_decode_v2(const uint8_t *buf, size_t len, int version,
 		if (st == GT_INVALID && r->gen_suspect)
 			st = res->status = GT_TRUNCATED;
 	}
-	res->events = r->events;
+	if (r->order)
+		res->events = gt_v2_order_q(r->order)->events;
 	gt_v2_order_free(r->order);
 	v2_gen_free(&r->gen);
 	free(r->curs);

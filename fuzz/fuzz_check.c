@@ -268,7 +268,7 @@ void fz_check_trace(const uint8_t *buf, size_t len)
 	struct gt_tables *t = gt_tables_new();
 	FZ_ASSERT(t != NULL, "gt_tables_new");
 	struct seen s = {len, 0, 0};
-	struct gt_sink sink = {&s, on_event, NULL};
+	struct gt_sink sink = {.ctx = &s, .event = on_event, .progress = NULL};
 	struct gt_decode_result res;
 	enum gt_status st = gt_decode(buf, len, t, &sink, &res);
 	check_result(&res, st, &s);

@@ -58,7 +58,10 @@ struct loader {
 	gt_model_progress_fn progress;
 	void *ctx;
 
-	struct gt_renc enc;
+	/* the records' buffer (decode/rec.h): the decoder writes the common
+	 * events' records there itself, the sink the others'; wr is the
+	 * fill block's end (its n is set when it is handed over) */
+	struct gt_rsink rs;
 	/* the metric series, built on the decoder's thread, the model's at
 	 * the end (mfailed: out of memory) */
 	struct gt_series metrics[GT_METRIC_OTHER];
@@ -77,6 +80,15 @@ struct loader {
 	pthread_mutex_t mu;
 	pthread_cond_t cv_build, cv_decode;
 };
+
+/* b is the block being filled from now on. */
+static void set_fill(struct loader *ld, struct block *b)
+{
+	ld->fill = b;
+	block_reset(b);
+	ld->rs.wr = b->v;
+	ld->rs.lim = b->v + (BLOCK - GT_REC_MAX);
+}
 
 static double now(clockid_t c)
 {
@@ -211,23 +223,25 @@ static int publish(struct loader *ld)
 	}
 	ld->decoder_waits = 0;
 	int failed = ld->failed;
-	ld->fill = &ld->ring[ld->head % NBLOCKS];
-	block_reset(ld->fill);
+	set_fill(ld, &ld->ring[ld->head % NBLOCKS]);
 	pthread_mutex_unlock(&ld->mu);
 	return failed;
 }
 
-/* After an event filled block b.  Not inlined, like on_event_rare:
- * on_event's common path stays call-free. */
-static __attribute__((noinline)) int after_event(struct loader *ld, struct block *b, const struct gt_event *ev)
+/* After an event filled the block (off: its offset, UINT64_MAX when not
+ * known).  Not inlined, like on_event_rare: on_event's common path stays
+ * call-free. */
+static __attribute__((noinline)) int after_event(struct loader *ld, uint64_t off)
 {
+	struct block *b = ld->fill;
+	b->n = (uint32_t)(ld->rs.wr - b->v);
 	/* to the model thread, or added inline */
 	if (ld->ring) {
 		if (publish(ld))
 			return 1;
 	} else {
 		int bad = add_block(ld->m, b) < 0;
-		block_reset(b);
+		set_fill(ld, b);
 		if (bad) {
 			ld->failed = 1;
 			return 1;
@@ -242,19 +256,25 @@ static __attribute__((noinline)) int after_event(struct loader *ld, struct block
 		 * rest stop counting against the resident size. */
 		if ((ld->blocks & 511) == 0 && ld->mapped)
 			madvise((void *)ld->buf, ld->len, MADV_DONTNEED);
-		if (ld->progress)
-			ld->progress(ld->ctx, ev->offset < ld->len ? ev->offset : ld->len, ld->len);
+		if (ld->progress && off != UINT64_MAX)
+			ld->progress(ld->ctx, off < ld->len ? off : ld->len, ld->len);
 	}
 	return 0;
+}
+
+/* The record buffer's full(): the decoder filled the block. */
+static int rs_full(void *ctx)
+{
+	return after_event(ctx, UINT64_MAX);
 }
 
 /* Events of other kinds, or a stack not sent yet (gt_renc_way: RARE). */
 static __attribute__((noinline)) int on_event_rare(struct loader *ld, const struct gt_event *ev, const struct gt_tables *t)
 {
 	struct block *b = ld->fill;
-	b->n += gt_renc_rare_put(&ld->enc, t, ev, b->v + b->n, b->full, &b->nfull);
-	if (b->n > BLOCK - GT_REC_MAX || b->nfull == BFULL)
-		return after_event(ld, b, ev);
+	ld->rs.wr += gt_renc_rare_put(&ld->rs.enc, t, ev, ld->rs.wr, b->full, &b->nfull);
+	if (ld->rs.wr > ld->rs.lim || b->nfull == BFULL)
+		return after_event(ld, ev->offset);
 	return 0;
 }
 
@@ -272,8 +292,8 @@ static __attribute__((noinline)) int push_metric(struct gt_series *s, int64_t ts
 static __attribute__((noinline)) int on_metric(struct loader *ld, const struct gt_event *ev)
 {
 	struct block *b = ld->fill;
-	int first = !ld->enc.lvalid; /* every event's encoding starts with gt_renc_ctx */
-	struct gt_rec *r = gt_renc_ctx(&ld->enc, ev, b->v + b->n);
+	int first = !ld->rs.enc.lvalid; /* every event's encoding starts with gt_renc_ctx */
+	struct gt_rec *r = gt_renc_ctx(&ld->rs.enc, ev, ld->rs.wr);
 	int64_t ts = ev->ts;
 	unsigned k = ev->u.metric.mkind;
 	if (first) {
@@ -287,11 +307,11 @@ static __attribute__((noinline)) int on_metric(struct loader *ld, const struct g
 		if (ts > b->mts)
 			b->mts = ts;
 	}
-	b->n = (uint32_t)(r - b->v);
+	ld->rs.wr = r;
 	if (k < GT_METRIC_OTHER && push_metric(&ld->metrics[k], ts, ev->u.metric.value) < 0)
 		ld->mfailed = 1;
-	if (b->n > BLOCK - GT_REC_MAX)
-		return after_event(ld, b, ev);
+	if (r > ld->rs.lim)
+		return after_event(ld, ev->offset);
 	return 0;
 }
 
@@ -302,25 +322,24 @@ static __attribute__((noinline)) int on_metric(struct loader *ld, const struct g
 static int on_event(void *ctx, const struct gt_event *ev, const struct gt_tables *t)
 {
 	struct loader *ld = ctx;
-	enum gt_renc_way way = gt_renc_way(&ld->enc, ev);
-	struct block *b = ld->fill;
-	struct gt_rec *out = b->v + b->n, *r;
+	enum gt_renc_way way = gt_renc_way(&ld->rs.enc, ev);
+	struct gt_rec *out = ld->rs.wr, *r;
 	/* the ring's lines were last read by the model's core: ask for
 	 * them ahead of the stores */
 	if (way == GT_RENC_GTRANS) {
 		__builtin_prefetch(out + 16, 1);
-		r = gt_renc_gtrans(ev, gt_renc_ctx(&ld->enc, ev, out));
+		r = gt_renc_gtrans(ev, gt_renc_ctx(&ld->rs.enc, ev, out));
 	} else if (way == GT_RENC_PTRANS) {
 		__builtin_prefetch(out + 16, 1);
-		r = gt_renc_ptrans(ev, gt_renc_ctx(&ld->enc, ev, out));
+		r = gt_renc_ptrans(ev, gt_renc_ctx(&ld->rs.enc, ev, out));
 	} else if (way == GT_RENC_METRIC) {
 		return on_metric(ld, ev);
 	} else {
 		return on_event_rare(ld, ev, t);
 	}
-	b->n = (uint32_t)(r - b->v);
-	if (b->n > BLOCK - GT_REC_MAX)
-		return after_event(ld, b, ev);
+	ld->rs.wr = r;
+	if (r > ld->rs.lim)
+		return after_event(ld, ev->offset);
 	return 0;
 }
 
@@ -368,7 +387,9 @@ static struct gt_model *load_once(const uint8_t *buf, size_t len, int mapped,
 	}
 	struct loader ld;
 	memset(&ld, 0, sizeof ld);
-	gt_renc_init(&ld.enc, 1);
+	gt_renc_init(&ld.rs.enc, 1);
+	ld.rs.full = rs_full;
+	ld.rs.ctx = &ld;
 	ld.m = m;
 	ld.buf = buf;
 	ld.len = len;
@@ -388,8 +409,7 @@ static struct gt_model *load_once(const uint8_t *buf, size_t len, int mapped,
 			pthread_mutex_init(&ld.mu, NULL);
 			pthread_cond_init(&ld.cv_build, NULL);
 			pthread_cond_init(&ld.cv_decode, NULL);
-			ld.fill = &ld.ring[0];
-			block_reset(ld.fill);
+			set_fill(&ld, &ld.ring[0]);
 			threaded = pthread_create(&th, NULL, builder, &ld) == 0;
 			if (!threaded) {
 				pthread_mutex_destroy(&ld.mu);
@@ -401,17 +421,21 @@ static struct gt_model *load_once(const uint8_t *buf, size_t len, int mapped,
 		}
 	}
 	if (!threaded) {
-		ld.fill = malloc(sizeof *ld.fill);
-		if (!ld.fill) {
+		struct block *b = malloc(sizeof *b);
+		if (!b) {
 			gt_model_free(m);
 			memset(res, 0, sizeof *res);
 			res->status = GT_NOMEM;
 			strcpy(res->msg, "out of memory");
 			return NULL;
 		}
-		block_reset(ld.fill);
+		set_fill(&ld, b);
 	}
-	struct gt_sink sink = {.ctx = &ld, .event = on_event, .progress = on_progress};
+	/* GTVIEW_LOAD_RECS=0: no record path (every event through on_event;
+	 * tests compare both) */
+	const char *recs = getenv("GTVIEW_LOAD_RECS");
+	struct gt_sink sink = {.ctx = &ld, .event = on_event, .progress = on_progress,
+	                       .recs = recs && !strcmp(recs, "0") ? NULL : &ld.rs};
 	struct tee tee = {also, &ld};
 	if (also)
 		sink = (struct gt_sink){.ctx = &tee, .event = tee_event, .progress = tee_progress};
@@ -420,6 +444,7 @@ static struct gt_model *load_once(const uint8_t *buf, size_t len, int mapped,
 	else
 		gt_decode(buf, len, m->tables, &sink, res);
 	double t_decoded = now(CLOCK_MONOTONIC);
+	ld.fill->n = (uint32_t)(ld.rs.wr - ld.fill->v);
 	if (threaded) {
 		pthread_mutex_lock(&ld.mu);
 		if (ld.fill->n)
@@ -437,7 +462,7 @@ static struct gt_model *load_once(const uint8_t *buf, size_t len, int mapped,
 			ld.failed = 1;
 		free(ld.fill);
 	}
-	gt_renc_free(&ld.enc);
+	gt_renc_free(&ld.rs.enc);
 	for (int k = 0; k < GT_METRIC_OTHER; k++) {
 		gt_series_free(&m->metrics[k]);
 		m->metrics[k] = ld.metrics[k];

@@ -2,8 +2,11 @@
 # Every model query hashed (bench/digest.c: lanes, goroutine intervals and
 # columns, counts, ranges, metrics, MMU, tasks/regions/logs, samples,
 # string uses): loading on one thread and on two must give the same model,
-# whole and cut, v1 and v2.  Speed work moves model work between the
-# decoder and model threads; this catches a model that depends on which.
+# whole and cut, v1 and v2, and so must the v2 orderer's record path
+# (decode/rec.h) and delivery of every event to the loader's sink
+# (GTVIEW_LOAD_RECS=0), on the fixtures and the corpus's v2 traces.  Speed
+# work moves work between the decoder and the model threads; this catches
+# a model that depends on which.
 set -u
 : "${GT_BUILD:?run through make test}"
 D=$GT_BUILD/bench/model-digest
@@ -14,12 +17,18 @@ head -c 200000 tests/fixtures/esbuild_go126.trace > "$tmp/cut126.trace"
 head -c 20000 tests/fixtures/blocked_go119.trace > "$tmp/cut119.trace"
 set -- tests/fixtures/blocked_go119.trace tests/fixtures/esbuild_go126.trace \
 	tests/fixtures/esbuild_go122.trace tests/fixtures/demo.trace "$tmp/cut126.trace" "$tmp/cut119.trace"
-echo "1..$(($# * 2))"
+if [ -d "${GT_CORPUS:-}/v2" ]; then
+	for f in "$GT_CORPUS"/v2/*; do
+		[ -f "$f" ] && set -- "$@" "$f"
+	done
+fi
+echo "1..$(($# * 3))"
 i=0
 parts="info procs threads goroutines gspans gcolumns gcounts ranges metrics mmu user samples strings all"
 for f in "$@"; do
 	GTVIEW_LOAD_THREADS=1 "$D" "$f" > "$tmp/one" 2>&1
 	GTVIEW_LOAD_THREADS=2 "$D" "$f" > "$tmp/two" 2>&1
+	GTVIEW_LOAD_THREADS=2 GTVIEW_LOAD_RECS=0 "$D" "$f" > "$tmp/events" 2>&1
 	i=$((i + 1))
 	missing=""
 	for p in $parts; do
@@ -36,5 +45,12 @@ for f in "$@"; do
 	else
 		echo "not ok $i - $(basename "$f"): one thread != two threads"
 		diff "$tmp/one" "$tmp/two" | sed 's/^/# /'
+	fi
+	i=$((i + 1))
+	if cmp -s "$tmp/two" "$tmp/events"; then
+		echo "ok $i - $(basename "$f"): record path = every event to the sink"
+	else
+		echo "not ok $i - $(basename "$f"): record path != every event to the sink"
+		diff "$tmp/two" "$tmp/events" | sed 's/^/# /'
 	fi
 done

@@ -84,7 +84,7 @@ static enum gt_status decode(const uint8_t *b, size_t n, struct rec_sink *s,
 {
 	struct gt_tables *t = gt_tables_new();
 	assert_non_null(t);
-	struct gt_sink sink = {s, on_event, NULL};
+	struct gt_sink sink = {.ctx = s, .event = on_event, .progress = NULL};
 	enum gt_status st = gt_decode(b, n, t, &sink, res);
 	gt_tables_free(t);
 	return st;

@@ -265,7 +265,7 @@ static uint64_t validate_file(const char *path, int must_be_ok)
 	struct val v;
 	memset(&v, 0, sizeof v);
 	struct gt_tables *t = gt_tables_new();
-	struct gt_sink sink = { &v, on_event, NULL };
+	struct gt_sink sink = {.ctx = &v, .event = on_event, .progress = NULL};
 	struct gt_decode_result res;
 	memset(&res, 0, sizeof res);
 	enum gt_status rc = gt_decode(buf, (size_t)st.st_size, t, &sink, &res);

@@ -104,7 +104,7 @@ static enum gt_status decode(const uint8_t *b, size_t n, struct got *g,
 	struct gt_tables *t = gt_tables_new();
 	assert_non_null(t);
 	memset(g, 0, sizeof *g);
-	struct gt_sink sink = {g, on_event, NULL};
+	struct gt_sink sink = {.ctx = g, .event = on_event, .progress = NULL};
 	enum gt_status st = gt_decode(b, n, t, &sink, res);
 	assert_int_equal(st, res->status);
 	assert_int_equal((uint64_t)g->n, res->events);
@@ -406,7 +406,7 @@ static void progress_reports(void **state)
 	fclose(fp);
 	struct gt_tables *t = gt_tables_new();
 	struct prog p = {0, 0, n, 0};
-	struct gt_sink sink = {&p, prog_event, prog_progress};
+	struct gt_sink sink = {.ctx = &p, .event = prog_event, .progress = prog_progress};
 	struct gt_decode_result res;
 	assert_int_equal(gt_decode(b, n, t, &sink, &res), GT_OK);
 	assert_false(p.bad);

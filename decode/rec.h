@@ -1,0 +1,248 @@
+/* rec.h: narrow records, the compact form of the common events (goroutine
+ * and P transitions, metrics) in which the model's loader hands events
+ * from the decoder's thread to the model's, and their encoder.
+ *
+ * Why: at 25M events a load, every byte and branch per event counts on
+ * both threads.  The common kinds travel as 32-byte records holding only
+ * what the model reads of them; the execution context travels inside the
+ * records that read it (the P of a goroutine transition, the M of a P
+ * transition) and, as GT_R_CTX, only when a (P, M) pair is new to the
+ * encoder's small cache of pairs sent (the model counts Ps and Ms when
+ * first seen as a context: every new id comes in a new pair, so at the
+ * same record as before), and the creator of a goroutine where it is read
+ * (GT_R_CREATE); what the model needs of a transition stack travels once
+ * per stack (GT_R_STACK), as the tables it comes from grow on the
+ * decoder's thread.  Other kinds travel whole (GT_R_FULL).
+ *
+ * The format is the decoders' (a narrow interface, like event.h): a sink
+ * may offer a record buffer (struct gt_rsink), and a decoder with an event
+ * of a common kind ready writes its records there itself, instead of
+ * building a struct gt_event for the sink to encode (decode/v2_order_conv.h:
+ * half the decoder thread's cost per event was that hand-over). */
+#ifndef GT_DECODE_REC_H
+#define GT_DECODE_REC_H
+
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "decode/event.h"
+
+enum gt_rkind {
+	GT_R_GTRANS, /* goroutine transition: ts, id = goroutine, u = reason,
+	                v = transition stack, w = the event's P (int32), from, to */
+	GT_R_PTRANS, /* P transition: ts, id = P, u | v << 32 = the event's M, to */
+	GT_R_METRIC, /* ts, id = value, from = metric kind */
+	GT_R_CTX,    /* a context (P and M) seen: id = m, u | v << 32 = p */
+	GT_R_CREATE, /* right after a GT_R_GTRANS from NotExist (its payload):
+	                id = the event's goroutine (the creator), u = the
+	                event's stack */
+	GT_R_STACK,  /* transition stack id: u = root func, flags = gc worker */
+	GT_R_FULL    /* any other event: id = index in the side array */
+};
+
+struct gt_rec {
+	int64_t ts;
+	int64_t id;
+	uint32_t u, v, w;
+	uint8_t kind, from, to, flags;
+};
+_Static_assert(sizeof(struct gt_rec) == 32, "struct gt_rec: half a cache line");
+
+/* A context sent. */
+struct gt_rctx {
+	int64_t p, m;
+};
+#define GT_RCTX_BITS 6
+#define GT_RCTX_HASH(p, m) (((uint64_t)(m) * 0x9E3779B97F4A7C15u + (uint64_t)(p)) >> (64 - GT_RCTX_BITS))
+
+/* Encoder state (decoder side): gt_renc_init. */
+struct gt_renc {
+	int keep;           /* remember stacks sent (0: send every time) */
+	/* the pair of the last event that went through gt_renc_ctx (lvalid),
+	 * in its place in ctx[] since: the common case of the next event's */
+	int lvalid;
+	int64_t lp, lm;
+	struct gt_rctx ctx[1 << GT_RCTX_BITS]; /* by GT_RCTX_HASH of the pair */
+	uint8_t *sent;      /* by stack id: its GT_R_STACK was sent */
+	size_t nsent;
+};
+#define GT_REC_MAX 4    /* records one event may take */
+
+/* A sink's record buffer.  Whoever encodes (the decoder for the events it
+ * hands over as records, the sink for the others) writes at wr and moves
+ * it on; past lim, full() must be called before the next event (it hands
+ * the records over and sets wr and lim anew; nonzero: stop decoding). */
+struct gt_rsink {
+	struct gt_renc enc;
+	struct gt_rec *wr, *lim;
+	int (*full)(void *ctx);
+	void *ctx;
+};
+
+/* keep 0: every record travels every time (a fresh encoder per event). */
+static inline void gt_renc_init(struct gt_renc *e, int keep)
+{
+	e->keep = keep;
+	e->lvalid = 0;
+	e->lp = e->lm = 0;
+	e->sent = NULL;
+	e->nsent = 0;
+	/* no pair sent: each entry holds a pair that hashes elsewhere */
+	for (uint32_t i = 0; i < 1u << GT_RCTX_BITS; i++) {
+		e->ctx[i].p = (int64_t)((uint64_t)(i ^ 1) << (64 - GT_RCTX_BITS));
+		e->ctx[i].m = 0;
+	}
+}
+
+/* The decoder has just written *ev field by field: a wide (vector) load
+ * spanning several of those stores cannot be forwarded from them and
+ * stalls, so the encoder loads each field alone, as an opaque scalar. */
+#define GT_REC_SCALAR(x) __asm__("" : "+r"(x))
+
+/* Whether a goroutine transition's P fits its record (else it travels whole). */
+static inline int gt_renc_pfits(const struct gt_event *ev)
+{
+	return ev->p == (int32_t)ev->p;
+}
+
+#define GT_REC_INLINE static inline __attribute__((always_inline))
+
+/* How an event is encoded: the common kinds (a metric, a goroutine
+ * transition whose stack was sent and whose P fits, a P transition) by
+ * gt_renc_common_put without a call; anything else (GT_RENC_RARE) may
+ * need a stack record or travel whole.  The loader's sink branches on
+ * it, so the tests come in the order of the kinds' frequency. */
+enum gt_renc_way { GT_RENC_RARE, GT_RENC_METRIC, GT_RENC_GTRANS, GT_RENC_PTRANS };
+
+/* Whether the record of transition stack st was sent. */
+GT_REC_INLINE int gt_renc_sent(const struct gt_renc *e, gt_stack st)
+{
+	return st < e->nsent && e->sent[st];
+}
+
+GT_REC_INLINE enum gt_renc_way gt_renc_way(const struct gt_renc *e, const struct gt_event *ev)
+{
+	if (ev->kind != GT_EV_STATE_TRANSITION)
+		return ev->kind == GT_EV_METRIC ? GT_RENC_METRIC : GT_RENC_RARE;
+	unsigned res = ev->u.trans.resource;
+	if (res == GT_RES_GOROUTINE) {
+		if (__builtin_expect(!gt_renc_sent(e, ev->u.trans.stack) || !gt_renc_pfits(ev), 0))
+			return GT_RENC_RARE; /* a new stack */
+		return GT_RENC_GTRANS;
+	}
+	return res == GT_RES_PROC ? GT_RENC_PTRANS : GT_RENC_RARE;
+}
+
+/* The context record, kept (r advanced) only when its pair is not in
+ * the cache of pairs sent.  The pair of the event before, when the same
+ * (most events: an M's events come in runs), is in the cache (nothing
+ * was written there since) and needs nothing: that test goes first, as
+ * the hashed one puts a long chain of loads before the next record's
+ * place.  Past it the record is written always and kept without a branch
+ * on the hit (misses come in bursts the predictor would not learn); a
+ * record not kept is overwritten by the next. */
+GT_REC_INLINE struct gt_rec *gt_renc_ctx_pm(struct gt_renc *e, int64_t p, int64_t m,
+                                            struct gt_rec *r)
+{
+	if (__builtin_expect((p == e->lp) & (m == e->lm) & e->lvalid, 1))
+		return r;
+	e->lp = p;
+	e->lm = m;
+	e->lvalid = 1;
+	r->id = m;
+	r->u = (uint32_t)(uint64_t)p;
+	r->v = (uint32_t)((uint64_t)p >> 32);
+	r->kind = GT_R_CTX;
+	struct gt_rctx *c = &e->ctx[GT_RCTX_HASH(p, m)];
+	int hit = (c->p == p) & (c->m == m);
+	c->p = p;
+	c->m = m;
+	return r + !hit;
+}
+
+GT_REC_INLINE struct gt_rec *gt_renc_ctx(struct gt_renc *e, const struct gt_event *ev,
+                                         struct gt_rec *r)
+{
+	int64_t p = ev->p, m = ev->m;
+	GT_REC_SCALAR(p);
+	GT_REC_SCALAR(m);
+	return gt_renc_ctx_pm(e, p, m, r);
+}
+
+/* A transition's fields, as the records take them: the event's time,
+ * goroutine (the creator, for a creation), P, M and stack; the
+ * transition's resource id, reason, stack and states. */
+struct gt_rtrans {
+	int64_t ts, g, p, m, id;
+	gt_str reason;
+	gt_stack tstack, stack;
+	uint8_t from, to;
+};
+
+/* A goroutine transition (its stack sent); the creation record after it
+ * (its payload, not a record of its own for the model's dispatch) kept
+ * only for a transition from NotExist, as above. */
+GT_REC_INLINE struct gt_rec *gt_renc_gtrans_t(const struct gt_rtrans *t, struct gt_rec *r)
+{
+	r->ts = t->ts;
+	r->id = t->id;
+	r->u = t->reason;
+	r->v = t->tstack;
+	r->w = (uint32_t)t->p;
+	r->kind = GT_R_GTRANS;
+	r->from = t->from;
+	r->to = t->to;
+	r[1].id = t->g;
+	r[1].u = t->stack;
+	r[1].kind = GT_R_CREATE;
+	return r + 1 + (t->from == GT_GS_NOTEXIST);
+}
+
+GT_REC_INLINE struct gt_rec *gt_renc_gtrans(const struct gt_event *ev, struct gt_rec *r)
+{
+	struct gt_rtrans t = {.ts = ev->ts, .g = ev->g, .p = ev->p, .id = ev->u.trans.id,
+	                      .reason = ev->u.trans.reason, .tstack = ev->u.trans.stack,
+	                      .stack = ev->stack, .from = ev->u.trans.from, .to = ev->u.trans.to};
+	GT_REC_SCALAR(t.g);
+	GT_REC_SCALAR(t.id);
+	GT_REC_SCALAR(t.ts);
+	GT_REC_SCALAR(t.p);
+	return gt_renc_gtrans_t(&t, r);
+}
+
+/* A P transition. */
+GT_REC_INLINE struct gt_rec *gt_renc_ptrans_t(const struct gt_rtrans *t, struct gt_rec *r)
+{
+	r->ts = t->ts;
+	r->id = t->id;
+	r->u = (uint32_t)(uint64_t)t->m;
+	r->v = (uint32_t)((uint64_t)t->m >> 32);
+	r->kind = GT_R_PTRANS;
+	r->to = t->to;
+	return r + 1;
+}
+
+GT_REC_INLINE struct gt_rec *gt_renc_ptrans(const struct gt_event *ev, struct gt_rec *r)
+{
+	struct gt_rtrans t = {.ts = ev->ts, .m = ev->m, .id = ev->u.trans.id, .to = ev->u.trans.to};
+	GT_REC_SCALAR(t.id);
+	GT_REC_SCALAR(t.ts);
+	GT_REC_SCALAR(t.m);
+	return gt_renc_ptrans_t(&t, r);
+}
+
+/* A decoder's record path: the records of transition t (of a goroutine
+ * when gor, else of a P) at s->wr; the caller checked that they may go
+ * this way (a goroutine's: gt_renc_sent(t->tstack), its P fits).  0, or
+ * the nonzero of a full() that asked to stop. */
+GT_REC_INLINE int gt_rsink_trans(struct gt_rsink *s, const struct gt_rtrans *t, int gor)
+{
+	struct gt_rec *r = gt_renc_ctx_pm(&s->enc, t->p, t->m, s->wr);
+	r = gor ? gt_renc_gtrans_t(t, r) : gt_renc_ptrans_t(t, r);
+	s->wr = r;
+	if (__builtin_expect(r > s->lim, 0))
+		return s->full(s->ctx);
+	return 0;
+}
+
+#endif
