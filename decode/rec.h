@@ -68,6 +68,13 @@ struct gt_renc {
 };
 #define GT_REC_MAX 4    /* records one event may take */
 
+/* A metric event's fields, for a sink's record path. */
+struct gt_rmetric {
+	int64_t ts, p, m;
+	uint64_t value;
+	uint8_t kind; /* enum gt_metric_kind */
+};
+
 /* A sink's record buffer.  Whoever encodes (the decoder for the events it
  * hands over as records, the sink for the others) writes at wr and moves
  * it on; past lim, full() must be called before the next event (it hands
@@ -76,6 +83,10 @@ struct gt_rsink {
 	struct gt_renc enc;
 	struct gt_rec *wr, *lim;
 	int (*full)(void *ctx);
+	/* a metric event (what the sink does with one is its own: the
+	 * loader adds it to its series on the decoder's thread); nonzero
+	 * stops decoding */
+	int (*metric)(void *ctx, const struct gt_rmetric *mt);
 	void *ctx;
 };
 

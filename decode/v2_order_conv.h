@@ -261,6 +261,13 @@ gt_v2o_tr(unsigned type, struct ctx c, const uint64_t *a, uint64_t x0, const str
 	return 0;
 }
 
+/* The metric a metric type carries (its value is its first argument). */
+static inline uint8_t gt_v2o_metric_kind(unsigned type)
+{
+	return type == W_PROCS_CHANGE ? GT_METRIC_GOMAXPROCS :
+	       type == W_HEAP_ALLOC ? GT_METRIC_HEAP_ALLOC : GT_METRIC_HEAP_GOAL;
+}
+
 /* Writes ev (as `type`, in context c, ids resolved) into out: 0, or -1
  * for a type without a conversion (never for the handlers' types). */
 static inline __attribute__((always_inline)) int
@@ -324,18 +331,11 @@ gt_v2o_fill(struct gt_v2_order *o, const struct gt_v2_base *e, unsigned type, st
 		      type == W_GC_MARK_ASSIST_ACTIVE ? (int64_t)a[0] : c.g);
 		break;
 	case W_PROCS_CHANGE:
-		out->u.metric.mkind = GT_METRIC_GOMAXPROCS;
-		out->u.metric.name = o->n_gomaxprocs;
-		out->u.metric.value = a[0];
-		break;
 	case W_HEAP_ALLOC:
-		out->u.metric.mkind = GT_METRIC_HEAP_ALLOC;
-		out->u.metric.name = o->n_heapalloc;
-		out->u.metric.value = a[0];
-		break;
 	case W_HEAP_GOAL:
-		out->u.metric.mkind = GT_METRIC_HEAP_GOAL;
-		out->u.metric.name = o->n_heapgoal;
+		out->u.metric.mkind = gt_v2o_metric_kind(type);
+		out->u.metric.name = type == W_PROCS_CHANGE ? o->n_gomaxprocs :
+		                     type == W_HEAP_ALLOC ? o->n_heapalloc : o->n_heapgoal;
 		out->u.metric.value = a[0];
 		break;
 	case W_GO_LABEL:
@@ -409,8 +409,9 @@ gt_v2o_push_k(struct gt_v2_order *o, const struct gt_v2_base *ev, unsigned type,
  * GT_V2O_QROOM events an advance), ids came from the memos.  With a record
  * buffer (decode/rec.h) and nothing queued, a transition goes there as
  * records, from the handler's values (no struct gt_event, no queue, no
- * call into the sink); one whose stack's record was not sent yet, whose P
- * does not fit, or of another kind is queued as an event. */
+ * call into the sink), and a heap metric to the buffer's metric(); a
+ * transition whose stack's record was not sent yet or whose P does not
+ * fit, and other kinds, are queued as events. */
 static inline __attribute__((always_inline)) void
 gt_v2o_push_fast(struct gt_v2_order *o, const struct gt_v2_base *ev, unsigned type, struct ctx c,
                  const struct v2o_ids *ids)
@@ -418,6 +419,18 @@ gt_v2o_push_fast(struct gt_v2_order *o, const struct gt_v2_base *ev, unsigned ty
 	struct gt_event *out = o->q.wr;
 	struct gt_rsink *rs = o->q.recs;
 	struct v2o_tr t;
+	if (rs && out == o->q.ev && (type == W_HEAP_ALLOC || type == W_HEAP_GOAL)) {
+		int64_t ts = ev->time, last = o->q.last_ts;
+		if (ts <= last)
+			ts = last + 1;
+		o->q.last_ts = ts;
+		o->q.events++;
+		struct gt_rmetric mt = {.ts = ts, .p = c.p, .m = c.m, .value = ev->args[0],
+		                        .kind = gt_v2o_metric_kind(type)};
+		if (GT_V2O_UNLIKELY(rs->metric(rs->ctx, &mt)))
+			o->q.stopped = 1;
+		return;
+	}
 	if (rs && out == o->q.ev && gt_v2o_tr(type, c, ev->args, 0, ids, &t) &&
 	    (t.res == GT_RES_PROC ||
 	     GT_V2O_LIKELY(gt_renc_sent(&rs->enc, t.stack) && c.p == (int32_t)c.p))) {

@@ -288,14 +288,15 @@ static __attribute__((noinline)) int push_metric(struct gt_series *s, int64_t ts
  * decoder's thread has time to spare, so the model's thread only counts
  * it (the block's nmetric and mts; the model needs the time of the
  * first event, so a first event that is a metric still travels, as a
- * record of no series).  Its context travels as any other's. */
-static __attribute__((noinline)) int on_metric(struct loader *ld, const struct gt_event *ev)
+ * record of no series).  Its context travels as any other's.  off: the
+ * event's offset, UINT64_MAX when not known. */
+static inline __attribute__((always_inline)) int
+add_metric(struct loader *ld, int64_t ts, int64_t p, int64_t m, unsigned k, uint64_t v,
+           uint64_t off)
 {
 	struct block *b = ld->fill;
 	int first = !ld->rs.enc.lvalid; /* every event's encoding starts with gt_renc_ctx */
-	struct gt_rec *r = gt_renc_ctx(&ld->rs.enc, ev, ld->rs.wr);
-	int64_t ts = ev->ts;
-	unsigned k = ev->u.metric.mkind;
+	struct gt_rec *r = gt_renc_ctx_pm(&ld->rs.enc, p, m, ld->rs.wr);
 	if (first) {
 		r->ts = ts;
 		r->id = 0;
@@ -308,11 +309,25 @@ static __attribute__((noinline)) int on_metric(struct loader *ld, const struct g
 			b->mts = ts;
 	}
 	ld->rs.wr = r;
-	if (k < GT_METRIC_OTHER && push_metric(&ld->metrics[k], ts, ev->u.metric.value) < 0)
+	if (k < GT_METRIC_OTHER && push_metric(&ld->metrics[k], ts, v) < 0)
 		ld->mfailed = 1;
 	if (r > ld->rs.lim)
-		return after_event(ld, ev->offset);
+		return after_event(ld, off);
 	return 0;
+}
+
+static __attribute__((noinline)) int on_metric(struct loader *ld, const struct gt_event *ev)
+{
+	int64_t p = ev->p, m = ev->m;
+	GT_REC_SCALAR(p);
+	GT_REC_SCALAR(m);
+	return add_metric(ld, ev->ts, p, m, ev->u.metric.mkind, ev->u.metric.value, ev->offset);
+}
+
+/* The record buffer's metric(). */
+static int rs_metric(void *ctx, const struct gt_rmetric *mt)
+{
+	return add_metric(ctx, mt->ts, mt->p, mt->m, mt->kind, mt->value, UINT64_MAX);
 }
 
 /* The sink: its common path makes no call but tail calls, so it saves
@@ -389,6 +404,7 @@ static struct gt_model *load_once(const uint8_t *buf, size_t len, int mapped,
 	memset(&ld, 0, sizeof ld);
 	gt_renc_init(&ld.rs.enc, 1);
 	ld.rs.full = rs_full;
+	ld.rs.metric = rs_metric;
 	ld.rs.ctx = &ld;
 	ld.m = m;
 	ld.buf = buf;
