@@ -244,14 +244,19 @@ GT_REC_INLINE struct gt_rec *gt_renc_ptrans(const struct gt_event *ev, struct gt
 
 /* A decoder's record path: the records of transition t (of a goroutine
  * when gor, else of a P) at s->wr; the caller checked that they may go
- * this way (a goroutine's: gt_renc_sent(t->tstack), its P fits).  0, or
- * the nonzero of a full() that asked to stop. */
-GT_REC_INLINE int gt_rsink_trans(struct gt_rsink *s, const struct gt_rtrans *t, int gor)
+ * this way (a goroutine's: gt_renc_sent(t->tstack), its P fits) and calls
+ * full() when wr passed lim before the next event. */
+GT_REC_INLINE void gt_rsink_write(struct gt_rsink *s, const struct gt_rtrans *t, int gor)
 {
 	struct gt_rec *r = gt_renc_ctx_pm(&s->enc, t->p, t->m, s->wr);
-	r = gor ? gt_renc_gtrans_t(t, r) : gt_renc_ptrans_t(t, r);
-	s->wr = r;
-	if (__builtin_expect(r > s->lim, 0))
+	s->wr = gor ? gt_renc_gtrans_t(t, r) : gt_renc_ptrans_t(t, r);
+}
+
+/* gt_rsink_write, then full() when needed: 0, or full()'s nonzero. */
+GT_REC_INLINE int gt_rsink_trans(struct gt_rsink *s, const struct gt_rtrans *t, int gor)
+{
+	gt_rsink_write(s, t, gor);
+	if (__builtin_expect(s->wr > s->lim, 0))
 		return s->full(s->ctx);
 	return 0;
 }

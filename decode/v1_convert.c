@@ -64,6 +64,7 @@ int v1_convert_init(struct v1_ctx *c)
 	c->last_ts = -1;
 	c->sink_event = c->sink ? c->sink->event : NULL;
 	c->sink_ctx = c->sink ? c->sink->ctx : NULL;
+	c->recs = c->sink ? c->sink->recs : NULL;
 	c->last_stw = c->s_reason[R_STW0];
 	c->last_stw_k = R_STW0;
 	memset(c->s_stwname, 0, sizeof c->s_stwname);
@@ -571,11 +572,32 @@ static inline __attribute__((always_inline)) int hot(struct v1_ctx *c, const str
 		e.ts = c->last_ts + 1;
 	c->last_ts = e.ts;
 	c->res->events++;
-	if (c->sink_event && c->sink_event(c->sink_ctx, &e, c->tab)) {
-		c->stopped = 1;
-		return -1;
+	/* the sink's record path (decode/rec.h) when it takes the event:
+	 * no call through the sink, no encoding from the event there */
+	struct gt_rsink *rs = c->recs;
+	if (rs && e.kind == GT_EV_STATE_TRANSITION) {
+		if (gt_renc_sent(&rs->enc, e.u.trans.stack) && e.p == (int32_t)e.p) {
+			struct gt_rtrans rt = {.ts = e.ts, .g = e.g, .p = e.p, .m = e.m,
+			                       .id = e.u.trans.id, .reason = e.u.trans.reason,
+			                       .tstack = e.u.trans.stack, .stack = e.stack,
+			                       .from = e.u.trans.from, .to = e.u.trans.to};
+			if (gt_rsink_trans(rs, &rt, 1))
+				goto stop;
+			return 0;
+		}
+	} else if (rs && e.kind == GT_EV_METRIC) {
+		struct gt_rmetric mt = {.ts = e.ts, .p = e.p, .m = e.m, .value = e.u.metric.value,
+		                        .kind = e.u.metric.mkind};
+		if (rs->metric(rs->ctx, &mt))
+			goto stop;
+		return 0;
 	}
+	if (c->sink_event && c->sink_event(c->sink_ctx, &e, c->tab))
+		goto stop;
 	return 0;
+stop:
+	c->stopped = 1;
+	return -1;
 }
 
 static inline int64_t to_ns(const struct v1_ctx *c, int64_t ts)

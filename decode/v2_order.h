@@ -79,16 +79,20 @@ int gt_v2_order_advance(struct gt_v2_order *o, const struct gt_v2_base *ev,
  * end moves them to the front (or grows the buffer). */
 struct gt_v2_order_queue {
 	struct gt_event *rd, *wr, *ev, *end;
-	/* Set by the reader (gt_v2_order_set_recs): the sink's record buffer;
-	 * events of the common kinds then go there straight from the fast
-	 * handlers whenever the queue is empty (so in order).  Both ways
+	/* Set by the reader: the sink's record buffer (decode/rec.h).  A fast
+	 * handler that finds the queue empty writes the records of a
+	 * transition there at once, instead of queuing it, and sets undo to
+	 * where they start.  The reader clears undo where it would deliver
+	 * the queue (after the cursor's next event was read; it then also
+	 * hands a full buffer over), and takes the records back when it
+	 * stops before that (a read error drops them as it drops queued
+	 * events, as Go's reader does; nothing is encoded after).  Both ways
 	 * share Go's rule that times strictly increase (last_ts) and the
-	 * count of events delivered; stopped: the record buffer's full()
-	 * asked to stop (the reader stops at its next look). */
+	 * count of events delivered. */
 	struct gt_rsink *recs;
+	struct gt_rec *undo;
 	int64_t last_ts;
 	uint64_t events;
-	int stopped;
 };
 
 static inline struct gt_v2_order_queue *gt_v2_order_q(struct gt_v2_order *o)

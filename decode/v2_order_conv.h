@@ -408,10 +408,10 @@ gt_v2o_push_k(struct gt_v2_order *o, const struct gt_v2_base *ev, unsigned type,
 /* The fast handlers' tail: room was made before the handler ran (at most
  * GT_V2O_QROOM events an advance), ids came from the memos.  With a record
  * buffer (decode/rec.h) and nothing queued, a transition goes there as
- * records, from the handler's values (no struct gt_event, no queue, no
- * call into the sink), and a heap metric to the buffer's metric(); a
- * transition whose stack's record was not sent yet or whose P does not
- * fit, and other kinds, are queued as events. */
+ * records at once, from the handler's values: no struct gt_event, no
+ * queue, no call into the sink (see undo in v2_order.h); one whose
+ * stack's record was not sent yet or whose P does not fit, and other
+ * kinds, are queued as events. */
 static inline __attribute__((always_inline)) void
 gt_v2o_push_fast(struct gt_v2_order *o, const struct gt_v2_base *ev, unsigned type, struct ctx c,
                  const struct v2o_ids *ids)
@@ -419,18 +419,6 @@ gt_v2o_push_fast(struct gt_v2_order *o, const struct gt_v2_base *ev, unsigned ty
 	struct gt_event *out = o->q.wr;
 	struct gt_rsink *rs = o->q.recs;
 	struct v2o_tr t;
-	if (rs && out == o->q.ev && (type == W_HEAP_ALLOC || type == W_HEAP_GOAL)) {
-		int64_t ts = ev->time, last = o->q.last_ts;
-		if (ts <= last)
-			ts = last + 1;
-		o->q.last_ts = ts;
-		o->q.events++;
-		struct gt_rmetric mt = {.ts = ts, .p = c.p, .m = c.m, .value = ev->args[0],
-		                        .kind = gt_v2o_metric_kind(type)};
-		if (GT_V2O_UNLIKELY(rs->metric(rs->ctx, &mt)))
-			o->q.stopped = 1;
-		return;
-	}
 	if (rs && out == o->q.ev && gt_v2o_tr(type, c, ev->args, 0, ids, &t) &&
 	    (t.res == GT_RES_PROC ||
 	     GT_V2O_LIKELY(gt_renc_sent(&rs->enc, t.stack) && c.p == (int32_t)c.p))) {
@@ -439,11 +427,11 @@ gt_v2o_push_fast(struct gt_v2_order *o, const struct gt_v2_base *ev, unsigned ty
 			ts = last + 1;
 		o->q.last_ts = ts;
 		o->q.events++;
+		o->q.undo = rs->wr;
 		struct gt_rtrans rt = {.ts = ts, .g = c.g, .p = c.p, .m = c.m, .id = t.id,
 		                       .reason = t.reason, .tstack = t.stack, .stack = ids->stack,
 		                       .from = t.from, .to = t.to};
-		if (GT_V2O_UNLIKELY(gt_rsink_trans(rs, &rt, t.res == GT_RES_GOROUTINE)))
-			o->q.stopped = 1;
+		gt_rsink_write(rs, &rt, t.res == GT_RES_GOROUTINE);
 		return;
 	}
 	(void)gt_v2o_fill(o, ev, type, c, 0, 0, ids, out);

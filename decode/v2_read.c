@@ -154,20 +154,25 @@ static inline int emit(struct reader *r, struct gt_event *ev)
 	return r->on_event(r->sink_ctx, ev, r->t) ? -1 : 0;
 }
 
-/* After a drain: a progress report every PROGRESS_STEP events, and the
- * stop the record path may have asked for. */
-#define PROGRESS_STEP 65536
-static __attribute__((noinline)) int drained_rare(struct reader *r)
+/* The records of the last advance are delivered (v2_order.h: undo) and
+ * filled the buffer: it is handed over. */
+static __attribute__((noinline)) int hand_over(struct reader *r, struct gt_rsink *rs)
 {
-	struct gt_v2_order_queue *q = gt_v2_order_q(r->order);
-	if (q->stopped) {
+	if (rs->full(rs->ctx)) {
 		fail(r, GT_STOPPED, done_upto(r), "stopped");
 		return -1;
 	}
+	return 0;
+}
+
+/* A progress report every PROGRESS_STEP events (from drain). */
+#define PROGRESS_STEP 65536
+static __attribute__((noinline)) void progress(struct reader *r)
+{
+	struct gt_v2_order_queue *q = gt_v2_order_q(r->order);
 	r->next_progress = q->events + PROGRESS_STEP;
 	if (r->sink->progress)
 		r->sink->progress(r->sink->ctx, done_upto(r), r->len);
-	return 0;
 }
 
 static int emit_sync(struct reader *r, int64_t ts, int with_gen, uint64_t off)
@@ -531,6 +536,12 @@ static inline __attribute__((always_inline)) int drain(struct reader *r)
 	/* the queue walked directly: gt_v2_order_next()'s NULL would be one
 	 * more test per event */
 	struct gt_v2_order_queue *q = gt_v2_order_q(r->order);
+	/* records written by the advance (then nothing is queued) */
+	if (q->undo) {
+		q->undo = NULL;
+		if (__builtin_expect(q->recs->wr > q->recs->lim, 0))
+			return hand_over(r, q->recs);
+	}
 	for (;;) {
 		struct gt_event *ev = q->rd;
 		if (ev == q->wr)
@@ -544,7 +555,7 @@ static inline __attribute__((always_inline)) int drain(struct reader *r)
 	/* empty: back to the start (gt_v2o_advance_bound counts on it) */
 	q->rd = q->wr = q->ev;
 	if (__builtin_expect(q->events >= r->next_progress, 0))
-		return drained_rare(r);
+		progress(r);
 	return 0;
 }
 
@@ -829,8 +840,14 @@ enum gt_status gt_decode_v2(const uint8_t *buf, size_t len, int version,
 		if (st == GT_INVALID && r->gen_suspect)
 			st = res->status = GT_TRUNCATED;
 	}
-	if (r->order)
-		res->events = gt_v2_order_q(r->order)->events;
+	if (r->order) {
+		struct gt_v2_order_queue *q = gt_v2_order_q(r->order);
+		if (q->undo) { /* stopped before they were delivered */
+			q->recs->wr = q->undo;
+			q->events--;
+		}
+		res->events = q->events;
+	}
 	gt_v2_order_free(r->order);
 	v2_gen_free(&r->gen);
 	free(r->curs);

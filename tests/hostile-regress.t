@@ -6,9 +6,12 @@
 #   Go's and gotraceui's trace parsers (Go fuzz literals, fuzz/golit.py).
 # check and stats --json must end within 20 s with 0 or 1 ("offset N" for 1);
 # assemble (text) and --list-keys --config (config) with 0, 1 or 2 and a
-# message for 1 and 2; never a crash or a sanitizer report.
+# message for 1 and 2; never a crash or a sanitizer report.  The loader's
+# two ways of taking events (the decoder's record path and every event
+# through the sink: decode/rec.h) must build the same model of each trace
+# (bench/model-digest, when built).
 exec python3 - "$0" <<'PY'
-import glob, os, sys, tempfile
+import glob, os, subprocess, sys, tempfile
 sys.dont_write_bytecode = True  # no __pycache__ in the tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(sys.argv[1])))
 from hostile_lib import *
@@ -18,6 +21,7 @@ import golit
 t = gtview_tap()
 tmp = tempfile.mkdtemp(prefix='gt-regress-')
 corpus = os.environ.get('GT_CORPUS', '')
+DIGEST = os.path.join(os.environ.get('GT_BUILD', ''), 'bench', 'model-digest')
 
 
 def write(name, data):
@@ -35,6 +39,14 @@ def trace_runs(label, data):
         if not bad and r.status == 1 and 'offset' not in r.text():
             bad = r.describe() + ' [exit 1 without "offset N"]'
         t.ok(bad is None, f'{" ".join(cmd)}: {label}', bad)
+    if os.access(DIGEST, os.X_OK):
+        outs = []
+        for recs in ('1', '0'):
+            env = dict(os.environ, GTVIEW_LOAD_RECS=recs)
+            r = subprocess.run([DIGEST, p], env=env, capture_output=True, timeout=20)
+            outs.append(r.stdout)
+        t.ok(outs[0] == outs[1], f'model: record path = every event to the sink: {label}',
+             None if outs[0] == outs[1] else 'model digests differ')
 
 
 count = 0

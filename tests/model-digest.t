@@ -4,7 +4,7 @@
 # string uses): loading on one thread and on two must give the same model,
 # whole and cut, v1 and v2, and so must the v2 orderer's record path
 # (decode/rec.h) and delivery of every event to the loader's sink
-# (GTVIEW_LOAD_RECS=0), on the fixtures and the corpus's v2 traces.  Speed
+# (GTVIEW_LOAD_RECS=0), on the fixtures and the corpus's traces.  Speed
 # work moves work between the decoder and the model threads; this catches
 # a model that depends on which.
 set -u
@@ -17,11 +17,9 @@ head -c 200000 tests/fixtures/esbuild_go126.trace > "$tmp/cut126.trace"
 head -c 20000 tests/fixtures/blocked_go119.trace > "$tmp/cut119.trace"
 set -- tests/fixtures/blocked_go119.trace tests/fixtures/esbuild_go126.trace \
 	tests/fixtures/esbuild_go122.trace tests/fixtures/demo.trace "$tmp/cut126.trace" "$tmp/cut119.trace"
-if [ -d "${GT_CORPUS:-}/v2" ]; then
-	for f in "$GT_CORPUS"/v2/*; do
-		[ -f "$f" ] && set -- "$@" "$f"
-	done
-fi
+for f in "${GT_CORPUS:-/nonexistent}"/v1/* "${GT_CORPUS:-/nonexistent}"/v2/*; do
+	[ -f "$f" ] && set -- "$@" "$f"
+done
 echo "1..$(($# * 3))"
 i=0
 parts="info procs threads goroutines gspans gcolumns gcounts ranges metrics mmu user samples strings all"
