@@ -465,12 +465,11 @@ static inline __attribute__((always_inline)) int hot(struct v1_ctx *c, const str
 	struct v1_gpost *g = &c->gpost[ev->gi];
 	if (p->pid != ev->p)
 		return 1;
-	struct gt_event e; /* every field set below: no memset of it all */
-	memset(&e.u, 0, sizeof e.u);
-	e.stack = 0;
-	e.kind = GT_EV_STATE_TRANSITION;
-	e.u.trans.resource = GT_RES_GOROUTINE;
-	e.g = ev->g == 0 ? GT_NONE : (int64_t)ev->g;
+	/* a goroutine transition's fields go to t (for the record path, or
+	 * an event made of them), another kind's to e */
+	struct gt_rtrans t = {.g = ev->g == 0 ? GT_NONE : (int64_t)ev->g};
+	int trans = 1;
+	struct gt_event e;
 	switch (type) {
 	case V1_GO_START:
 		if (c->preinit || g->pstate != G_RUNNABLE || p->run_g)
@@ -479,9 +478,9 @@ static inline __attribute__((always_inline)) int hot(struct v1_ctx *c, const str
 		g->plast = 0;
 		g->present = 1;
 		p->run_g = ev->g;
-		e.u.trans.id = (int64_t)ev->args[0];
-		e.u.trans.from = GT_GS_RUNNABLE;
-		e.u.trans.to = GT_GS_RUNNING;
+		t.id = (int64_t)ev->args[0];
+		t.from = GT_GS_RUNNABLE;
+		t.to = GT_GS_RUNNING;
 		break;
 	case V1_GO_UNBLOCK: {
 		/* timer goroutines and the network poller unblock on fake Ps */
@@ -494,10 +493,10 @@ static inline __attribute__((always_inline)) int hot(struct v1_ctx *c, const str
 		g1->pstate = G_RUNNABLE;
 		g1->plast = V1_GO_UNBLOCK;
 		g1->present = 1;
-		e.stack = v1_stack(c, ev->stk);
-		e.u.trans.id = (int64_t)ev->args[0];
-		e.u.trans.from = GT_GS_WAITING;
-		e.u.trans.to = GT_GS_RUNNABLE;
+		t.stack = v1_stack(c, ev->stk);
+		t.id = (int64_t)ev->args[0];
+		t.from = GT_GS_WAITING;
+		t.to = GT_GS_RUNNABLE;
 		break;
 	}
 	case V1_GO_SCHED: case V1_GO_PREEMPT: case V1_GO_SLEEP: case V1_GO_BLOCK:
@@ -511,14 +510,17 @@ static inline __attribute__((always_inline)) int hot(struct v1_ctx *c, const str
 		g->plast = (uint8_t)type;
 		g->present = 1;
 		p->run_g = 0;
-		e.stack = e.u.trans.stack = v1_stack(c, ev->stk);
-		e.u.trans.id = e.g;
-		e.u.trans.from = GT_GS_RUNNING;
-		e.u.trans.to = l >> 5 == G_RUNNABLE ? GT_GS_RUNNABLE : GT_GS_WAITING;
-		e.u.trans.reason = c->s_reason[l & 31];
+		t.stack = t.tstack = v1_stack(c, ev->stk);
+		t.id = t.g;
+		t.from = GT_GS_RUNNING;
+		t.to = l >> 5 == G_RUNNABLE ? GT_GS_RUNNABLE : GT_GS_WAITING;
+		t.reason = c->s_reason[l & 31];
 		break;
 	}
 	case V1_HEAP_ALLOC:
+		trans = 0;
+		memset(&e.u, 0, sizeof e.u);
+		e.stack = 0;
 		e.kind = GT_EV_METRIC;
 		e.u.metric.mkind = GT_METRIC_HEAP_ALLOC;
 		e.u.metric.name = c->s_heap;
@@ -527,6 +529,9 @@ static inline __attribute__((always_inline)) int hot(struct v1_ctx *c, const str
 	case V1_SWEEP_START: case V1_SWEEP_DONE:
 		if (p->sweep == (type == V1_SWEEP_START))
 			return 1;
+		trans = 0;
+		memset(&e.u, 0, sizeof e.u);
+		e.stack = 0;
 		p->sweep = type == V1_SWEEP_START;
 		e.u.range.rkind = GT_RANGE_SWEEP;
 		e.u.range.scope = GT_RES_PROC;
@@ -542,9 +547,12 @@ static inline __attribute__((always_inline)) int hot(struct v1_ctx *c, const str
 		}
 		break;
 	case V1_MARK_ASSIST_START: case V1_MARK_ASSIST_DONE:
+		if (type == V1_MARK_ASSIST_START && g->assist)
+			return 1;
+		trans = 0;
+		memset(&e.u, 0, sizeof e.u);
+		e.stack = 0;
 		if (type == V1_MARK_ASSIST_START) {
-			if (g->assist)
-				return 1;
 			e.kind = GT_EV_RANGE_BEGIN;
 			e.stack = v1_stack(c, ev->stk);
 		} else
@@ -553,7 +561,7 @@ static inline __attribute__((always_inline)) int hot(struct v1_ctx *c, const str
 		g->present = 1;
 		e.u.range.rkind = GT_RANGE_MARK_ASSIST;
 		e.u.range.scope = GT_RES_GOROUTINE;
-		e.u.range.scope_id = e.g;
+		e.u.range.scope_id = t.g;
 		e.u.range.name = c->s_assist;
 		break;
 	default:
@@ -562,36 +570,47 @@ static inline __attribute__((always_inline)) int hot(struct v1_ctx *c, const str
 	c->res->v1_by_type[type]++;
 	if (ev->off > c->res->bytes_kept)
 		c->res->bytes_kept = ev->off;
-	e.ts = ev->ts;
-	e.p = ev->p;
-	e.m = (int64_t)(p->m1 - 1);
-	e.offset = ev->off;
-	e.wire = (uint16_t)type;
 	/* Go's rule that timestamps strictly increase */
-	if (e.ts <= c->last_ts)
-		e.ts = c->last_ts + 1;
-	c->last_ts = e.ts;
+	int64_t ts = ev->ts;
+	if (ts <= c->last_ts)
+		ts = c->last_ts + 1;
+	c->last_ts = ts;
 	c->res->events++;
+	int64_t m = (int64_t)(p->m1 - 1);
 	/* the sink's record path (decode/rec.h) when it takes the event:
-	 * no call through the sink, no encoding from the event there */
+	 * no event made, no call through the sink */
 	struct gt_rsink *rs = c->recs;
-	if (rs && e.kind == GT_EV_STATE_TRANSITION) {
-		if (gt_renc_sent(&rs->enc, e.u.trans.stack) && e.p == (int32_t)e.p) {
-			struct gt_rtrans rt = {.ts = e.ts, .g = e.g, .p = e.p, .m = e.m,
-			                       .id = e.u.trans.id, .reason = e.u.trans.reason,
-			                       .tstack = e.u.trans.stack, .stack = e.stack,
-			                       .from = e.u.trans.from, .to = e.u.trans.to};
-			if (gt_rsink_trans(rs, &rt, 1))
+	if (trans) {
+		t.ts = ts;
+		t.p = ev->p;
+		t.m = m;
+		if (rs && gt_renc_sent(&rs->enc, t.tstack) && t.p == (int32_t)t.p) {
+			if (gt_rsink_trans(rs, &t, 1))
 				goto stop;
 			return 0;
 		}
+		memset(&e.u, 0, sizeof e.u);
+		e.kind = GT_EV_STATE_TRANSITION;
+		e.stack = t.stack;
+		e.u.trans.resource = GT_RES_GOROUTINE;
+		e.u.trans.id = t.id;
+		e.u.trans.from = t.from;
+		e.u.trans.to = t.to;
+		e.u.trans.reason = t.reason;
+		e.u.trans.stack = t.tstack;
 	} else if (rs && e.kind == GT_EV_METRIC) {
-		struct gt_rmetric mt = {.ts = e.ts, .p = e.p, .m = e.m, .value = e.u.metric.value,
+		struct gt_rmetric mt = {.ts = ts, .p = ev->p, .m = m, .value = e.u.metric.value,
 		                        .kind = e.u.metric.mkind};
 		if (rs->metric(rs->ctx, &mt))
 			goto stop;
 		return 0;
 	}
+	e.ts = ts;
+	e.g = t.g;
+	e.p = ev->p;
+	e.m = m;
+	e.offset = ev->off;
+	e.wire = (uint16_t)type;
 	if (c->sink_event && c->sink_event(c->sink_ctx, &e, c->tab))
 		goto stop;
 	return 0;
