@@ -536,11 +536,14 @@ static inline __attribute__((always_inline)) int drain(struct reader *r)
 	/* the queue walked directly: gt_v2_order_next()'s NULL would be one
 	 * more test per event */
 	struct gt_v2_order_queue *q = gt_v2_order_q(r->order);
-	/* records written by the advance (then nothing is queued) */
+	/* records written by the advance (a fast handler's: it queued
+	 * nothing, and nothing is queued after it) */
 	if (q->undo) {
 		q->undo = NULL;
 		if (__builtin_expect(q->recs->wr > q->recs->lim, 0))
 			return hand_over(r, q->recs);
+		if (__builtin_expect(q->wr == q->ev, 1))
+			goto delivered;
 	}
 	for (;;) {
 		struct gt_event *ev = q->rd;
@@ -554,6 +557,7 @@ static inline __attribute__((always_inline)) int drain(struct reader *r)
 	}
 	/* empty: back to the start (gt_v2o_advance_bound counts on it) */
 	q->rd = q->wr = q->ev;
+delivered:
 	if (__builtin_expect(q->events >= r->next_progress, 0))
 		progress(r);
 	return 0;
