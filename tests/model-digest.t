@@ -22,6 +22,16 @@ for f in "${GT_CORPUS:-/nonexistent}"/v1/* "${GT_CORPUS:-/nonexistent}"/v2/*; do
 done
 echo "1..$(($# * 3))"
 i=0
+# same A B TRACE WHAT: one TAP line, A's digests against B's
+same() {
+	i=$((i + 1))
+	if cmp -s "$1" "$2"; then
+		echo "ok $i - $(basename "$3"): $4"
+	else
+		echo "not ok $i - $(basename "$3"): not $4"
+		diff "$1" "$2" | sed 's/^/# /'
+	fi
+}
 parts="info procs threads goroutines gspans gcolumns gcounts ranges metrics mmu user samples strings all"
 for f in "$@"; do
 	GTVIEW_LOAD_THREADS=1 "$D" "$f" > "$tmp/one" 2>&1
@@ -37,18 +47,6 @@ for f in "$@"; do
 	else
 		echo "not ok $i - $(basename "$f"): missing:$missing"
 	fi
-	i=$((i + 1))
-	if cmp -s "$tmp/one" "$tmp/two"; then
-		echo "ok $i - $(basename "$f"): one thread = two threads"
-	else
-		echo "not ok $i - $(basename "$f"): one thread != two threads"
-		diff "$tmp/one" "$tmp/two" | sed 's/^/# /'
-	fi
-	i=$((i + 1))
-	if cmp -s "$tmp/two" "$tmp/events"; then
-		echo "ok $i - $(basename "$f"): record path = every event to the sink"
-	else
-		echo "not ok $i - $(basename "$f"): record path != every event to the sink"
-		diff "$tmp/two" "$tmp/events" | sed 's/^/# /'
-	fi
+	same "$tmp/one" "$tmp/two" "$f" "one thread = two threads"
+	same "$tmp/two" "$tmp/events" "$f" "record path = every event to the sink"
 done
