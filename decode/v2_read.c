@@ -540,8 +540,8 @@ static inline __attribute__((always_inline)) int drain(struct reader *r)
 	 * nothing, and nothing is queued after it) */
 	if (q->undo) {
 		q->undo = NULL;
-		if (__builtin_expect(q->recs->wr > q->recs->lim, 0))
-			return hand_over(r, q->recs);
+		if (__builtin_expect(q->recs->wr > q->recs->lim, 0) && hand_over(r, q->recs) < 0)
+			return -1;
 		if (__builtin_expect(q->wr == q->ev, 1))
 			goto delivered;
 	}
