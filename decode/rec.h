@@ -72,17 +72,20 @@ struct gt_renc {
 struct gt_rmetric {
 	int64_t ts, p, m;
 	uint64_t value;
+	uint64_t off; /* the event's byte offset (as full()'s off) */
 	uint8_t kind; /* enum gt_metric_kind */
 };
 
 /* A sink's record buffer.  Whoever encodes (the decoder for the events it
  * hands over as records, the sink for the others) writes at wr and moves
  * it on; past lim, full() must be called before the next event (it hands
- * the records over and sets wr and lim anew; nonzero: stop decoding). */
+ * the records over and sets wr and lim anew; off: the byte offset of the
+ * last event written, for a progress report, or UINT64_MAX when the
+ * decoder reports its progress itself; nonzero: stop decoding). */
 struct gt_rsink {
 	struct gt_renc enc;
 	struct gt_rec *wr, *lim;
-	int (*full)(void *ctx);
+	int (*full)(void *ctx, uint64_t off);
 	/* a metric event (what the sink does with one is its own: the
 	 * loader adds it to its series on the decoder's thread); nonzero
 	 * stops decoding */
@@ -252,12 +255,14 @@ GT_REC_INLINE void gt_rsink_write(struct gt_rsink *s, const struct gt_rtrans *t,
 	s->wr = gor ? gt_renc_gtrans_t(t, r) : gt_renc_ptrans_t(t, r);
 }
 
-/* gt_rsink_write, then full() when needed: 0, or full()'s nonzero. */
-GT_REC_INLINE int gt_rsink_trans(struct gt_rsink *s, const struct gt_rtrans *t, int gor)
+/* gt_rsink_write, then full() when needed (off: the event's offset): 0,
+ * or full()'s nonzero. */
+GT_REC_INLINE int gt_rsink_trans(struct gt_rsink *s, const struct gt_rtrans *t, int gor,
+                                 uint64_t off)
 {
 	gt_rsink_write(s, t, gor);
 	if (__builtin_expect(s->wr > s->lim, 0))
-		return s->full(s->ctx);
+		return s->full(s->ctx, off);
 	return 0;
 }
 

@@ -585,7 +585,7 @@ static inline __attribute__((always_inline)) int hot(struct v1_ctx *c, const str
 		t.p = ev->p;
 		t.m = m;
 		if (rs && gt_renc_sent(&rs->enc, t.tstack) && t.p == (int32_t)t.p) {
-			if (gt_rsink_trans(rs, &t, 1))
+			if (gt_rsink_trans(rs, &t, 1, ev->off))
 				goto stop;
 			return 0;
 		}
@@ -600,7 +600,7 @@ static inline __attribute__((always_inline)) int hot(struct v1_ctx *c, const str
 		e.u.trans.stack = t.tstack;
 	} else if (rs && e.kind == GT_EV_METRIC) {
 		struct gt_rmetric mt = {.ts = ts, .p = ev->p, .m = m, .value = e.u.metric.value,
-		                        .kind = e.u.metric.mkind};
+		                        .off = ev->off, .kind = e.u.metric.mkind};
 		if (rs->metric(rs->ctx, &mt))
 			goto stop;
 		return 0;

@@ -158,7 +158,7 @@ static inline int emit(struct reader *r, struct gt_event *ev)
  * filled the buffer: it is handed over. */
 static __attribute__((noinline)) int hand_over(struct reader *r, struct gt_rsink *rs)
 {
-	if (rs->full(rs->ctx)) {
+	if (rs->full(rs->ctx, UINT64_MAX)) { /* (progress: see drain) */
 		fail(r, GT_STOPPED, done_upto(r), "stopped");
 		return -1;
 	}

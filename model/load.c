@@ -269,9 +269,9 @@ static __attribute__((noinline)) int after_event(struct loader *ld, uint64_t off
 }
 
 /* The record buffer's full(): the decoder filled the block. */
-static int rs_full(void *ctx)
+static int rs_full(void *ctx, uint64_t off)
 {
-	return after_event(ctx, UINT64_MAX);
+	return after_event(ctx, off);
 }
 
 /* Events of other kinds, or a stack not sent yet (gt_renc_way: RARE). */
@@ -333,7 +333,7 @@ static __attribute__((noinline)) int on_metric(struct loader *ld, const struct g
 /* The record buffer's metric(). */
 static int rs_metric(void *ctx, const struct gt_rmetric *mt)
 {
-	return add_metric(ctx, mt->ts, mt->p, mt->m, mt->kind, mt->value, UINT64_MAX);
+	return add_metric(ctx, mt->ts, mt->p, mt->m, mt->kind, mt->value, mt->off);
 }
 
 /* The sink: its common path makes no call but tail calls, so it saves
