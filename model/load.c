@@ -255,9 +255,11 @@ static __attribute__((noinline)) int after_event(struct loader *ld, uint64_t off
 	}
 	ld->blocks++;
 	if ((ld->blocks & 31) == 0 && !ld->decoder_reports) {
-		/* A decoder without progress reports (v1: events come in time
-		 * order from all over the file) gets its file pages dropped now
-		 * and then (some 50K events a progress report, 800K a drop):
+		/* A decoder without progress reports (v1 before Go 1.7:
+		 * events come in time order from all over the file) gets its
+		 * file pages dropped now and then, and its progress told from
+		 * the offset of the event that filled the block (some 50K
+		 * events a progress report, 800K a drop):
 		 * the few it still reads come back from the page cache, the
 		 * rest stop counting against the resident size. */
 		if ((ld->blocks & 511) == 0 && ld->mapped)
