@@ -245,10 +245,18 @@ GT_REC_INLINE struct gt_rec *gt_renc_ptrans(const struct gt_event *ev, struct gt
 	return gt_renc_ptrans_t(&t, r);
 }
 
+/* Whether a goroutine transition with transition stack tstack on P p may
+ * take a decoder's record path: its stack's record was sent and its P
+ * fits (else the sink encodes it: gt_renc_way's GT_RENC_RARE).  A P
+ * transition always may. */
+GT_REC_INLINE int gt_rsink_takes(const struct gt_rsink *s, gt_stack tstack, int64_t p)
+{
+	return gt_renc_sent(&s->enc, tstack) && p == (int32_t)p;
+}
+
 /* A decoder's record path: the records of transition t (of a goroutine
- * when gor, else of a P) at s->wr; the caller checked that they may go
- * this way (a goroutine's: gt_renc_sent(t->tstack), its P fits) and calls
- * full() when wr passed lim before the next event. */
+ * when gor, else of a P) at s->wr; the caller checked gt_rsink_takes and
+ * calls full() when wr passed lim before the next event. */
 GT_REC_INLINE void gt_rsink_write(struct gt_rsink *s, const struct gt_rtrans *t, int gor)
 {
 	struct gt_rec *r = gt_renc_ctx_pm(&s->enc, t->p, t->m, s->wr);

@@ -95,6 +95,17 @@ struct gt_v2_order_queue {
 	uint64_t events;
 };
 
+/* An event of time ts is delivered (queued or as records): Go's rule
+ * that times strictly increase, and the count.  Returns its time. */
+static inline int64_t gt_v2o_deliver(struct gt_v2_order_queue *q, int64_t ts)
+{
+	if (ts <= q->last_ts)
+		ts = q->last_ts + 1;
+	q->last_ts = ts;
+	q->events++;
+	return ts;
+}
+
 static inline struct gt_v2_order_queue *gt_v2_order_q(struct gt_v2_order *o)
 {
 	return (struct gt_v2_order_queue *)(void *)o; /* its first member */

@@ -261,13 +261,6 @@ gt_v2o_tr(unsigned type, struct ctx c, const uint64_t *a, uint64_t x0, const str
 	return 0;
 }
 
-/* The metric a metric type carries (its value is its first argument). */
-static inline uint8_t gt_v2o_metric_kind(unsigned type)
-{
-	return type == W_PROCS_CHANGE ? GT_METRIC_GOMAXPROCS :
-	       type == W_HEAP_ALLOC ? GT_METRIC_HEAP_ALLOC : GT_METRIC_HEAP_GOAL;
-}
-
 /* Writes ev (as `type`, in context c, ids resolved) into out: 0, or -1
  * for a type without a conversion (never for the handlers' types). */
 static inline __attribute__((always_inline)) int
@@ -331,11 +324,18 @@ gt_v2o_fill(struct gt_v2_order *o, const struct gt_v2_base *e, unsigned type, st
 		      type == W_GC_MARK_ASSIST_ACTIVE ? (int64_t)a[0] : c.g);
 		break;
 	case W_PROCS_CHANGE:
+		out->u.metric.mkind = GT_METRIC_GOMAXPROCS;
+		out->u.metric.name = o->n_gomaxprocs;
+		out->u.metric.value = a[0];
+		break;
 	case W_HEAP_ALLOC:
+		out->u.metric.mkind = GT_METRIC_HEAP_ALLOC;
+		out->u.metric.name = o->n_heapalloc;
+		out->u.metric.value = a[0];
+		break;
 	case W_HEAP_GOAL:
-		out->u.metric.mkind = gt_v2o_metric_kind(type);
-		out->u.metric.name = type == W_PROCS_CHANGE ? o->n_gomaxprocs :
-		                     type == W_HEAP_ALLOC ? o->n_heapalloc : o->n_heapgoal;
+		out->u.metric.mkind = GT_METRIC_HEAP_GOAL;
+		out->u.metric.name = o->n_heapgoal;
 		out->u.metric.value = a[0];
 		break;
 	case W_GO_LABEL:
@@ -420,13 +420,8 @@ gt_v2o_push_fast(struct gt_v2_order *o, const struct gt_v2_base *ev, unsigned ty
 	struct gt_rsink *rs = o->q.recs;
 	struct v2o_tr t;
 	if (rs && out == o->q.ev && gt_v2o_tr(type, c, ev->args, 0, ids, &t) &&
-	    (t.res == GT_RES_PROC ||
-	     GT_V2O_LIKELY(gt_renc_sent(&rs->enc, t.stack) && c.p == (int32_t)c.p))) {
-		int64_t ts = ev->time, last = o->q.last_ts;
-		if (ts <= last)
-			ts = last + 1;
-		o->q.last_ts = ts;
-		o->q.events++;
+	    (t.res == GT_RES_PROC || GT_V2O_LIKELY(gt_rsink_takes(rs, t.stack, c.p)))) {
+		int64_t ts = gt_v2o_deliver(&o->q, ev->time);
 		o->q.undo = rs->wr;
 		struct gt_rtrans rt = {.ts = ts, .g = c.g, .p = c.p, .m = c.m, .id = t.id,
 		                       .reason = t.reason, .tstack = t.stack, .stack = ids->stack,

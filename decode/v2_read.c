@@ -58,8 +58,8 @@ struct reader {
 	uint32_t nheap;
 	uint32_t sample;
 	int64_t sample_t; /* the time of gen.samples[sample]; INT64_MAX past them */
-	uint64_t next_progress; /* drain reports progress (or a stop) when the
-	                           orderer's count of events reaches this */
+	uint64_t next_progress; /* drain reports progress when the orderer's
+	                           count of events reaches this */
 	uint64_t syncs;
 	int gen_suspect; /* the generation may have been cut off (see v2_int.h) */
 	struct gt_v2_gen_view gv; /* the current generation, for the orderer */
@@ -145,12 +145,7 @@ static uint64_t done_upto(const struct reader *r)
  * orderer's record path keeps the same time and count: v2_order.h). */
 static inline int emit(struct reader *r, struct gt_event *ev)
 {
-	struct gt_v2_order_queue *q = gt_v2_order_q(r->order);
-	int64_t ts = ev->ts;
-	if (ts <= q->last_ts)
-		ev->ts = ts = q->last_ts + 1;
-	q->last_ts = ts;
-	q->events++;
+	ev->ts = gt_v2o_deliver(gt_v2_order_q(r->order), ev->ts);
 	return r->on_event(r->sink_ctx, ev, r->t) ? -1 : 0;
 }
 
