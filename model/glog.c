@@ -1,6 +1,7 @@
 /* glog.c: the byte arena and the goroutine log reader (glog.h).  The
  * writer lives in gbuild.c, next to the state it reads. */
 #include "model/glog.h"
+#include "model/bigblock.h"
 #include "model/varint.h"
 
 #include <stdlib.h>
@@ -21,7 +22,7 @@ uint32_t gt_barena_alloc_slow(struct gt_barena *a, uint32_t size)
 			a->blocks = nb;
 			a->cap = cap;
 		}
-		uint8_t *b = malloc(GT_BA_SIZE);
+		uint8_t *b = gt_bigblock_alloc();
 		if (!b)
 			return 0;
 		a->blocks[a->nblocks++] = b;
@@ -35,7 +36,7 @@ uint32_t gt_barena_alloc_slow(struct gt_barena *a, uint32_t size)
 void gt_barena_free(struct gt_barena *a)
 {
 	for (size_t i = 0; i < a->nblocks; i++)
-		free(a->blocks[i]);
+		gt_bigblock_free(a->blocks[i]);
 	free(a->blocks);
 	memset(a, 0, sizeof *a);
 }

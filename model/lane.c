@@ -1,5 +1,6 @@
 /* lane.c: see lane.h. */
 #include "model/lane.h"
+#include "model/bigblock.h"
 #include "model/varint.h"
 
 #include <stdlib.h>
@@ -8,6 +9,7 @@
 #define BLOCK_SHIFT 20                      /* 1 MiB arena blocks */
 #define UNITS_SHIFT (BLOCK_SHIFT - 3)       /* refs count 8-byte units */
 _Static_assert(UNITS_SHIFT == GT_LANE_USHIFT, "lane.h's inline append");
+_Static_assert(GT_BIGBLOCK == (size_t)1 << BLOCK_SHIFT, "arena blocks");
 #define UNITS_PER_BLOCK (1u << UNITS_SHIFT)
 #define HDR GT_LANE_HDR                     /* u32 next, u16 used, u16 cap */
 #define MIN_CHUNK 32
@@ -32,7 +34,7 @@ static uint32_t alloc_chunk(struct gt_lanes *ls, uint32_t bytes)
 		}
 		if (ls->nblocks >= (1u << (32 - UNITS_SHIFT)) - 1)
 			return 0;
-		uint8_t *b = malloc((size_t)1 << BLOCK_SHIFT);
+		uint8_t *b = gt_bigblock_alloc();
 		if (!b)
 			return 0;
 		ls->blocks[ls->nblocks++] = b;
@@ -158,7 +160,7 @@ int gt_lanes_finish(struct gt_lanes *ls, struct gt_lane *const *lanes, size_t n)
 void gt_lanes_free(struct gt_lanes *ls)
 {
 	for (size_t i = 0; i < ls->nblocks; i++)
-		free(ls->blocks[i]);
+		gt_bigblock_free(ls->blocks[i]);
 	free(ls->blocks);
 	free(ls->ix);
 	free(ls->pend);
