@@ -3,7 +3,8 @@
  * allocated, so they come from the kernel already populated: one
  * mmap(MAP_POPULATE) costs about three quarters of the page faults that
  * touching a fresh block page by page takes (a tenth of a big load's CPU
- * goes to first touches). */
+ * goes to first touches).  Under AddressSanitizer they come from the heap,
+ * where it checks them. */
 #ifndef GT_MODEL_BIGBLOCK_H
 #define GT_MODEL_BIGBLOCK_H
 
