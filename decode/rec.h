@@ -87,13 +87,9 @@ struct gt_rsink {
 	struct gt_rec *wr, *lim;
 	int (*full)(void *ctx, uint64_t off);
 	/* a metric event (what the sink does with one is its own: the
-	 * loader adds it to its series on the decoder's thread), its
-	 * records written at wr as a transition's are (the caller calls
-	 * full() when wr passed lim before the next event) */
-	void (*metric)(void *ctx, const struct gt_rmetric *mt);
-	/* takes back the last metric() (of kind), whose records the caller
-	 * took back: the v2 reader's drop rule (v2_order.h: undo) */
-	void (*unmetric)(void *ctx, unsigned kind);
+	 * loader adds it to its series on the decoder's thread); nonzero
+	 * stops decoding */
+	int (*metric)(void *ctx, const struct gt_rmetric *mt);
 	void *ctx;
 };
 

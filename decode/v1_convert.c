@@ -601,8 +601,7 @@ static inline __attribute__((always_inline)) int hot(struct v1_ctx *c, const str
 	} else if (rs && e.kind == GT_EV_METRIC) {
 		struct gt_rmetric mt = {.ts = ts, .p = ev->p, .m = m, .value = e.u.metric.value,
 		                        .off = ev->off, .kind = e.u.metric.mkind};
-		rs->metric(rs->ctx, &mt);
-		if (__builtin_expect(rs->wr > rs->lim, 0) && rs->full(rs->ctx, ev->off))
+		if (rs->metric(rs->ctx, &mt))
 			goto stop;
 		return 0;
 	}

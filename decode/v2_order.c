@@ -582,8 +582,8 @@ f_heap_t(struct gt_v2_order *o, const struct gt_v2_base *ev, struct mstate *ms, 
 {
 	struct ctx c = { ms->g, ms->p, m };
 	GT_V2O_VALIDATE(o, c, MUST, MUST, MAY);
-	gt_v2o_push_metric(o, ev, type, c,
-	                   type == W_HEAP_ALLOC ? GT_METRIC_HEAP_ALLOC : GT_METRIC_HEAP_GOAL);
+	struct v2o_ids ids = { 0, 0, { 0, 0 } };
+	gt_v2o_push_fast(o, ev, type, c, &ids);
 	return 1;
 }
 FAST f_heap_alloc(struct gt_v2_order *o, const struct gt_v2_base *ev, struct mstate *ms, int64_t m)

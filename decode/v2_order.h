@@ -91,7 +91,6 @@ struct gt_v2_order_queue {
 	 * count of events delivered. */
 	struct gt_rsink *recs;
 	struct gt_rec *undo;
-	unsigned undo_metric; /* the records are a metric's: its kind + 1 */
 	int64_t last_ts;
 	uint64_t events;
 };

@@ -433,27 +433,6 @@ gt_v2o_push_fast(struct gt_v2_order *o, const struct gt_v2_base *ev, unsigned ty
 	o->q.wr = out + 1;
 }
 
-/* gt_v2o_push_fast for a metric of kind k (HeapAlloc, HeapGoal: a fifth
- * of all events): with a record buffer and nothing queued, to the
- * sink's metric() at once. */
-static inline __attribute__((always_inline)) void
-gt_v2o_push_metric(struct gt_v2_order *o, const struct gt_v2_base *ev, unsigned type,
-                   struct ctx c, enum gt_metric_kind k)
-{
-	struct gt_rsink *rs = o->q.recs;
-	if (rs && o->q.wr == o->q.ev) {
-		struct gt_rmetric mt = {.ts = gt_v2o_deliver(&o->q, ev->time), .p = c.p, .m = c.m,
-		                        .value = ev->args[0], .off = UINT64_MAX, .kind = (uint8_t)k};
-		o->q.undo = rs->wr;
-		o->q.undo_metric = (unsigned)k + 1;
-		rs->metric(rs->ctx, &mt);
-		return;
-	}
-	struct v2o_ids ids = { 0, 0, { 0, 0 } };
-	(void)gt_v2o_fill(o, ev, type, c, 0, 0, &ids, o->q.wr);
-	o->q.wr++;
-}
-
 /* Handlers' tail for a constant type: 1 advanced, -1 error. */
 static inline __attribute__((always_inline)) int
 gt_v2o_push_as_k(struct gt_v2_order *o, const struct gt_v2_base *ev, unsigned type, struct ctx c)

@@ -535,7 +535,6 @@ static inline __attribute__((always_inline)) int drain(struct reader *r)
 	 * nothing, and nothing is queued after it) */
 	if (q->undo) {
 		q->undo = NULL;
-		q->undo_metric = 0;
 		if (__builtin_expect(q->recs->wr > q->recs->lim, 0) && hand_over(r, q->recs) < 0)
 			return -1;
 		if (__builtin_expect(q->wr == q->ev, 1))
@@ -845,8 +844,6 @@ enum gt_status gt_decode_v2(const uint8_t *buf, size_t len, int version,
 		if (q->undo) { /* stopped before they were delivered */
 			q->recs->wr = q->undo;
 			q->events--;
-			if (q->undo_metric)
-				q->recs->unmetric(q->recs->ctx, q->undo_metric - 1);
 		}
 		res->events = q->events;
 	}

@@ -71,10 +71,6 @@ struct loader {
 	 * the end (mfailed: out of memory) */
 	struct gt_series metrics[GT_METRIC_OTHER];
 	int mfailed;
-	/* the fill block's metric count and time before the last
-	 * rs_metric (rs_unmetric) */
-	uint32_t undo_nmetric;
-	int64_t undo_mts;
 
 	/* the ring; threaded only when ring != NULL (else fill is a lone
 	 * block, added inline whenever full) */
@@ -302,8 +298,9 @@ static __attribute__((noinline)) int push_metric(struct gt_series *s, int64_t ts
  * first event, so a first event that is a metric still travels, as a
  * record of no series).  Its context travels as any other's.  off: the
  * event's offset, UINT64_MAX when not known. */
-static inline __attribute__((always_inline)) void
-put_metric(struct loader *ld, int64_t ts, int64_t p, int64_t m, unsigned k, uint64_t v)
+static inline __attribute__((always_inline)) int
+add_metric(struct loader *ld, int64_t ts, int64_t p, int64_t m, unsigned k, uint64_t v,
+           uint64_t off)
 {
 	struct block *b = ld->fill;
 	int first = !ld->rs.enc.lvalid; /* every event's encoding starts with gt_renc_ctx */
@@ -322,16 +319,7 @@ put_metric(struct loader *ld, int64_t ts, int64_t p, int64_t m, unsigned k, uint
 	ld->rs.wr = r;
 	if (k < GT_METRIC_OTHER && push_metric(&ld->metrics[k], ts, v) < 0)
 		ld->mfailed = 1;
-}
-
-/* put_metric, and the buffer handed over when full (off: the event's
- * offset, UINT64_MAX when not known). */
-static inline __attribute__((always_inline)) int
-add_metric(struct loader *ld, int64_t ts, int64_t p, int64_t m, unsigned k, uint64_t v,
-           uint64_t off)
-{
-	put_metric(ld, ts, p, m, k, v);
-	if (ld->rs.wr > ld->rs.lim)
+	if (r > ld->rs.lim)
 		return after_event(ld, off);
 	return 0;
 }
@@ -344,24 +332,10 @@ static __attribute__((noinline)) int on_metric(struct loader *ld, const struct g
 	return add_metric(ld, ev->ts, p, m, ev->u.metric.mkind, ev->u.metric.value, ev->offset);
 }
 
-/* The record buffer's metric(): put_metric, with what unmetric() needs
- * to take it back (the caller hands the buffer over). */
-static void rs_metric(void *ctx, const struct gt_rmetric *mt)
+/* The record buffer's metric(). */
+static int rs_metric(void *ctx, const struct gt_rmetric *mt)
 {
-	struct loader *ld = ctx;
-	ld->undo_nmetric = ld->fill->nmetric;
-	ld->undo_mts = ld->fill->mts;
-	put_metric(ld, mt->ts, mt->p, mt->m, mt->kind, mt->value);
-}
-
-/* The record buffer's unmetric() (its records were taken back). */
-static void rs_unmetric(void *ctx, unsigned kind)
-{
-	struct loader *ld = ctx;
-	ld->fill->nmetric = ld->undo_nmetric;
-	ld->fill->mts = ld->undo_mts;
-	if (kind < GT_METRIC_OTHER && !ld->mfailed)
-		gt_series_pop(&ld->metrics[kind]);
+	return add_metric(ctx, mt->ts, mt->p, mt->m, mt->kind, mt->value, mt->off);
 }
 
 /* The sink: its common path makes no call but tail calls, so it saves
@@ -439,7 +413,6 @@ static struct gt_model *load_once(const uint8_t *buf, size_t len, int mapped,
 	gt_renc_init(&ld.rs.enc, 1);
 	ld.rs.full = rs_full;
 	ld.rs.metric = rs_metric;
-	ld.rs.unmetric = rs_unmetric;
 	ld.rs.ctx = &ld;
 	ld.m = m;
 	ld.buf = buf;

@@ -69,33 +69,6 @@ static int walk_next(struct walk *w)
 	return 1;
 }
 
-/* Rare (a load's last event dropped): the chunk before is walked again
- * for the last point's place, value and time and the chunk's maximum. */
-void gt_series_pop(struct gt_series *s)
-{
-	if (!s->n)
-		return;
-	if (--s->n % GT_SERIES_STEP == 0)
-		s->len = s->ck[--s->nck].off; /* it was a chunk's head */
-	if (!s->n) {
-		s->last_ts = 0;
-		s->last_v = 0;
-		return;
-	}
-	size_t c = (s->n - 1) / GT_SERIES_STEP;
-	struct walk w;
-	walk_open(s, c, &w);
-	uint64_t max = w.v;
-	while (walk_next(&w))
-		if (w.v > max)
-			max = w.v;
-	s->ck[c].max = max;
-	s->last_ts = w.ts;
-	s->last_v = w.v;
-	if (s->bytes)
-		s->len = (size_t)(w.p - s->bytes);
-}
-
 int gt_series_get(const struct gt_series *s, size_t i, int64_t *ts, uint64_t *v)
 {
 	if (i >= s->n)

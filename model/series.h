@@ -53,7 +53,6 @@ static inline int gt_series_push(struct gt_series *s, int64_t ts, uint64_t v)
 	gt_series_put(s, ts, v);
 	return 0;
 }
-void gt_series_pop(struct gt_series *s); /* takes the last point back */
 void gt_series_free(struct gt_series *s);
 size_t gt_series_bytes(const struct gt_series *s);
 int gt_series_get(const struct gt_series *s, size_t i, int64_t *ts, uint64_t *v);

@@ -54,18 +54,6 @@ for kind in ('v2', 'v1'):
     for f in sorted(glob.glob(os.path.join(REGRESS, kind, '*'))):
         count += 1
         trace_runs(f'fuzz-regress/{kind}/{os.path.basename(f)}', from_harness(kind, open(f, 'rb').read()))
-# The fixture esbuild_go126 with one byte spoilt where the reader, right
-# after a HeapAlloc took the record path (the sink's metric()), fails to
-# read that batch's next event: Go drops the HeapAlloc, so the loader
-# takes its point back out of the series (unmetric()).
-fx = os.path.join(ROOT, 'tests', 'fixtures', 'esbuild_go126.trace')
-if os.path.exists(fx):
-    base = open(fx, 'rb').read()
-    for off, val in ((117, 0x00), (121, 0xff), (142, 0xff), (196, 0x00)):
-        count += 1
-        d = bytearray(base)
-        d[off] = val
-        trace_runs(f'fixtures/esbuild_go126.trace, byte {off} = {val:#04x} (a HeapAlloc dropped)', bytes(d))
 for f in sorted(glob.glob(os.path.join(REGRESS, 'text', '*'))):
     count += 1
     out = os.path.join(tmp, 'assembled.trace')
