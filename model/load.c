@@ -27,12 +27,16 @@
  * the resident size, ~70 KiB a block), more for a big one, where the two
  * threads' speeds drift apart for longer stretches (with 16 blocks on a
  * 140 MB trace each side slept some 300 times a load, 10% of the wall
- * clock; with 64, some 40 times).  A sleeping side is woken when half
- * the ring's blocks wait for it (full) or are free (empty): each wake-up
+ * clock).  A sleeping side is woken when an eighth of the ring's blocks
+ * wait for it (full) or are free (empty): while it sleeps its core
+ * idles, so it must not wait long (woken at half of 64 blocks, the
+ * decoder's thread of a 142 MB v2 load, which sets the pace, idled some
+ * 30 ms of its 0.55 s; at an eighth of 128, about 10), yet each wake-up
  * costs a system call and a context switch on both sides. */
 #define NBLOCKS_SMALL 16
-#define NBLOCKS_BIG 64
+#define NBLOCKS_BIG 128
 #define BIG_FILE (64u << 20)
+#define WAKE(ld) ((ld)->nblocks / 8)
 
 /* Records (rec.h) and the whole events some of them stand for; the
  * metric events among them travel as a count and their latest time (the
@@ -207,7 +211,7 @@ static void *builder(void *arg)
 		if (bad)
 			ld->failed = 1;
 		ld->tail++;
-		if (ld->decoder_waits && ld->head - ld->tail <= ld->nblocks / 2)
+		if (ld->decoder_waits && ld->head - ld->tail <= ld->nblocks - WAKE(ld))
 			pthread_cond_signal(&ld->cv_decode);
 	}
 	ld->builder_cpu = now(CLOCK_THREAD_CPUTIME_ID);
@@ -220,7 +224,7 @@ static int publish(struct loader *ld)
 {
 	pthread_mutex_lock(&ld->mu);
 	ld->head++;
-	if (ld->builder_waits && ld->head - ld->tail >= ld->nblocks / 2)
+	if (ld->builder_waits && ld->head - ld->tail >= WAKE(ld))
 		pthread_cond_signal(&ld->cv_build);
 	while (ld->head - ld->tail == ld->nblocks) { /* the builder always drains */
 		ld->decoder_waits = 1;
