@@ -114,9 +114,9 @@ static inline void gt_renc_init(struct gt_renc *e, int keep)
 #define GT_REC_SCALAR(x) __asm__("" : "+r"(x))
 
 /* Whether a goroutine transition's P fits its record (else it travels whole). */
-static inline int gt_renc_pfits(const struct gt_event *ev)
+static inline int gt_renc_pfits(int64_t p)
 {
-	return ev->p == (int32_t)ev->p;
+	return p == (int32_t)p;
 }
 
 #define GT_REC_INLINE static inline __attribute__((always_inline))
@@ -134,16 +134,22 @@ GT_REC_INLINE int gt_renc_sent(const struct gt_renc *e, gt_stack st)
 	return st < e->nsent && e->sent[st];
 }
 
+/* Whether a goroutine transition with transition stack tstack on P p
+ * goes as a common record: its stack's record was sent and its P fits
+ * (else GT_RENC_RARE: the stack's record first, or the event whole). */
+GT_REC_INLINE int gt_renc_gcommon(const struct gt_renc *e, gt_stack tstack, int64_t p)
+{
+	return gt_renc_sent(e, tstack) && gt_renc_pfits(p);
+}
+
 GT_REC_INLINE enum gt_renc_way gt_renc_way(const struct gt_renc *e, const struct gt_event *ev)
 {
 	if (ev->kind != GT_EV_STATE_TRANSITION)
 		return ev->kind == GT_EV_METRIC ? GT_RENC_METRIC : GT_RENC_RARE;
 	unsigned res = ev->u.trans.resource;
-	if (res == GT_RES_GOROUTINE) {
-		if (__builtin_expect(!gt_renc_sent(e, ev->u.trans.stack) || !gt_renc_pfits(ev), 0))
-			return GT_RENC_RARE; /* a new stack */
-		return GT_RENC_GTRANS;
-	}
+	if (res == GT_RES_GOROUTINE)
+		return __builtin_expect(gt_renc_gcommon(e, ev->u.trans.stack, ev->p), 1)
+		       ? GT_RENC_GTRANS : GT_RENC_RARE;
 	return res == GT_RES_PROC ? GT_RENC_PTRANS : GT_RENC_RARE;
 }
 
@@ -245,13 +251,12 @@ GT_REC_INLINE struct gt_rec *gt_renc_ptrans(const struct gt_event *ev, struct gt
 	return gt_renc_ptrans_t(&t, r);
 }
 
-/* Whether a goroutine transition with transition stack tstack on P p may
- * take a decoder's record path: its stack's record was sent and its P
- * fits (else the sink encodes it: gt_renc_way's GT_RENC_RARE).  A P
- * transition always may. */
-GT_REC_INLINE int gt_rsink_takes(const struct gt_rsink *s, gt_stack tstack, int64_t p)
+/* Whether a transition (of a goroutine when gor, else of a P) with
+ * transition stack tstack on P p may take a decoder's record path: the
+ * kinds gt_renc_way finds common (else the sink encodes it). */
+GT_REC_INLINE int gt_rsink_takes(const struct gt_rsink *s, int gor, gt_stack tstack, int64_t p)
 {
-	return gt_renc_sent(&s->enc, tstack) && p == (int32_t)p;
+	return !gor || gt_renc_gcommon(&s->enc, tstack, p);
 }
 
 /* A decoder's record path: the records of transition t (of a goroutine

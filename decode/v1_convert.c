@@ -584,7 +584,7 @@ static inline __attribute__((always_inline)) int hot(struct v1_ctx *c, const str
 		t.ts = ts;
 		t.p = ev->p;
 		t.m = m;
-		if (rs && gt_rsink_takes(rs, t.tstack, t.p)) {
+		if (rs && gt_rsink_takes(rs, 1, t.tstack, t.p)) {
 			if (gt_rsink_trans(rs, &t, 1, ev->off))
 				goto stop;
 			return 0;

@@ -420,7 +420,7 @@ gt_v2o_push_fast(struct gt_v2_order *o, const struct gt_v2_base *ev, unsigned ty
 	struct gt_rsink *rs = o->q.recs;
 	struct v2o_tr t;
 	if (rs && out == o->q.ev && gt_v2o_tr(type, c, ev->args, 0, ids, &t) &&
-	    (t.res == GT_RES_PROC || GT_V2O_LIKELY(gt_rsink_takes(rs, t.stack, c.p)))) {
+	    GT_V2O_LIKELY(gt_rsink_takes(rs, t.res == GT_RES_GOROUTINE, t.stack, c.p))) {
 		int64_t ts = gt_v2o_deliver(&o->q, ev->time);
 		o->q.undo = rs->wr;
 		struct gt_rtrans rt = {.ts = ts, .g = c.g, .p = c.p, .m = c.m, .id = t.id,

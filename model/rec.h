@@ -64,7 +64,7 @@ static inline uint32_t gt_renc_rare_put(struct gt_renc *e, const struct gt_table
 {
 	struct gt_rec *r = gt_renc_ctx(e, ev, out);
 	if (ev->kind == GT_EV_STATE_TRANSITION && ev->u.trans.resource == GT_RES_GOROUTINE &&
-	    gt_renc_pfits(ev)) {
+	    gt_renc_pfits(ev->p)) {
 		r += gt_renc_stack(e, t, ev->u.trans.stack, r);
 		r = gt_renc_gtrans(ev, r);
 	} else {
