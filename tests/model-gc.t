@@ -52,7 +52,8 @@ ok("goroutines at end: 18 waiting, 1 runnable" in p.stdout and "GC: 3 cycles, 6 
 # stats text counts in the same decoding pass as the model it loads (one
 # thread or two): its figures are stats --json's, whole or cut traces
 import os, re, tempfile
-cut = os.path.join(tempfile.mkdtemp(), "cut.trace")
+_scratch = tempfile.TemporaryDirectory()  # removed at exit
+cut = os.path.join(_scratch.name, "cut.trace")
 with open(cut, "wb") as f:
     f.write(open("tests/fixtures/demo.trace", "rb").read()[:300000])
 for tr in (trace, "tests/fixtures/demo.trace", "tests/fixtures/v1/basic_go119.trace", cut):

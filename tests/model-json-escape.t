@@ -23,7 +23,8 @@ grow = len(reason.encode()) - len("preempted") + len(func.encode()) - len("main.
 text = text.replace('data="preempted"', 'data="%s"' % reason_q)
 text = text.replace('data="main.worker"', 'data="%s"' % func_q)
 text = text.replace("time=100 size=196", "time=100 size=%d" % (196 + grow))
-d = tempfile.mkdtemp()
+_scratch = tempfile.TemporaryDirectory()  # removed at exit
+d = _scratch.name
 src, out = os.path.join(d, "esc.test"), os.path.join(d, "esc.trace")
 open(src, "w", encoding="utf-8").write(text)
 p = subprocess.run([gt, "assemble", src, out], capture_output=True, text=True)

@@ -48,7 +48,8 @@ traces = sorted(glob.glob("tests/fixtures/*.trace") + glob.glob("tests/fixtures/
 for sub in ("v1", "v2", "truncated", "text"):
     traces += sorted(glob.glob(os.path.join(corpus, sub, "*")))
 traces = [t for t in traces if os.path.isfile(t) and os.path.getsize(t) < (16 << 20)]
-tmp = tempfile.mkdtemp()
+_scratch = tempfile.TemporaryDirectory()  # removed at exit
+tmp = _scratch.name
 # text traces (tests/fixtures/text/go122-goroutine-id-reuse.test has an id
 # with two lifetimes) are assembled first
 def binary(t):

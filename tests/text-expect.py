@@ -29,7 +29,8 @@ def expectation(path):
 
 print("1..%d" % (2 * len(files)))
 n = 0
-tmp = tempfile.mkdtemp(prefix="gt-text-")
+_scratch = tempfile.TemporaryDirectory(prefix="gt-text-")  # removed at exit
+tmp = _scratch.name
 try:
     for path in files:
         name = os.path.basename(path)

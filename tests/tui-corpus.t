@@ -13,7 +13,7 @@ trap 'rm -rf "$t"' EXIT
 export TERM=xterm-256color TZ=UTC LC_ALL=C.UTF-8 LANG=C.UTF-8
 export HOME="$t/home" XDG_CONFIG_HOME="$t/xdg"
 unset NO_COLOR
-exec python3 - "$GTVIEW" "$GT_CORPUS" "$t" <<'PY'
+python3 - "$GTVIEW" "$GT_CORPUS" "$t" <<'PY'
 import json, os, re, subprocess, sys
 
 gtview, corpus, tmp = sys.argv[1:4]

@@ -11,7 +11,7 @@ t=$(mktemp -d) || exit 1
 trap 'rm -rf "$t"' EXIT
 export TERM=xterm-256color LC_ALL=C.UTF-8 LINES=50 COLUMNS=200
 export HOME="$t/home" XDG_CONFIG_HOME="$t/xdg"
-exec python3 - "$GTVIEW" "$t" "${GT_CORPUS:-../shared/corpus}" <<'PY'
+python3 - "$GTVIEW" "$t" "${GT_CORPUS:-../shared/corpus}" <<'PY'
 import json, os, subprocess, sys
 gt, tmp, corpus = sys.argv[1:4]
 sys.dont_write_bytecode = True  # no __pycache__ in the tree

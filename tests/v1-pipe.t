@@ -33,7 +33,8 @@ MODES = {
 }
 COMMANDS = (['goroutines', '--json'], ['gc', '--json'], ['stats'])  # stats (text): its counting sink forgets on a restart
 SEQ = {'GTVIEW_LOAD_THREADS': '1'}
-tmp = tempfile.mkdtemp(prefix='gt-v1pipe-')
+_scratch = tempfile.TemporaryDirectory(prefix='gt-v1pipe-')  # removed at exit
+tmp = _scratch.name
 notes = {}
 
 

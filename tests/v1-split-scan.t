@@ -25,7 +25,8 @@ if corpus and os.path.isdir(os.path.join(corpus, 'v1')):
                     if '_1_5_' not in p)
 SPLIT = {'GTVIEW_V1_SPLIT_MIN': '0'}
 COMMANDS = (['check'], ['stats', '--json'], ['goroutines', '--json'], ['dump'])
-tmp = tempfile.mkdtemp(prefix='gt-v1split-')
+_scratch = tempfile.TemporaryDirectory(prefix='gt-v1split-')  # removed at exit
+tmp = _scratch.name
 
 
 def same(args, label):

@@ -17,7 +17,8 @@ decode = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "f
 want = json.load(open(os.path.join(corpus, "expected", "bad.json")))
 names = sorted(want)
 print("1..%d" % len(names))
-tmp = tempfile.mkdtemp(prefix="gtview-bad-")
+_scratch = tempfile.TemporaryDirectory(prefix="gtview-bad-")  # removed at exit
+tmp = _scratch.name
 for i, name in enumerate(names, 1):
     out = os.path.join(tmp, os.path.basename(name))
     subprocess.check_call([sys.executable, decode, os.path.join(corpus, name), out])

@@ -41,7 +41,8 @@ for d in sorted(glob.glob(corpus + "/expected/dump/go12*.txt")):
         plan.append(("textdump", name, t))
 
 print("1..%d" % len(plan))
-tmp = tempfile.mkdtemp(prefix="gtview-v2-")
+_scratch = tempfile.TemporaryDirectory(prefix="gtview-v2-")  # removed at exit
+tmp = _scratch.name
 n = 0
 
 

@@ -39,7 +39,8 @@ def report(ok, what, detail=""):
 names = sorted(sums)
 CUTS = 12
 print("1..%d" % (len(names) * (3 + CUTS)))
-tmp = tempfile.mkdtemp(prefix="gtview-fix-")
+_scratch = tempfile.TemporaryDirectory(prefix="gtview-fix-")  # removed at exit
+tmp = _scratch.name
 for path in names:
     full = os.path.join(root, path)
     name = os.path.basename(path)[:-len(".trace")]
