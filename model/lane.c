@@ -53,7 +53,28 @@ static uint32_t alloc_chunk(struct gt_lanes *ls, uint32_t bytes)
 
 static int64_t unzz(uint64_t v) { return (int64_t)(v >> 1) ^ -(int64_t)(v & 1); }
 
+/* The span recorded at *p (gt_lane_encode) after one that ended at
+ * prev_end with value prev_val; moves *p past it. */
+static void decode(const uint8_t **p, int64_t prev_end, uint32_t prev_val, struct gt_span_rec *s)
+{
+	s->start = prev_end + unzz(gt_get_uv(p));
+	s->end = s->start + (int64_t)gt_get_uv(p);
+	uint64_t v = gt_get_uv(p);
+	s->val = prev_val + (uint32_t)unzz(v >> 3);
+	s->cls = (uint8_t)(v & 7);
+}
+
 #define MAX_REC GT_LANE_MAX_REC
+
+/* The tail chunk's top span into its pending index entry. */
+static void put_top(struct gt_lanes *ls, struct gt_lane *l)
+{
+	struct gt_lane_ix *e = &ls->pend[l->pend].e;
+	e->top_start = l->top_start;
+	e->top_end = l->top_start + l->top_len;
+	e->top_val = l->top_val;
+	e->top_cls = l->top_cls;
+}
 
 /* Writes the tail chunk's used count (the inline append keeps it in l->wp). */
 static void sync_used(struct gt_lanes *ls, struct gt_lane *l)
@@ -79,10 +100,10 @@ int gt_lane_append_slow(struct gt_lanes *ls, struct gt_lane *l, int64_t start,
 		memcpy(&cap, c + 6, 2);
 		if (used + MAX_REC <= cap) {
 			/* room for any record: encode in place (the common case) */
-			n = gt_lane_encode(c + HDR + used, l->prev_end, start, end, val, cls);
+			n = gt_lane_encode(c + HDR + used, l->prev_end, l->prev_val, start, end, val, cls);
 			goto done;
 		}
-		n = gt_lane_encode(tmp, l->prev_end, start, end, val, cls);
+		n = gt_lane_encode(tmp, l->prev_end, l->prev_val, start, end, val, cls);
 	}
 	if (!l->tail || used + n > cap) {
 		if (ls->npend == ls->cap_pend) {
@@ -97,6 +118,8 @@ int gt_lane_append_slow(struct gt_lanes *ls, struct gt_lane *l, int64_t start,
 		uint32_t ref = alloc_chunk(ls, bytes);
 		if (!ref)
 			return -1;
+		if (l->tail)
+			put_top(ls, l);
 		struct gt_lane_pending *pe = &ls->pend[ls->npend++];
 		pe->e.first_start = start;
 		pe->e.ref = ref;
@@ -108,11 +131,13 @@ int gt_lane_append_slow(struct gt_lanes *ls, struct gt_lane *l, int64_t start,
 			memcpy(c, &ref, 4);
 		}
 		l->tail = ref;
+		l->pend = (uint32_t)(ls->npend - 1);
+		l->top_len = -1;
 		l->nchunks++;
 		c = at(ls, ref);
 		used = 0;
 		memcpy(&cap, c + 6, 2);
-		n = gt_lane_encode(tmp, 0, start, end, val, cls);
+		n = gt_lane_encode(tmp, 0, 0, start, end, val, cls);
 	}
 	memcpy(c + HDR + used, tmp, n);
 done:
@@ -122,18 +147,95 @@ done:
 	/* the inline append needs room for a whole record and the slack */
 	l->wlim = cap >= MAX_REC ? c + HDR + cap - MAX_REC + 1 : c;
 	l->prev_end = end;
+	l->prev_val = val;
 	l->nrec++;
 	l->cum[cls] += end - start;
+	if (end - start > l->top_len) {
+		l->top_start = start;
+		l->top_len = end - start;
+		l->top_val = val;
+		l->top_cls = cls;
+	}
 	return 0;
+}
+
+static int64_t top_len(const struct gt_lane_ix *e)
+{
+	return e->top_end - e->top_start;
+}
+
+/* Of chunks a < b of one lane (entries ix), the one with the first
+ * longest top span. */
+static uint32_t first_longest(const struct gt_lane_ix *ix, uint32_t a, uint32_t b)
+{
+	return top_len(&ix[b]) > top_len(&ix[a]) ? b : a;
+}
+
+static uint32_t floor_log2(uint32_t x)
+{
+	return 31u - (uint32_t)__builtin_clz(x);
+}
+
+/* The sparse table of lane l (more than GT_LANE_GROUP chunks) at st. */
+static void build_st(const struct gt_lanes *ls, const struct gt_lane *l, uint32_t *st)
+{
+	const struct gt_lane_ix *ix = ls->ix + l->ix;
+	uint32_t ng = (l->nchunks + GT_LANE_GROUP - 1) / GT_LANE_GROUP;
+	for (uint32_t g = 0; g < ng; g++) {
+		uint32_t best = g * GT_LANE_GROUP;
+		for (uint32_t k = best + 1; k < (g + 1) * GT_LANE_GROUP && k < l->nchunks; k++)
+			best = first_longest(ix, best, k);
+		st[g] = best;
+	}
+	for (uint32_t k = 1; (1u << k) <= ng; k++) {
+		uint32_t *lo = st + (size_t)(k - 1) * ng, *hi = st + (size_t)k * ng;
+		for (uint32_t g = 0; g + (1u << k) <= ng; g++)
+			hi[g] = first_longest(ix, lo[g], lo[g + (1u << (k - 1))]);
+	}
+}
+
+static size_t st_size(uint32_t nchunks)
+{
+	if (nchunks <= GT_LANE_GROUP)
+		return 0;
+	uint32_t ng = (nchunks + GT_LANE_GROUP - 1) / GT_LANE_GROUP;
+	return (size_t)(floor_log2(ng) + 1) * ng;
+}
+
+/* Chunk of lane l among chunks [a, z) (a < z) with the first longest top
+ * span: at most 2 * GT_LANE_GROUP entries and two table entries read. */
+static uint32_t longest_in(const struct gt_lanes *ls, const struct gt_lane *l, uint32_t a, uint32_t z)
+{
+	const struct gt_lane_ix *ix = ls->ix + l->ix;
+	uint32_t best = a;
+	uint32_t ga = (a + GT_LANE_GROUP - 1) / GT_LANE_GROUP, gz = z / GT_LANE_GROUP;
+	if (l->nchunks <= GT_LANE_GROUP || ga >= gz) {
+		for (uint32_t k = a + 1; k < z; k++)
+			best = first_longest(ix, best, k);
+		return best;
+	}
+	for (uint32_t k = a + 1; k < ga * GT_LANE_GROUP; k++)
+		best = first_longest(ix, best, k);
+	uint32_t ng = (l->nchunks + GT_LANE_GROUP - 1) / GT_LANE_GROUP;
+	uint32_t lv = floor_log2(gz - ga);
+	const uint32_t *row = ls->st + l->st + (size_t)lv * ng;
+	best = first_longest(ix, best, first_longest(ix, row[ga], row[gz - (1u << lv)]));
+	for (uint32_t k = gz * GT_LANE_GROUP; k < z; k++)
+		best = first_longest(ix, best, k);
+	return best;
 }
 
 int gt_lanes_finish(struct gt_lanes *ls, struct gt_lane *const *lanes, size_t n)
 {
-	size_t next = 0;
+	size_t next = 0, nst = 0;
 	for (size_t i = 0; i < n; i++) {
 		sync_used(ls, lanes[i]);
+		if (lanes[i]->tail)
+			put_top(ls, lanes[i]);
 		lanes[i]->ix = (uint32_t)next;
 		next += lanes[i]->nchunks;
+		lanes[i]->st = (uint32_t)nst;
+		nst += st_size(lanes[i]->nchunks);
 	}
 	free(ls->ix);
 	ls->ix = malloc((next ? next : 1) * sizeof *ls->ix);
@@ -154,6 +256,14 @@ int gt_lanes_finish(struct gt_lanes *ls, struct gt_lane *const *lanes, size_t n)
 	free(ls->pend);
 	ls->pend = NULL;
 	ls->npend = ls->cap_pend = 0;
+	free(ls->st);
+	ls->st = malloc((nst ? nst : 1) * sizeof *ls->st);
+	if (!ls->st)
+		return -1;
+	ls->nst = nst;
+	for (size_t i = 0; i < n; i++)
+		if (st_size(lanes[i]->nchunks))
+			build_st(ls, lanes[i], ls->st + lanes[i]->st);
 	return 0;
 }
 
@@ -164,13 +274,14 @@ void gt_lanes_free(struct gt_lanes *ls)
 	free(ls->blocks);
 	free(ls->ix);
 	free(ls->pend);
+	free(ls->st);
 	memset(ls, 0, sizeof *ls);
 }
 
 size_t gt_lanes_bytes(const struct gt_lanes *ls)
 {
 	return (ls->nblocks << BLOCK_SHIFT) + ls->nix * sizeof *ls->ix +
-	       ls->cap_pend * sizeof *ls->pend;
+	       ls->cap_pend * sizeof *ls->pend + ls->nst * sizeof *ls->st;
 }
 
 /* A decoding position inside one lane. */
@@ -180,6 +291,7 @@ struct cursor {
 	uint32_t e;              /* entry (chunk) index within the lane */
 	const uint8_t *p, *end;  /* bytes of that chunk */
 	int64_t prev_end;
+	uint32_t prev_val;
 	uint32_t rec;            /* span number of the next record */
 	int64_t cum[GT_LANE_CLASSES]; /* class totals before the next record */
 };
@@ -194,6 +306,7 @@ static void cur_seek(struct cursor *c, uint32_t e)
 	c->p = ch + HDR;
 	c->end = c->p + used;
 	c->prev_end = 0;
+	c->prev_val = 0;
 	c->rec = ix->rec0;
 	memcpy(c->cum, ix->cum, sizeof c->cum);
 }
@@ -206,13 +319,8 @@ static int cur_peek(struct cursor *c, struct gt_span_rec *s, const uint8_t **aft
 			return 0;
 		cur_seek(c, c->e + 1);
 	}
-	const uint8_t *p = c->p;
-	s->start = c->prev_end + unzz(gt_get_uv(&p));
-	s->end = s->start + (int64_t)gt_get_uv(&p);
-	uint64_t v = gt_get_uv(&p);
-	s->val = (uint32_t)(v >> 3);
-	s->cls = (uint8_t)(v & 7);
-	*after = p;
+	*after = c->p;
+	decode(after, c->prev_end, c->prev_val, s);
 	return 1;
 }
 
@@ -220,6 +328,7 @@ static void cur_take(struct cursor *c, const struct gt_span_rec *s, const uint8_
 {
 	c->p = after;
 	c->prev_end = s->end;
+	c->prev_val = s->val;
 	c->rec++;
 	c->cum[s->cls] += s->end - s->start;
 }
@@ -276,6 +385,30 @@ static void offer(struct gt_lane_col *col, int64_t *best, const struct gt_span_r
 	}
 }
 
+/* The cursor jumps from its chunk (or, not placed yet, from before the
+ * lane's first) to chunk e, inside column [c0, b): the spans it skips are
+ * offered to col all the same, those left in its chunk one by one, the
+ * chunks between by their longest span (they all lie inside the column:
+ * they start after the span the cursor is at, which does not end before
+ * c0, or after c0 when the lane starts after it, and they end before
+ * chunk e's first start). */
+static void offer_skipped(const struct cursor *c, uint32_t e, struct gt_lane_col *col,
+                          int64_t *best, int64_t c0, int64_t b)
+{
+	const uint8_t *p = c->p;
+	struct gt_span_rec s = {.end = c->prev_end, .val = c->prev_val};
+	uint32_t from = p ? c->e + 1 : 0;
+	while (p && p < c->end) {
+		decode(&p, s.end, s.val, &s);
+		offer(col, best, &s, c0, b);
+	}
+	if (from < e) {
+		const struct gt_lane_ix *ix = &c->ls->ix[c->l->ix + longest_in(c->ls, c->l, from, e)];
+		struct gt_span_rec top = {ix->top_start, ix->top_end, ix->top_val, ix->top_cls};
+		offer(col, best, &top, c0, b);
+	}
+}
+
 /* Moves the cursor to boundary b (monotonic calls); gives class totals and
  * the number of spans starting before b.  Spans passed are offered to col
  * (the column [c0, b)) for its top. */
@@ -288,6 +421,8 @@ static void cur_to(struct cursor *c, int64_t b, int64_t cum[GT_LANE_CLASSES],
 		*spans = 0;
 		return;
 	}
+	if (col && (c->p == NULL || (uint32_t)e > c->e))
+		offer_skipped(c, (uint32_t)e, col, best, c0, b);
 	if (c->p == NULL || (uint32_t)e > c->e)
 		cur_seek(c, (uint32_t)e);
 	struct gt_span_rec s;

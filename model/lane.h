@@ -4,13 +4,15 @@
  *
  * Why: a 110 MB trace has ~25M events; at 16+ bytes a span the model would
  * outgrow the file.  A span here is three varints (gap from the previous
- * span's end, duration, value<<3|class) in chunks of a shared arena of
- * 1 MiB blocks, typically 4-7 bytes.  Chunks grow per lane (32 B to 1 KiB)
- * so short lanes stay cheap.  Each chunk restarts the
- * delta chain, so any chunk decodes alone: after gt_lanes_finish() a lane
+ * span's end, duration, change of value from the previous span's <<3 |
+ * class) in chunks of a shared arena of 1 MiB blocks, typically 3-6
+ * bytes.  Chunks grow per lane (32 B to 1 KiB) so short lanes stay cheap.
+ * Each chunk restarts the delta chains, so any chunk decodes alone: after gt_lanes_finish() a lane
  * has an index entry per chunk (first start, span number, per-class time
- * before it) and a query binary-searches the chunks, then decodes at most
- * one chunk per step. */
+ * before it, its longest span) and a query binary-searches the chunks,
+ * then decodes at most one chunk per step.  A column summary passing
+ * whole chunks takes their longest span from a sparse table over groups
+ * of chunks, so its top is the longest span wherever chunks begin. */
 #ifndef GT_MODEL_LANE_H
 #define GT_MODEL_LANE_H
 #include <stddef.h>
@@ -32,18 +34,28 @@ struct gt_lane {
 	uint32_t id;          /* the owner's lane number (set before append) */
 	uint32_t nrec, nchunks;
 	int64_t prev_end;     /* end of the last span of the tail chunk */
+	uint32_t prev_val;    /* ...and its value */
 	uint32_t ix;          /* first index entry (valid after finish) */
+	uint32_t st;          /* its sparse table in gt_lanes.st (after finish) */
 	int64_t cum[GT_LANE_CLASSES]; /* class totals so far */
 	/* While building: where the tail chunk's next record goes, and the
 	 * first place where one might not fit (the chunk's used count is
 	 * written when it is left, and by gt_lanes_finish). */
 	uint8_t *wp, *wlim;
+	/* ...the tail chunk's first longest span so far (start, length; -1: none)
+	 * and its pending index entry, which gets it when the chunk is left */
+	int64_t top_start, top_len;
+	uint32_t top_val, pend;
+	uint8_t top_cls;
 };
 
 struct gt_lane_ix {
 	int64_t first_start;
 	uint32_t ref, rec0;
 	int64_t cum[GT_LANE_CLASSES];
+	int64_t top_start, top_end; /* the chunk's first longest span */
+	uint32_t top_val;
+	uint8_t top_cls;
 };
 
 struct gt_lane_pending { /* index entries in creation order (all lanes) */
@@ -59,7 +71,13 @@ struct gt_lanes {
 	size_t nix;
 	struct gt_lane_pending *pend; /* entries in creation order (build) */
 	size_t npend, cap_pend;
+	/* per lane of more than GT_LANE_GROUP chunks, levels k = 0, 1, ...
+	 * of entries g: the lane's chunk with the first longest top span
+	 * among groups g .. g + 2^k - 1 of GT_LANE_GROUP chunks (finish) */
+	uint32_t *st;
+	size_t nst;
 };
+#define GT_LANE_GROUP 8
 
 void gt_lanes_free(struct gt_lanes *ls);
 /* gt_lane_append, any case. */
@@ -71,17 +89,24 @@ int gt_lane_append_slow(struct gt_lanes *ls, struct gt_lane *l, int64_t start,
 #define GT_LANE_USHIFT 17
 #define GT_LANE_HDR 8
 #define GT_LANE_MAX_REC 28 /* bytes of a record at most (varints of 64, 64,
-                              32 bits: 25) and gt_put_uv_slack's slack (3) */
+                              33 bits: 25) and gt_put_uv_slack's slack (3) */
 
-/* A span's record at p, its gap counted from prev_end; writes up to 3
- * bytes past the record (gt_put_uv_slack).  Returns its length. */
+/* A span's record at p, its gap counted from prev_end and its value as a
+ * change from prev_val (the previous span's in the chunk: on a P the
+ * goroutines that run one after another were mostly created close
+ * together, so this takes a byte or two where the value takes three or
+ * four); writes up to 3 bytes past the record (gt_put_uv_slack).
+ * Returns its length. */
 static inline __attribute__((always_inline)) size_t
-gt_lane_encode(uint8_t *p, int64_t prev_end, int64_t start, int64_t end, uint32_t val, uint8_t cls)
+gt_lane_encode(uint8_t *p, int64_t prev_end, uint32_t prev_val, int64_t start, int64_t end,
+               uint32_t val, uint8_t cls)
 {
 	int64_t gap = start - prev_end;
+	int32_t dv = (int32_t)(val - prev_val);
 	size_t n = gt_put_uv_slack(p, ((uint64_t)gap << 1) ^ (uint64_t)(gap >> 63));
 	n += gt_put_uv_slack(p + n, (uint64_t)(end - start));
-	n += gt_put_uv_slack(p + n, ((uint64_t)val << 3) | cls);
+	uint32_t z = ((uint32_t)dv << 1) ^ (uint32_t)(dv >> 31);
+	n += gt_put_uv_slack(p + n, ((uint64_t)z << 3) | cls);
 	return n;
 }
 
@@ -95,10 +120,17 @@ gt_lane_append(struct gt_lanes *ls, struct gt_lane *l, int64_t start, int64_t en
 {
 	if ((uintptr_t)l->wp < (uintptr_t)l->wlim && end >= start) {
 		uint8_t *p = l->wp;
-		l->wp = p + gt_lane_encode(p, l->prev_end, start, end, val, cls);
+		l->wp = p + gt_lane_encode(p, l->prev_end, l->prev_val, start, end, val, cls);
 		l->prev_end = end;
+		l->prev_val = val;
 		l->nrec++;
 		l->cum[cls] += end - start;
+		if (end - start > l->top_len) {
+			l->top_start = start;
+			l->top_len = end - start;
+			l->top_val = val;
+			l->top_cls = cls;
+		}
 		return 0;
 	}
 	return gt_lane_append_slow(ls, l, start, end, val, cls);

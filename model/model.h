@@ -208,9 +208,10 @@ enum gt_lane_kind { GT_LANE_P, GT_LANE_G, GT_LANE_M };
  *   G lane: the goroutine state (enum gt_gostate);
  *   M lane: 0 holding a P;
  * spans: spans that start in the column;
- * top: value of the longest span seen in the column (P lane: goroutine
- *   index; G lane: state; M lane: P index), UINT32_MAX when none.  Exact
- *   when the column holds few spans; otherwise one of the longest. */
+ * top: value of the longest span in the column, the first of equals
+ *   (P lane: goroutine index; G lane: state; M lane: P index), UINT32_MAX
+ *   when none.  On a G lane, the longest of the spans read, which are all
+ *   of them unless the column crosses chunks of the goroutine's log. */
 struct gt_col {
 	int64_t ns[GT_COL_CLASSES];
 	uint32_t spans;
