@@ -32,8 +32,12 @@ int gt_dmap_put_slow(struct gt_dmap *d, int64_t id, uint32_t val)
 		 * as page slots: memory stays within 64 bytes an id */
 		if ((d->npages + 1) * PSIZE > 16 * (d->n + d->big.len + 1) + 16 * PSIZE)
 			return gt_ids_put(&d->big, id, val);
-		if (!(d->pages[pg] = calloc(PSIZE, sizeof **d->pages)))
+		if (d->spare) {
+			d->pages[pg] = d->spare;
+			d->spare = NULL;
+		} else if (!(d->pages[pg] = calloc(PSIZE, sizeof **d->pages))) {
 			return -1;
+		}
 		d->npages++;
 	}
 	uint32_t *s = &d->pages[pg][id & (PSIZE - 1)];
@@ -60,7 +64,8 @@ void gt_dmap_del_slow(struct gt_dmap *d, int64_t id)
 	*s = 0;
 	d->n--;
 	if (--d->npage[pg] == 0) { /* the page's goroutines are all gone */
-		free(d->pages[pg]);
+		free(d->spare);
+		d->spare = d->pages[pg]; /* every slot is 0 again */
 		d->pages[pg] = NULL;
 		d->npages--;
 	}
@@ -72,6 +77,7 @@ void gt_dmap_free(struct gt_dmap *d)
 		free(d->pages[i]);
 	free(d->pages);
 	free(d->npage);
+	free(d->spare);
 	gt_ids_free(&d->big);
 	memset(d, 0, sizeof *d);
 }

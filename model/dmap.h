@@ -22,6 +22,9 @@ struct gt_dmap {
 	size_t ndir;
 	size_t npages, n;  /* pages allocated, ids held in them */
 	struct gt_ids big; /* the other ids */
+	uint32_t *spare;   /* the page freed last, all zero: when goroutines
+	                      end before the next begins, the page at the front
+	                      empties and is needed again at once */
 };
 
 static inline uint32_t gt_dmap_get(const struct gt_dmap *d, int64_t id)

@@ -1,5 +1,5 @@
 /* model_dmap.c: the goroutine id map (model/dmap.h): dense ids in direct
- * pages, pages freed when emptied, sparse (hostile) ids kept in the hash
+ * pages, pages freed when emptied (the last one kept for reuse), sparse (hostile) ids kept in the hash
  * so memory stays bounded, negative and huge ids, lookups always right. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -64,6 +64,35 @@ static void test_sparse_and_odd(void **state)
 	gt_dmap_free(&d);
 }
 
+/* Goroutines that end before the next begins: the front page empties at
+ * every step and comes back as the spare, whose slots must all read
+ * absent; one page stays allocated throughout. */
+static void test_one_at_a_time(void **state)
+{
+	(void)state;
+	struct gt_dmap d = {0};
+	for (int64_t id = 1; id < 20000; id++) {
+		assert_int_equal(gt_dmap_put(&d, id, (uint32_t)id * 3), 0);
+		assert_int_equal(gt_dmap_get(&d, id), (uint32_t)id * 3);
+		for (int64_t k = id - 2; k <= id + 2; k++)
+			if (k != id)
+				assert_int_equal(gt_dmap_get(&d, k), UINT32_MAX);
+		assert_int_equal(d.npages, 1);
+		gt_dmap_del(&d, id);
+		assert_int_equal(gt_dmap_get(&d, id), UINT32_MAX);
+		assert_int_equal(d.npages, 0);
+		assert_int_equal(d.big.len, 0);
+	}
+	/* a whole page filled after the spare came back: every slot clean */
+	for (int64_t id = 40960; id < 40960 + 4096; id++)
+		assert_int_equal(gt_dmap_get(&d, id), UINT32_MAX);
+	for (int64_t id = 40960; id < 40960 + 4096; id += 2)
+		assert_int_equal(gt_dmap_put(&d, id, 7), 0);
+	for (int64_t id = 40960; id < 40960 + 4096; id++)
+		assert_int_equal(gt_dmap_get(&d, id), id % 2 ? UINT32_MAX : 7u);
+	gt_dmap_free(&d);
+}
+
 static void test_hash_then_page(void **state)
 {
 	(void)state;
@@ -93,6 +122,7 @@ int main(void)
 		cmocka_unit_test(test_dense),
 		cmocka_unit_test(test_sparse_and_odd),
 		cmocka_unit_test(test_hash_then_page),
+		cmocka_unit_test(test_one_at_a_time),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
