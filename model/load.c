@@ -59,6 +59,7 @@ static void block_reset(struct block *b)
 
 struct loader {
 	struct gt_model *m;
+	gt_series_push_fn push_metric;
 	const uint8_t *buf;
 	size_t len;
 	int mapped;
@@ -316,11 +317,6 @@ static __attribute__((noinline)) int on_event_rare(struct loader *ld, const stru
 	return 0;
 }
 
-/* gt_series_push out of line: on_metric keeps few registers alive. */
-static __attribute__((noinline)) int push_metric(struct gt_series *s, int64_t ts, uint64_t v)
-{
-	return gt_series_push(s, ts, v);
-}
 
 /* A metric event (a fifth of v2's): added to its series here, where the
  * decoder's thread has time to spare, so the model's thread only counts
@@ -347,7 +343,9 @@ add_metric(struct loader *ld, int64_t ts, int64_t p, int64_t m, unsigned k, uint
 			b->mts = ts;
 	}
 	ld->rs.wr = r;
-	if (k < GT_METRIC_OTHER && push_metric(&ld->metrics[k], ts, v) < 0)
+	/* out of line (on_metric keeps few registers alive), the BMI2 copy
+	 * where the CPU has it */
+	if (k < GT_METRIC_OTHER && ld->push_metric(&ld->metrics[k], ts, v) < 0)
 		ld->mfailed = 1;
 	if (r > ld->rs.lim)
 		return after_event(ld, off);
@@ -444,6 +442,7 @@ static struct gt_model *load_once(const uint8_t *buf, size_t len, int mapped,
 	ld.rs.full = rs_full;
 	ld.rs.metric = rs_metric;
 	ld.rs.ctx = &ld;
+	ld.push_metric = gt_series_pusher();
 	ld.m = m;
 	ld.buf = buf;
 	ld.len = len;

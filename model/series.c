@@ -28,6 +28,20 @@ int gt_series_add(struct gt_series *s, int64_t ts, uint64_t v)
 	return 0;
 }
 
+static int push_any(struct gt_series *s, int64_t ts, uint64_t v)
+{
+	return gt_series_push(s, ts, v);
+}
+
+gt_series_push_fn gt_series_pusher(void)
+{
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(GT_NO_BMI2)
+	if (__builtin_cpu_supports("bmi2"))
+		return gt_series_push_bmi2;
+#endif
+	return push_any;
+}
+
 void gt_series_free(struct gt_series *s)
 {
 	free(s->ck);

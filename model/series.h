@@ -53,6 +53,11 @@ static inline int gt_series_push(struct gt_series *s, int64_t ts, uint64_t v)
 	gt_series_put(s, ts, v);
 	return 0;
 }
+/* gt_series_push compiled for BMI2 (series_bmi2.c): call only when the
+ * CPU has it (gt_series_push_fn picks). */
+int gt_series_push_bmi2(struct gt_series *s, int64_t ts, uint64_t v);
+typedef int (*gt_series_push_fn)(struct gt_series *s, int64_t ts, uint64_t v);
+gt_series_push_fn gt_series_pusher(void);
 void gt_series_free(struct gt_series *s);
 size_t gt_series_bytes(const struct gt_series *s);
 int gt_series_get(const struct gt_series *s, size_t i, int64_t *ts, uint64_t *v);
