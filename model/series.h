@@ -23,6 +23,7 @@ struct gt_series {
 	size_t nck, capck;
 	uint8_t *bytes;
 	size_t len, cap;
+	size_t lim;  /* the common push's room ends here (<= cap, see series.c) */
 	size_t n;
 	int64_t last_ts;
 	uint64_t last_v;
@@ -48,7 +49,7 @@ static inline void gt_series_put(struct gt_series *s, int64_t ts, uint64_t v)
  * room for it (loading adds millions). */
 static inline int gt_series_push(struct gt_series *s, int64_t ts, uint64_t v)
 {
-	if (s->n % GT_SERIES_STEP == 0 || s->len + 23 > s->cap)
+	if (s->n % GT_SERIES_STEP == 0 || s->len + 23 > s->lim)
 		return gt_series_add(s, ts, v);
 	gt_series_put(s, ts, v);
 	return 0;
