@@ -6,22 +6,6 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <unistd.h>
-
-void gt_grown(void *v, size_t old, size_t new_)
-{
-#ifdef MADV_POPULATE_WRITE
-	if (new_ < ((size_t)1 << 20))
-		return;
-	uintptr_t pg = (uintptr_t)sysconf(_SC_PAGESIZE);
-	uintptr_t a = ((uintptr_t)v + old + pg - 1) & ~(pg - 1), z = ((uintptr_t)v + new_) & ~(pg - 1);
-	if (z > a)
-		madvise((void *)a, z - a, MADV_POPULATE_WRITE);
-#else
-	(void)v, (void)old, (void)new_;
-#endif
-}
 
 /* gt_vec_push when the array is full: grows it. */
 void *gt_vec_push_slow(struct gt_vec *a, size_t elsize)
@@ -31,7 +15,6 @@ void *gt_vec_push_slow(struct gt_vec *a, size_t elsize)
 		void *nv = realloc(a->v, cap * elsize);
 		if (!nv)
 			return NULL;
-		gt_grown(nv, a->cap * elsize, cap * elsize);
 		a->v = nv;
 		a->cap = cap;
 	}

@@ -37,7 +37,6 @@ static int vgrow(struct gt_vec *a, size_t elsize)
 	void *nv = realloc(a->v, cap * elsize);
 	if (!nv)
 		return -1;
-	gt_grown(nv, a->cap * elsize, cap * elsize);
 	a->v = nv;
 	a->cap = cap;
 	return 0;

@@ -20,9 +20,6 @@ struct gt_vec {
 	size_t n, cap;
 };
 void *gt_vec_push_slow(struct gt_vec *a, size_t elsize);
-/* After a big array grew from old to new bytes: its new pages populated at
- * once (model/build.c). */
-void gt_grown(void *v, size_t old, size_t new_);
 /* Room for one more element, cleared (NULL: out of memory).  Inline: the
  * model pushes ranges and keys per event; the size is mostly a constant. */
 static inline void *gt_vec_push(struct gt_vec *a, size_t elsize)
