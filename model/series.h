@@ -54,8 +54,8 @@ static inline int gt_series_push(struct gt_series *s, int64_t ts, uint64_t v)
 	gt_series_put(s, ts, v);
 	return 0;
 }
-/* gt_series_push compiled for BMI2 (series_bmi2.c): call only when the
- * CPU has it (gt_series_push_fn picks). */
+/* gt_series_push compiled for BMI2 (gbuild_bmi2.c): call only when the
+ * CPU has it (gt_series_pusher picks). */
 int gt_series_push_bmi2(struct gt_series *s, int64_t ts, uint64_t v);
 typedef int (*gt_series_push_fn)(struct gt_series *s, int64_t ts, uint64_t v);
 gt_series_push_fn gt_series_pusher(void);
