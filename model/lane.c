@@ -209,7 +209,7 @@ static uint32_t longest_in(const struct gt_lanes *ls, const struct gt_lane *l, u
 	const struct gt_lane_ix *ix = ls->ix + l->ix;
 	uint32_t best = a;
 	uint32_t ga = (a + GT_LANE_GROUP - 1) / GT_LANE_GROUP, gz = z / GT_LANE_GROUP;
-	if (l->nchunks <= GT_LANE_GROUP || ga >= gz) {
+	if (l->nchunks <= GT_LANE_GROUP || ga >= gz || !ls->st) { /* (!st: finish ran out of memory) */
 		for (uint32_t k = a + 1; k < z; k++)
 			best = first_longest(ix, best, k);
 		return best;
@@ -230,7 +230,7 @@ int gt_lanes_finish(struct gt_lanes *ls, struct gt_lane *const *lanes, size_t n)
 	size_t next = 0, nst = 0;
 	for (size_t i = 0; i < n; i++) {
 		sync_used(ls, lanes[i]);
-		if (lanes[i]->tail)
+		if (lanes[i]->tail && ls->pend)
 			put_top(ls, lanes[i]);
 		lanes[i]->ix = (uint32_t)next;
 		next += lanes[i]->nchunks;
