@@ -168,6 +168,61 @@ static int on_pspan(void *ctx, const struct gt_pspan *sp)
 	return 0;
 }
 
+struct pspans {
+	struct gt_pspan *v;
+	size_t n, cap;
+};
+
+static int keep_pspan(void *ctx, const struct gt_pspan *sp)
+{
+	struct pspans *a = ctx;
+	if (a->n == a->cap) {
+		a->cap = a->cap ? 2 * a->cap : 64;
+		a->v = realloc(a->v, a->cap * sizeof *a->v);
+		FZ_ASSERT(a->v != NULL, "out of memory");
+	}
+	a->v[a->n++] = *sp;
+	return 0;
+}
+
+/* P lane pi's column summaries of [t0, t1) against its spans: time per
+ * class, spans starting in each column, and the top (the first span of
+ * the longest time inside the column; one overlapping it or, of no
+ * length, starting in it).  At most 64 columns: one batch, so the
+ * columns split [t0, t1) as below. */
+static void check_p_columns(const struct gt_model *m, uint32_t pi, int64_t t0, int64_t t1,
+                            const struct pspans *a, uint32_t ncols)
+{
+	struct gt_col cols[64];
+	gt_model_lane_columns(m, GT_LANE_P, pi, t0, t1, ncols, cols);
+	double w = (double)(t1 - t0) / ncols;
+	for (uint32_t i = 0; i < ncols; i++) {
+		int64_t c0 = t0 + (int64_t)(w * i), c1 = i + 1 == ncols ? t1 : t0 + (int64_t)(w * (i + 1));
+		int64_t ns[GT_COL_CLASSES] = {0}, best = 0;
+		uint32_t spans = 0, top = UINT32_MAX;
+		for (size_t k = 0; k < a->n; k++) {
+			const struct gt_pspan *sp = &a->v[k];
+			int64_t x = sp->start > c0 ? sp->start : c0, z = sp->end < c1 ? sp->end : c1;
+			spans += sp->start >= c0 && sp->start < c1;
+			if (z > x)
+				ns[sp->gc] += z - x;
+			if (sp->start >= c1 || (z <= x && sp->start < c0))
+				continue;
+			if (top == UINT32_MAX || (z > x ? z - x : 0) > best) {
+				best = z > x ? z - x : 0;
+				top = sp->g;
+			}
+		}
+		for (int k = 0; k < GT_COL_CLASSES; k++)
+			FZ_ASSERT(cols[i].ns[k] == ns[k], "P %u column %u/%u class %d: %lld ns, spans say %lld",
+			          pi, i, ncols, k, (long long)cols[i].ns[k], (long long)ns[k]);
+		FZ_ASSERT(cols[i].spans == spans, "P %u column %u/%u: %u spans start, spans say %u", pi, i,
+		          ncols, cols[i].spans, spans);
+		FZ_ASSERT(cols[i].top == top, "P %u column %u/%u: top %u, spans say %u", pi, i, ncols,
+		          cols[i].top, top);
+	}
+}
+
 static void check_model(const uint8_t *buf, size_t len, const struct gt_decode_result *dres)
 {
 	struct gt_decode_result res;
@@ -231,6 +286,14 @@ static void check_model(const uint8_t *buf, size_t len, const struct gt_decode_r
 		          "P %lld busy %lld gc %lld", (long long)p->id, (long long)p->busy_ns, (long long)p->gc_ns);
 		struct span_walk w = {lo, hi, INT64_MIN, "P"};
 		gt_model_p_spans(m, i, lo, hi + 1, on_pspan, &w);
+		struct pspans all = {0};
+		gt_model_p_spans(m, i, lo, hi + 1, keep_pspan, &all);
+		if (hi >= lo) {
+			check_p_columns(m, i, lo, hi + 1, &all, 1);
+			check_p_columns(m, i, lo, hi + 1, &all, 13);
+			check_p_columns(m, i, lo + (hi - lo) / 3, hi + 1, &all, 64);
+		}
+		free(all.v);
 	}
 	uint32_t nm = gt_model_m_count(m);
 	for (uint32_t i = 0; i < nm; i++) {
