@@ -55,7 +55,8 @@ static int64_t unzz(uint64_t v) { return (int64_t)(v >> 1) ^ -(int64_t)(v & 1); 
 
 /* The span recorded at *p (gt_lane_encode) after one that ended at
  * prev_end with value prev_val; moves *p past it. */
-static void decode(const uint8_t **p, int64_t prev_end, uint32_t prev_val, struct gt_span_rec *s)
+static inline __attribute__((always_inline)) void decode(const uint8_t **p, int64_t prev_end,
+                                                        uint32_t prev_val, struct gt_span_rec *s)
 {
 	s->start = prev_end + unzz(gt_get_uv(p));
 	s->end = s->start + (int64_t)gt_get_uv(p);
@@ -159,16 +160,11 @@ done:
 	return 0;
 }
 
-static int64_t top_len(const struct gt_lane_ix *e)
+/* Of chunks a < b of one lane (tlen: its entries' top lengths), the one
+ * with the first longest top span. */
+static uint32_t first_longest(const int64_t *tlen, uint32_t a, uint32_t b)
 {
-	return e->top_end - e->top_start;
-}
-
-/* Of chunks a < b of one lane (entries ix), the one with the first
- * longest top span. */
-static uint32_t first_longest(const struct gt_lane_ix *ix, uint32_t a, uint32_t b)
-{
-	return top_len(&ix[b]) > top_len(&ix[a]) ? b : a;
+	return tlen[b] > tlen[a] ? b : a;
 }
 
 static uint32_t floor_log2(uint32_t x)
@@ -179,7 +175,7 @@ static uint32_t floor_log2(uint32_t x)
 /* The sparse table of lane l (more than GT_LANE_GROUP chunks) at st. */
 static void build_st(const struct gt_lanes *ls, const struct gt_lane *l, uint32_t *st)
 {
-	const struct gt_lane_ix *ix = ls->ix + l->ix;
+	const int64_t *ix = ls->tlen + l->ix;
 	uint32_t ng = (l->nchunks + GT_LANE_GROUP - 1) / GT_LANE_GROUP;
 	for (uint32_t g = 0; g < ng; g++) {
 		uint32_t best = g * GT_LANE_GROUP;
@@ -206,7 +202,7 @@ static size_t st_size(uint32_t nchunks)
  * span: at most 2 * GT_LANE_GROUP entries and two table entries read. */
 static uint32_t longest_in(const struct gt_lanes *ls, const struct gt_lane *l, uint32_t a, uint32_t z)
 {
-	const struct gt_lane_ix *ix = ls->ix + l->ix;
+	const int64_t *ix = ls->tlen + l->ix;
 	uint32_t best = a;
 	uint32_t ga = (a + GT_LANE_GROUP - 1) / GT_LANE_GROUP, gz = z / GT_LANE_GROUP;
 	if (l->nchunks <= GT_LANE_GROUP || ga >= gz || !ls->st) { /* (!st: finish ran out of memory) */
@@ -256,6 +252,20 @@ int gt_lanes_finish(struct gt_lanes *ls, struct gt_lane *const *lanes, size_t n)
 	free(ls->pend);
 	ls->pend = NULL;
 	ls->npend = ls->cap_pend = 0;
+	free(ls->first);
+	free(ls->tlen);
+	ls->first = malloc((next ? next : 1) * sizeof *ls->first);
+	ls->tlen = malloc((next ? next : 1) * sizeof *ls->tlen);
+	if (!ls->first || !ls->tlen) {
+		free(ls->first);
+		free(ls->tlen);
+		ls->first = ls->tlen = NULL; /* queries see an unfinished lane */
+		return -1;
+	}
+	for (size_t k = 0; k < next; k++) {
+		ls->first[k] = ls->ix[k].first_start;
+		ls->tlen[k] = ls->ix[k].top_end - ls->ix[k].top_start;
+	}
 	free(ls->st);
 	ls->st = malloc((nst ? nst : 1) * sizeof *ls->st);
 	if (!ls->st)
@@ -275,13 +285,16 @@ void gt_lanes_free(struct gt_lanes *ls)
 	free(ls->ix);
 	free(ls->pend);
 	free(ls->st);
+	free(ls->first);
+	free(ls->tlen);
 	memset(ls, 0, sizeof *ls);
 }
 
 size_t gt_lanes_bytes(const struct gt_lanes *ls)
 {
 	return (ls->nblocks << BLOCK_SHIFT) + ls->nix * sizeof *ls->ix +
-	       ls->cap_pend * sizeof *ls->pend + ls->nst * sizeof *ls->st;
+	       ls->cap_pend * sizeof *ls->pend + ls->nst * sizeof *ls->st +
+	       (ls->first ? ls->nix * (sizeof *ls->first + sizeof *ls->tlen) : 0);
 }
 
 /* A decoding position inside one lane. */
@@ -336,11 +349,11 @@ static void cur_take(struct cursor *c, const struct gt_span_rec *s, const uint8_
 /* Last chunk of l whose first span starts at or before t; -1 if none. */
 static int64_t find_chunk(const struct gt_lanes *ls, const struct gt_lane *l, int64_t t)
 {
-	const struct gt_lane_ix *ix = ls->ix + l->ix;
+	const int64_t *first = ls->first + l->ix;
 	int64_t lo = 0, hi = (int64_t)l->nchunks - 1, r = -1;
 	while (lo <= hi) {
 		int64_t mid = (lo + hi) / 2;
-		if (ix[mid].first_start <= t) {
+		if (first[mid] <= t) {
 			r = mid;
 			lo = mid + 1;
 		} else {
@@ -353,7 +366,7 @@ static int64_t find_chunk(const struct gt_lanes *ls, const struct gt_lane *l, in
 void gt_lane_query(const struct gt_lanes *ls, const struct gt_lane *l,
                    int64_t t0, int64_t t1, gt_span_rec_fn fn, void *ctx)
 {
-	if (!l->nchunks || !ls->ix)
+	if (!l->nchunks || !ls->first)
 		return;
 	int64_t e = find_chunk(ls, l, t0);
 	struct cursor c = {.ls = ls, .l = l};
@@ -398,6 +411,19 @@ static void offer_skipped(const struct cursor *c, uint32_t e, struct gt_lane_col
 	const uint8_t *p = c->p;
 	struct gt_span_rec s = {.end = c->prev_end, .val = c->prev_val};
 	uint32_t from = p ? c->e + 1 : 0;
+	if (p && p < c->end) {
+		/* the span the cursor is at, then the rest: the chunk's longest
+		 * when that comes later (the first longest of the chunk is the
+		 * first longest of any part holding it), else each span */
+		decode(&p, s.end, s.val, &s);
+		offer(col, best, &s, c0, b);
+		const struct gt_lane_ix *ix = &c->ls->ix[c->l->ix + c->e];
+		if (ix->top_start > s.start) {
+			struct gt_span_rec top = {ix->top_start, ix->top_end, ix->top_val, ix->top_cls};
+			offer(col, best, &top, c0, b);
+			p = c->end;
+		}
+	}
 	while (p && p < c->end) {
 		decode(&p, s.end, s.val, &s);
 		offer(col, best, &s, c0, b);
@@ -426,17 +452,40 @@ static void cur_to(struct cursor *c, int64_t b, int64_t cum[GT_LANE_CLASSES],
 	if (c->p == NULL || (uint32_t)e > c->e)
 		cur_seek(c, (uint32_t)e);
 	struct gt_span_rec s;
-	const uint8_t *after;
 	int straddle = 0;
-	while (cur_peek(c, &s, &after)) {
-		if (col)
-			offer(col, best, &s, c0, b);
-		if (s.start < b && s.end <= b) {
-			cur_take(c, &s, after);
-			continue;
+	for (;;) {
+		if (c->p == c->end) {
+			if (c->e + 1 >= c->l->nchunks)
+				break;
+			cur_seek(c, c->e + 1);
 		}
-		straddle = s.start < b;
-		break;
+		/* the chunk's spans before b, the cursor in locals */
+		const uint8_t *p = c->p, *q = p, *end = c->end;
+		int64_t pe = c->prev_end;
+		uint32_t pv = c->prev_val, rec = c->rec;
+		int stop = 0;
+		while (p < end) {
+			q = p;
+			decode(&q, pe, pv, &s);
+			if (col)
+				offer(col, best, &s, c0, b);
+			if (!(s.start < b && s.end <= b)) {
+				straddle = s.start < b;
+				stop = 1;
+				break;
+			}
+			p = q;
+			pe = s.end;
+			pv = s.val;
+			rec++;
+			c->cum[s.cls] += s.end - s.start;
+		}
+		c->p = p;
+		c->prev_end = pe;
+		c->prev_val = pv;
+		c->rec = rec;
+		if (stop)
+			break;
 	}
 	memcpy(cum, c->cum, GT_LANE_CLASSES * sizeof *cum);
 	*spans = c->rec;
@@ -454,7 +503,7 @@ void gt_lane_columns(const struct gt_lanes *ls, const struct gt_lane *l,
 		memset(&out[i], 0, sizeof out[i]);
 		out[i].top = UINT32_MAX;
 	}
-	if (!ncols || !l->nchunks || !ls->ix || t1 <= t0)
+	if (!ncols || !l->nchunks || !ls->first || t1 <= t0)
 		return;
 	struct cursor c = {.ls = ls, .l = l};
 	int64_t prev[GT_LANE_CLASSES], cur[GT_LANE_CLASSES];

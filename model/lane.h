@@ -76,6 +76,10 @@ struct gt_lanes {
 	 * among groups g .. g + 2^k - 1 of GT_LANE_GROUP chunks (finish) */
 	uint32_t *st;
 	size_t nst;
+	/* by index entry, packed for the searches of a column query (the
+	 * entries are 104 bytes): the chunk's first start and the length of
+	 * its longest span (finish) */
+	int64_t *first, *tlen;
 };
 #define GT_LANE_GROUP 8
 
