@@ -164,7 +164,10 @@ GT_REC_INLINE enum gt_renc_way gt_renc_way(const struct gt_renc *e, const struct
 GT_REC_INLINE struct gt_rec *gt_renc_ctx_pm(struct gt_renc *e, int64_t p, int64_t m,
                                             struct gt_rec *r)
 {
-	if (__builtin_expect((p == e->lp) & (m == e->lm) & e->lvalid, 1))
+	/* the same pair as the last event's, nearly always: three fused
+	 * compare-and-branches (lvalid is 0 only before the first event) */
+	if (__builtin_expect(p == e->lp, 1) && __builtin_expect(m == e->lm, 1) &&
+	    __builtin_expect(e->lvalid, 1))
 		return r;
 	e->lp = p;
 	e->lm = m;
