@@ -324,14 +324,23 @@ static void cur_seek(struct cursor *c, uint32_t e)
 	memcpy(c->cum, ix->cum, sizeof c->cum);
 }
 
-/* Decodes the record at the cursor into *s without moving; 0 at the end. */
-static int cur_peek(struct cursor *c, struct gt_span_rec *s, const uint8_t **after)
+/* Whether a record follows the cursor: at a chunk's end it moves to the
+ * next chunk; 0 at the lane's end. */
+static int cur_more(struct cursor *c)
 {
 	if (c->p == c->end) {
 		if (c->e + 1 >= c->l->nchunks)
 			return 0;
 		cur_seek(c, c->e + 1);
 	}
+	return 1;
+}
+
+/* Decodes the record at the cursor into *s without moving; 0 at the end. */
+static int cur_peek(struct cursor *c, struct gt_span_rec *s, const uint8_t **after)
+{
+	if (!cur_more(c))
+		return 0;
 	*after = c->p;
 	decode(after, c->prev_end, c->prev_val, s);
 	return 1;
@@ -453,12 +462,7 @@ static void cur_to(struct cursor *c, int64_t b, int64_t cum[GT_LANE_CLASSES],
 		cur_seek(c, (uint32_t)e);
 	struct gt_span_rec s;
 	int straddle = 0;
-	for (;;) {
-		if (c->p == c->end) {
-			if (c->e + 1 >= c->l->nchunks)
-				break;
-			cur_seek(c, c->e + 1);
-		}
+	while (cur_more(c)) {
 		/* the chunk's spans before b, the cursor in locals */
 		const uint8_t *p = c->p, *q = p, *end = c->end;
 		int64_t pe = c->prev_end;

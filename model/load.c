@@ -10,7 +10,8 @@
  * GTVIEW_LOAD_THREADS=2 forces the two threads (for tests).  The loader
  * also drops file pages already decoded so the resident size stays near
  * the model's own.  GTVIEW_LOAD_STATS=1 prints both threads' CPU time
- * and how often each slept (for speed work). */
+ * (and the kernel's part of it) and how often each slept (for speed
+ * work). */
 #define _GNU_SOURCE /* RUSAGE_THREAD */
 #include "model/model_int.h"
 
@@ -317,7 +318,6 @@ static __attribute__((noinline)) int on_event_rare(struct loader *ld, const stru
 	return 0;
 }
 
-
 /* A metric event (a fifth of v2's): added to its series here, where the
  * decoder's thread has time to spare, so the model's thread only counts
  * it (the block's nmetric and mts; the model needs the time of the
@@ -533,10 +533,11 @@ static struct gt_model *load_once(const uint8_t *buf, size_t len, int mapped,
 	}
 	gt_model_finish(m);
 	if (getenv("GTVIEW_LOAD_STATS"))
-		fprintf(stderr, "load: cpu: decoder thread %.3f s (kernel %.3f), model thread %.3f s (kernel %.3f); "
-		        "wall: model after decoder %.3f s, finish %.3f s; sleeps: model %u decoder %u\n",
-		        cpu, sys_secs(), ld.builder_cpu, ld.builder_sys, t_built - t_decoded, now(CLOCK_MONOTONIC) - t_built,
-		        ld.builder_sleeps, ld.decoder_sleeps);
+		fprintf(stderr, "load: cpu: decoder thread %.3f s (kernel %.3f), "
+		        "model thread %.3f s (kernel %.3f); wall: model after decoder %.3f s, "
+		        "finish %.3f s; sleeps: model %u decoder %u\n",
+		        cpu, sys_secs(), ld.builder_cpu, ld.builder_sys, t_built - t_decoded,
+		        now(CLOCK_MONOTONIC) - t_built, ld.builder_sleeps, ld.decoder_sleeps);
 	if (progress)
 		progress(ctx, len, len);
 	m->info.format = res->format;

@@ -15,7 +15,7 @@
 #define POP_WINDOW ((size_t)256 << 10)
 static int room(struct gt_series *s)
 {
-	if (gt_bytes_room(&s->bytes, &s->cap, s->len, 23) < 0)
+	if (gt_bytes_room(&s->bytes, &s->cap, s->len, GT_SERIES_ROOM) < 0)
 		return -1;
 	s->lim = s->cap;
 #ifdef MADV_POPULATE_WRITE
@@ -27,7 +27,7 @@ static int room(struct gt_series *s)
 		if (z > a + POP_WINDOW)
 			z = a + POP_WINDOW;
 		if (z > a && madvise((void *)a, z - a, MADV_POPULATE_WRITE) == 0 &&
-		    z - base >= s->len + 23)
+		    z - base >= s->len + GT_SERIES_ROOM)
 			s->lim = z - base;
 	}
 #endif
@@ -51,7 +51,7 @@ int gt_series_add(struct gt_series *s, int64_t ts, uint64_t v)
 		s->last_v = v;
 		return 0;
 	}
-	if (s->len + 23 > s->lim && room(s) < 0)
+	if (s->len + GT_SERIES_ROOM > s->lim && room(s) < 0)
 		return -1;
 	gt_series_put(s, ts, v);
 	return 0;

@@ -31,8 +31,12 @@ struct gt_series {
 
 int gt_series_add(struct gt_series *s, int64_t ts, uint64_t v); /* -1: no memory */
 
+/* Room a point may take: two varints of 10 bytes and gt_put_uv_slack's
+ * slack (3). */
+#define GT_SERIES_ROOM 23
+
 /* Appends a point inside the current chunk; the caller made room for
- * two varints and gt_put_uv_slack's slack (23 bytes). */
+ * GT_SERIES_ROOM bytes. */
 static inline void gt_series_put(struct gt_series *s, int64_t ts, uint64_t v)
 {
 	int64_t dv = (int64_t)(v - s->last_v);
@@ -49,7 +53,7 @@ static inline void gt_series_put(struct gt_series *s, int64_t ts, uint64_t v)
  * room for it (loading adds millions). */
 static inline int gt_series_push(struct gt_series *s, int64_t ts, uint64_t v)
 {
-	if (s->n % GT_SERIES_STEP == 0 || s->len + 23 > s->lim)
+	if (s->n % GT_SERIES_STEP == 0 || s->len + GT_SERIES_ROOM > s->lim)
 		return gt_series_add(s, ts, v);
 	gt_series_put(s, ts, v);
 	return 0;
