@@ -58,9 +58,13 @@ static void block_reset(struct block *b)
 	b->mts = INT64_MIN;
 }
 
+/* A metric's points wait here to be pushed to its series a run at a
+ * time (gt_series_push_run: cheaper than a push per point). */
+#define MRUN 128
+
 struct loader {
 	struct gt_model *m;
-	gt_series_push_fn push_metric;
+	gt_series_run_fn push_metric;
 	const uint8_t *buf;
 	size_t len;
 	int mapped;
@@ -80,6 +84,8 @@ struct loader {
 	/* the metric series, built on the decoder's thread, the model's at
 	 * the end (mfailed: out of memory) */
 	struct gt_series metrics[GT_METRIC_OTHER];
+	struct gt_spoint mrun[GT_METRIC_OTHER][MRUN];
+	struct gt_spoint *mw[GT_METRIC_OTHER]; /* next free place in mrun[k] */
 	int mfailed;
 
 	/* the ring; threaded only when ring != NULL (else fill is a lone
@@ -318,19 +324,37 @@ static __attribute__((noinline)) int on_event_rare(struct loader *ld, const stru
 	return 0;
 }
 
-/* A metric event (a fifth of v2's): added to its series here, where the
- * decoder's thread has time to spare, so the model's thread only counts
- * it (the block's nmetric and mts; the model needs the time of the
- * first event, so a first event that is a metric still travels, as a
- * record of no series).  Its context travels as any other's.  off: the
- * event's offset, UINT64_MAX when not known. */
-static inline __attribute__((always_inline)) int
-add_metric(struct loader *ld, int64_t ts, int64_t p, int64_t m, unsigned k, uint64_t v,
-           uint64_t off)
+/* Pushes metric k's waiting points to its series; returns 0 (the
+ * caller's tail call). */
+static __attribute__((noinline)) int push_metrics(struct loader *ld, unsigned k)
 {
-	struct block *b = ld->fill;
-	int first = !ld->rs.enc.lvalid; /* every event's encoding starts with gt_renc_ctx */
-	struct gt_rec *r = gt_renc_ctx_pm(&ld->rs.enc, p, m, ld->rs.wr);
+	if (ld->push_metric(&ld->metrics[k], ld->mrun[k], (size_t)(ld->mw[k] - ld->mrun[k])) < 0)
+		ld->mfailed = 1;
+	ld->mw[k] = ld->mrun[k];
+	return 0;
+}
+
+/* Metric k's point (ts, v) to its run: 1 when the run is full (push it). */
+static inline __attribute__((always_inline)) int
+metric_point(struct loader *ld, unsigned k, int64_t ts, uint64_t v)
+{
+	struct gt_spoint *w = ld->mw[k];
+	w->ts = ts;
+	w->v = v;
+	ld->mw[k] = ++w;
+	return w == ld->mrun[k] + MRUN;
+}
+
+/* A metric event (a fifth of v2's): added to its series on this thread
+ * (through its run), so the model's thread only counts it (the block's
+ * nmetric and mts; the model needs the time of the first event, so a
+ * first event that is a metric still travels, as a record of no
+ * series).  Its context travels as any other's.  off: the event's
+ * offset, UINT64_MAX when not known. */
+static inline __attribute__((always_inline)) int
+metric_rest(struct loader *ld, struct gt_rec *r, int first, int64_t ts, unsigned k, uint64_t v,
+            uint64_t off)
+{
 	if (first) {
 		r->ts = ts;
 		r->id = 0;
@@ -338,26 +362,60 @@ add_metric(struct loader *ld, int64_t ts, int64_t p, int64_t m, unsigned k, uint
 		r->from = GT_METRIC_OTHER;
 		r++;
 	} else {
+		struct block *b = ld->fill;
 		b->nmetric++;
 		if (ts > b->mts)
 			b->mts = ts;
 	}
 	ld->rs.wr = r;
-	/* out of line (on_metric keeps few registers alive), the BMI2 copy
-	 * where the CPU has it */
-	if (k < GT_METRIC_OTHER && ld->push_metric(&ld->metrics[k], ts, v) < 0)
-		ld->mfailed = 1;
+	if (k < GT_METRIC_OTHER && metric_point(ld, k, ts, v))
+		push_metrics(ld, k);
 	if (r > ld->rs.lim)
 		return after_event(ld, off);
 	return 0;
 }
 
+static inline __attribute__((always_inline)) int
+add_metric(struct loader *ld, int64_t ts, int64_t p, int64_t m, unsigned k, uint64_t v,
+           uint64_t off)
+{
+	int first = !ld->rs.enc.lvalid; /* every event's encoding starts with gt_renc_ctx */
+	struct gt_rec *r = gt_renc_ctx_pm(&ld->rs.enc, p, m, ld->rs.wr);
+	return metric_rest(ld, r, first, ts, k, v, off);
+}
+
+/* on_metric for an event whose context is not the last event's. */
+static __attribute__((noinline)) int on_metric_ctx(struct loader *ld, const struct gt_event *ev,
+                                                   int64_t p, int64_t m)
+{
+	int first = !ld->rs.enc.lvalid;
+	struct gt_rec *r = gt_renc_ctx_new(&ld->rs.enc, p, m, ld->rs.wr);
+	return metric_rest(ld, r, first, ev->ts, ev->u.metric.mkind, ev->u.metric.value,
+	                   ev->offset);
+}
+
+/* on_metric when the event's context is the last event's (nearly
+ * always): nothing is written to the records (their buffer is below its
+ * limit between events) and nothing is called but in a tail call, so
+ * no register is saved. */
 static __attribute__((noinline)) int on_metric(struct loader *ld, const struct gt_event *ev)
 {
 	int64_t p = ev->p, m = ev->m;
 	GT_REC_SCALAR(p);
 	GT_REC_SCALAR(m);
-	return add_metric(ld, ev->ts, p, m, ev->u.metric.mkind, ev->u.metric.value, ev->offset);
+	const struct gt_renc *e = &ld->rs.enc;
+	if (__builtin_expect(p != e->lp, 0) || __builtin_expect(m != e->lm, 0) ||
+	    __builtin_expect(!e->lvalid, 0))
+		return on_metric_ctx(ld, ev, p, m);
+	struct block *b = ld->fill;
+	int64_t ts = ev->ts;
+	b->nmetric++;
+	if (ts > b->mts)
+		b->mts = ts;
+	unsigned k = ev->u.metric.mkind;
+	if (k < GT_METRIC_OTHER && __builtin_expect(metric_point(ld, k, ts, ev->u.metric.value), 0))
+		return push_metrics(ld, k);
+	return 0;
 }
 
 /* The record buffer's metric(). */
@@ -443,6 +501,8 @@ static struct gt_model *load_once(const uint8_t *buf, size_t len, int mapped,
 	ld.rs.metric = rs_metric;
 	ld.rs.ctx = &ld;
 	ld.push_metric = gt_series_pusher();
+	for (int k = 0; k < GT_METRIC_OTHER; k++)
+		ld.mw[k] = ld.mrun[k];
 	ld.m = m;
 	ld.buf = buf;
 	ld.len = len;
@@ -518,6 +578,8 @@ static struct gt_model *load_once(const uint8_t *buf, size_t len, int mapped,
 	}
 	gt_renc_free(&ld.rs.enc);
 	for (int k = 0; k < GT_METRIC_OTHER; k++) {
+		if (ld.mw[k] != ld.mrun[k])
+			push_metrics(&ld, (unsigned)k);
 		gt_series_free(&m->metrics[k]);
 		m->metrics[k] = ld.metrics[k];
 	}

@@ -57,16 +57,16 @@ int gt_series_add(struct gt_series *s, int64_t ts, uint64_t v)
 	return 0;
 }
 
-static int push_any(struct gt_series *s, int64_t ts, uint64_t v)
+static int push_any(struct gt_series *s, const struct gt_spoint *pt, size_t n)
 {
-	return gt_series_push(s, ts, v);
+	return gt_series_push_run(s, pt, n);
 }
 
-gt_series_push_fn gt_series_pusher(void)
+gt_series_run_fn gt_series_pusher(void)
 {
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(GT_NO_BMI2)
 	if (__builtin_cpu_supports("bmi2"))
-		return gt_series_push_bmi2;
+		return gt_series_push_run_bmi2;
 #endif
 	return push_any;
 }

@@ -58,11 +58,61 @@ static inline int gt_series_push(struct gt_series *s, int64_t ts, uint64_t v)
 	gt_series_put(s, ts, v);
 	return 0;
 }
-/* gt_series_push compiled for BMI2 (gbuild_bmi2.c): call only when the
- * CPU has it (gt_series_pusher picks). */
-int gt_series_push_bmi2(struct gt_series *s, int64_t ts, uint64_t v);
-typedef int (*gt_series_push_fn)(struct gt_series *s, int64_t ts, uint64_t v);
-gt_series_push_fn gt_series_pusher(void);
+/* A point waiting to be pushed (the loader collects a metric's points
+ * and pushes them a run at a time: see gt_series_push_run). */
+struct gt_spoint {
+	int64_t ts;
+	uint64_t v;
+};
+
+/* gt_series_push of pt[0..n) in turn, the same bytes, but the points
+ * between two checkpoints go through a loop that keeps the series' state
+ * in registers (a store through s->bytes may alias any field of s, so
+ * one push per call reloads them all).  -1: no memory. */
+static inline int gt_series_push_run(struct gt_series *s, const struct gt_spoint *pt, size_t n)
+{
+	size_t i = 0;
+	while (i < n) {
+		size_t in_ck = s->n % GT_SERIES_STEP;
+		if (in_ck == 0 || s->len + GT_SERIES_ROOM > s->lim) {
+			if (gt_series_add(s, pt[i].ts, pt[i].v) < 0)
+				return -1;
+			i++;
+			continue;
+		}
+		/* points before the next checkpoint, each sure of its room:
+		 * a point takes at most GT_SERIES_ROOM - 3 bytes */
+		size_t k = GT_SERIES_STEP - in_ck, fit = (s->lim - s->len) / GT_SERIES_ROOM;
+		k = k < fit ? k : fit;
+		k = k < n - i ? k : n - i;
+		uint8_t *b = s->bytes;
+		size_t len = s->len;
+		int64_t lt = s->last_ts;
+		uint64_t lv = s->last_v, mx = s->ck[s->nck - 1].max;
+		for (const struct gt_spoint *p = pt + i, *e = p + k; p < e; p++) {
+			int64_t ts = p->ts;
+			uint64_t v = p->v;
+			int64_t dv = (int64_t)(v - lv);
+			len += gt_put_uv_slack(b + len, (uint64_t)(ts - lt));
+			len += gt_put_uv_slack(b + len, ((uint64_t)dv << 1) ^ (uint64_t)(dv >> 63));
+			mx = v > mx ? v : mx;
+			lt = ts;
+			lv = v;
+		}
+		s->len = len;
+		s->last_ts = lt;
+		s->last_v = lv;
+		s->ck[s->nck - 1].max = mx;
+		s->n += k;
+		i += k;
+	}
+	return 0;
+}
+/* gt_series_push_run compiled for BMI2 (gbuild_bmi2.c): call only when
+ * the CPU has it (gt_series_pusher picks). */
+int gt_series_push_run_bmi2(struct gt_series *s, const struct gt_spoint *pt, size_t n);
+typedef int (*gt_series_run_fn)(struct gt_series *s, const struct gt_spoint *pt, size_t n);
+gt_series_run_fn gt_series_pusher(void);
 void gt_series_free(struct gt_series *s);
 size_t gt_series_bytes(const struct gt_series *s);
 int gt_series_get(const struct gt_series *s, size_t i, int64_t *ts, uint64_t *v);

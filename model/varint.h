@@ -41,7 +41,7 @@ static inline size_t gt_put_uv_slack(uint8_t *p, uint64_t v)
 		x += x & ~0x7fffu;
 		x += x & ~0x7fffffu;
 #endif
-		uint32_t n = (uint32_t)(31 - __builtin_clz(x | 1)) >> 3; /* bytes - 1 */
+		uint32_t n = (uint32_t)(31 ^ __builtin_clz(x | 1)) >> 3; /* bytes - 1 (31 ^ clz: one bsr) */
 		x |= more[n];
 		memcpy(p, &x, 4);
 		return n + 1;
