@@ -151,16 +151,9 @@ static inline int emit(struct reader *r, struct gt_event *ev)
 
 /* The records of the last advance are delivered (v2_order.h: undo) and
  * filled the buffer: it is handed over. */
-static __attribute__((noinline)) int hand_over(struct reader *r, struct gt_rsink *rs)
-{
-	if (rs->full(rs->ctx, UINT64_MAX)) { /* (progress: see drain) */
-		fail(r, GT_STOPPED, done_upto(r), "stopped");
-		return -1;
-	}
-	return 0;
-}
-
-/* A progress report every PROGRESS_STEP events (from drain). */
+/* A progress report every PROGRESS_STEP events (from drain, and for the
+ * events a fast handler wrote as records, at the hand-over of their
+ * block). */
 #define PROGRESS_STEP 65536
 static __attribute__((noinline)) void progress(struct reader *r)
 {
@@ -168,6 +161,17 @@ static __attribute__((noinline)) void progress(struct reader *r)
 	r->next_progress = q->events + PROGRESS_STEP;
 	if (r->sink->progress)
 		r->sink->progress(r->sink->ctx, done_upto(r), r->len);
+}
+
+static __attribute__((noinline)) int hand_over(struct reader *r, struct gt_rsink *rs)
+{
+	if (rs->full(rs->ctx, UINT64_MAX)) {
+		fail(r, GT_STOPPED, done_upto(r), "stopped");
+		return -1;
+	}
+	if (gt_v2_order_q(r->order)->events >= r->next_progress)
+		progress(r);
+	return 0;
 }
 
 static int emit_sync(struct reader *r, int64_t ts, int with_gen, uint64_t off)
@@ -537,8 +541,9 @@ static inline __attribute__((always_inline)) int drain(struct reader *r)
 		q->undo = NULL;
 		if (__builtin_expect(q->recs->wr > q->recs->lim, 0) && hand_over(r, q->recs) < 0)
 			return -1;
+		/* progress: at the hand-over (one test a block, not an event) */
 		if (__builtin_expect(q->wr == q->ev, 1))
-			goto delivered;
+			return 0;
 	}
 	for (;;) {
 		struct gt_event *ev = q->rd;
@@ -552,7 +557,6 @@ static inline __attribute__((always_inline)) int drain(struct reader *r)
 	}
 	/* empty: back to the start (gt_v2o_advance_bound counts on it) */
 	q->rd = q->wr = q->ev;
-delivered:
 	if (__builtin_expect(q->events >= r->next_progress, 0))
 		progress(r);
 	return 0;
