@@ -102,7 +102,9 @@ static inline uint32_t key_get(struct gt_model *m, uint8_t state, gt_str reason,
 		return key_slow(m, state, reason, stack, p);
 	uint64_t w0 = reason | (uint64_t)stack << 32;
 	uint64_t w1 = (p1 << 8 | state) + 1;
-	uint64_t h = (w0 ^ (w1 * 0xC2B2AE3D27D4EB4Full)) * 0x9E3779B97F4A7C15ull;
+	/* one multiply: the top bits of a product depend on every bit of
+	 * the factor below them (w1 < 2^41: rotated into the high half) */
+	uint64_t h = (w0 ^ (w1 << 23 | w1 >> 41)) * 0x9E3779B97F4A7C15ull;
 	struct gt_kcache *c = &m->kcache[h >> (64 - GT_KCACHE_BITS)];
 	if (LIKELY(c->w0 == w0 && c->w1 == w1))
 		return c->k;
@@ -697,12 +699,12 @@ static __attribute__((noinline)) int reaffirm(struct gt_model *m, struct gt_gliv
 
 /* Goroutine id (slot, L) enters state to at t, its last interval
  * closed: opens the new one, or ends the goroutine with a zero-length
- * marker that keeps when and with what it ended.  pi: the P it runs on
- * (UINT32_MAX none). */
+ * marker that keeps when and with what it ended.  ci: cidx(to), worked
+ * out once by the caller; pi: the P it runs on (UINT32_MAX none). */
 static inline __attribute__((always_inline)) int enter(struct gt_model *m, uint32_t slot,
                                                        struct gt_glive *L, int64_t id, int64_t t,
-                                                       uint8_t to, gt_str reason, gt_stack stack,
-                                                       int64_t p, uint32_t pi)
+                                                       uint8_t to, unsigned ci, gt_str reason,
+                                                       gt_stack stack, int64_t p, uint32_t pi)
 {
 	if (UNLIKELY(to == GT_GS_NOTEXIST)) {
 			uint32_t k = key_get(m, to, reason, stack, GT_NONE);
@@ -715,7 +717,7 @@ static inline __attribute__((always_inline)) int enter(struct gt_model *m, uint3
 		return -1;
 	L->since = t;
 	L->key = k;
-	L->state = (uint8_t)cidx(to);
+	L->state = (uint8_t)ci;
 	if (pi != UINT32_MAX)
 		L->run_p = (int32_t)pi;
 	return 0;
@@ -767,8 +769,9 @@ static inline __attribute__((always_inline)) int transition_new(struct gt_model 
 		}
 	}
 	/* no interval is open: nothing to close */
-	counts_change(m, r->ts, GT_GS_UNDETERMINED, cidx(to));
-	return enter(m, slot, L, id, r->ts, to, r->u, stack, p, pi);
+	unsigned ci = cidx(to);
+	counts_change(m, r->ts, GT_GS_UNDETERMINED, ci);
+	return enter(m, slot, L, id, r->ts, to, ci, r->u, stack, p, pi);
 }
 
 /* Goroutine r->id went from state r->from to state r->to at time r->ts,
@@ -802,7 +805,8 @@ static inline __attribute__((always_inline)) int transition(struct gt_model *m, 
 
 	int64_t t = r->ts;
 	int open = L->since != INT64_MIN;
-	counts_change(m, t, open ? L->state : GT_GS_UNDETERMINED, cidx(r->to));
+	unsigned ci = cidx(r->to);
+	counts_change(m, t, open ? L->state : GT_GS_UNDETERMINED, ci);
 	if (L->run_p >= 0 && close_pspan(m, L, t) < 0)
 		return -1;
 	if (UNLIKELY(r->to == GT_GS_NOTEXIST) && open && L->hlen && !L->buf && !L->chained) {
@@ -815,7 +819,7 @@ static inline __attribute__((always_inline)) int transition(struct gt_model *m, 
 	}
 	if (open && append_rec(m, slot, L, L->since, t, L->key, L->state) < 0)
 		return -1;
-	return enter(m, slot, L, r->id, r->ts, r->to, r->u, r->v, p, pi);
+	return enter(m, slot, L, r->id, r->ts, r->to, ci, r->u, r->v, p, pi);
 }
 
 #ifndef GT_GB_BMI2
