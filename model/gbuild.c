@@ -806,7 +806,7 @@ static inline __attribute__((always_inline)) int transition(struct gt_model *m, 
 	int64_t t = r->ts;
 	int open = L->since != INT64_MIN;
 	unsigned ci = cidx(r->to);
-	counts_change(m, t, open ? L->state : GT_GS_UNDETERMINED, ci);
+	counts_change(m, t, L->state, ci); /* Undetermined when not open */
 	if (L->run_p >= 0 && close_pspan(m, L, t) < 0)
 		return -1;
 	if (UNLIKELY(r->to == GT_GS_NOTEXIST) && open && L->hlen && !L->buf && !L->chained) {
@@ -946,6 +946,7 @@ int gt_gb_finish(struct gt_model *m, int64_t end)
 		if (L->since != INT64_MIN && append_rec(m, s, L, L->since, end, L->key, L->state) < 0)
 			rc = -1;
 		L->since = INT64_MIN;
+		L->state = GT_GS_UNDETERMINED;
 		if (retire(m, s, 0, 0) < 0)
 			rc = -1;
 		free(L->buf);

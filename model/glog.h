@@ -79,7 +79,8 @@ struct gt_glive {
 	uint8_t hlen;         /* header bytes written (first chunk); 0 not yet */
 	uint8_t gc_mark;      /* labelled a marking GC worker for this run */
 	uint8_t hflags;
-	uint8_t state;        /* state of key (its index in per-state sums) */
+	uint8_t state;        /* state of key (its index in per-state sums);
+	                         Undetermined (0) while no interval is open */
 	uint8_t chained;      /* a chunk went to the arena with more to come */
 	uint8_t tracked;      /* its struct gt_gcold is in use: counts the
 	                         records and time per state as they come (from
