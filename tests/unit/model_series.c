@@ -13,14 +13,12 @@
 #include <cmocka.h>
 
 #include "model/series.h"
+#include "tests/unit/xorshift.h"
 
 static uint64_t rng = 88172645463325252ull;
 static uint64_t next(void)
 {
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return rng;
+	return xorshift64(&rng);
 }
 
 /* n points: time steps and value changes of every size (a heap metric's

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "decode/v2_order_int.h"
+#include "tests/unit/xorshift.h"
 
 #define N 2500
 
@@ -19,10 +20,7 @@ struct ref { uint64_t id; uint64_t n; uint8_t live, cold; };
 static uint64_t x = 0x2545F4914F6CDD1DULL;
 static uint64_t rnd(void)
 {
-	x ^= x << 13;
-	x ^= x >> 7;
-	x ^= x << 17;
-	return x;
+	return xorshift64(&x);
 }
 
 /* An id of the given mix: dense, near page edges, beyond the directory

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "decode/decode.h"
+#include "tests/unit/xorshift.h"
 
 /* ---- a tiny v2 writer ------------------------------------------------- */
 
@@ -419,10 +420,7 @@ static void progress_reports(void **state)
 static uint64_t rng = 0x9E3779B97F4A7C15ull;
 static uint32_t rnd(void)
 {
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return (uint32_t)(rng >> 11);
+	return (uint32_t)(xorshift64(&rng) >> 11);
 }
 
 static void damaged_fixtures(void **state)
