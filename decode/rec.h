@@ -153,6 +153,15 @@ GT_REC_INLINE enum gt_renc_way gt_renc_way(const struct gt_renc *e, const struct
 	return res == GT_RES_PROC ? GT_RENC_PTRANS : GT_RENC_RARE;
 }
 
+/* Whether (p, m) is the pair of the last event encoded (most events: an
+ * M's events come in runs): three fused compare-and-branches (lvalid is
+ * 0 only before the first event). */
+GT_REC_INLINE int gt_renc_same_pair(const struct gt_renc *e, int64_t p, int64_t m)
+{
+	return __builtin_expect(p == e->lp, 1) && __builtin_expect(m == e->lm, 1) &&
+	       __builtin_expect(e->lvalid, 1);
+}
+
 /* gt_renc_ctx_pm past its first test: the pair (p, m) is not the last
  * event's.  That happens at a third of v2's events (whenever the next
  * event comes from another M), and the pair is nearly always in the
@@ -184,10 +193,7 @@ GT_REC_INLINE struct gt_rec *gt_renc_ctx_new(struct gt_renc *e, int64_t p, int64
 GT_REC_INLINE struct gt_rec *gt_renc_ctx_pm(struct gt_renc *e, int64_t p, int64_t m,
                                             struct gt_rec *r)
 {
-	/* the same pair as the last event's, nearly always: three fused
-	 * compare-and-branches (lvalid is 0 only before the first event) */
-	if (__builtin_expect(p == e->lp, 1) && __builtin_expect(m == e->lm, 1) &&
-	    __builtin_expect(e->lvalid, 1))
+	if (gt_renc_same_pair(e, p, m))
 		return r;
 	return gt_renc_ctx_new(e, p, m, r);
 }

@@ -149,8 +149,6 @@ static inline int emit(struct reader *r, struct gt_event *ev)
 	return r->on_event(r->sink_ctx, ev, r->t) ? -1 : 0;
 }
 
-/* The records of the last advance are delivered (v2_order.h: undo) and
- * filled the buffer: it is handed over. */
 /* A progress report every PROGRESS_STEP events (from drain, and for the
  * events a fast handler wrote as records, at the hand-over of their
  * block). */
@@ -163,6 +161,8 @@ static __attribute__((noinline)) void progress(struct reader *r)
 		r->sink->progress(r->sink->ctx, done_upto(r), r->len);
 }
 
+/* The records of the last advance are delivered (v2_order.h: undo) and
+ * filled the buffer: it is handed over. */
 static __attribute__((noinline)) int hand_over(struct reader *r, struct gt_rsink *rs)
 {
 	if (rs->full(rs->ctx, UINT64_MAX)) {

@@ -398,18 +398,16 @@ static __attribute__((noinline)) int on_metric_ctx(struct loader *ld, const stru
 	                   ev->offset);
 }
 
-/* on_metric when the event's context is the last event's (nearly
- * always): nothing is written to the records (their buffer is below its
- * limit between events) and nothing is called but in a tail call, so
- * no register is saved. */
+/* on_metric when the event's context is the last event's (more than
+ * half of them): nothing is written to the records (their buffer is
+ * below its limit between events) and nothing is called but in a tail
+ * call, so no register is saved. */
 static __attribute__((noinline)) int on_metric(struct loader *ld, const struct gt_event *ev)
 {
 	int64_t p = ev->p, m = ev->m;
 	GT_REC_SCALAR(p);
 	GT_REC_SCALAR(m);
-	const struct gt_renc *e = &ld->rs.enc;
-	if (__builtin_expect(p != e->lp, 0) || __builtin_expect(m != e->lm, 0) ||
-	    __builtin_expect(!e->lvalid, 0))
+	if (!gt_renc_same_pair(&ld->rs.enc, p, m))
 		return on_metric_ctx(ld, ev, p, m);
 	struct block *b = ld->fill;
 	int64_t ts = ev->ts;
