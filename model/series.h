@@ -35,13 +35,21 @@ int gt_series_add(struct gt_series *s, int64_t ts, uint64_t v); /* -1: no memory
  * slack (3). */
 #define GT_SERIES_ROOM 23
 
+/* A point's bytes at p, (ts, v) after (lt, lv): the time's varint
+ * delta and the value's zigzag one; returns their length (it may write
+ * 3 bytes more: gt_put_uv_slack). */
+static inline size_t gt_series_enc(uint8_t *p, int64_t lt, uint64_t lv, int64_t ts, uint64_t v)
+{
+	int64_t dv = (int64_t)(v - lv);
+	size_t n = gt_put_uv_slack(p, (uint64_t)(ts - lt));
+	return n + gt_put_uv_slack(p + n, ((uint64_t)dv << 1) ^ (uint64_t)(dv >> 63));
+}
+
 /* Appends a point inside the current chunk; the caller made room for
  * GT_SERIES_ROOM bytes. */
 static inline void gt_series_put(struct gt_series *s, int64_t ts, uint64_t v)
 {
-	int64_t dv = (int64_t)(v - s->last_v);
-	s->len += gt_put_uv_slack(s->bytes + s->len, (uint64_t)(ts - s->last_ts));
-	s->len += gt_put_uv_slack(s->bytes + s->len, ((uint64_t)dv << 1) ^ (uint64_t)(dv >> 63));
+	s->len += gt_series_enc(s->bytes + s->len, s->last_ts, s->last_v, ts, v);
 	if (v > s->ck[s->nck - 1].max)
 		s->ck[s->nck - 1].max = v;
 	s->n++;
@@ -92,9 +100,7 @@ static inline int gt_series_push_run(struct gt_series *s, const struct gt_spoint
 		for (const struct gt_spoint *p = pt + i, *e = p + k; p < e; p++) {
 			int64_t ts = p->ts;
 			uint64_t v = p->v;
-			int64_t dv = (int64_t)(v - lv);
-			len += gt_put_uv_slack(b + len, (uint64_t)(ts - lt));
-			len += gt_put_uv_slack(b + len, ((uint64_t)dv << 1) ^ (uint64_t)(dv >> 63));
+			len += gt_series_enc(b + len, lt, lv, ts, v);
 			mx = v > mx ? v : mx;
 			lt = ts;
 			lv = v;

@@ -16,15 +16,13 @@
 #include <cmocka.h>
 
 #include "model/lane.h"
+#include "tests/unit/xorshift.h"
 
 static uint64_t rnd_state;
 
 static uint64_t rnd(void)
 {
-	rnd_state ^= rnd_state << 13;
-	rnd_state ^= rnd_state >> 7;
-	rnd_state ^= rnd_state << 17;
-	return rnd_state;
+	return xorshift64(&rnd_state);
 }
 
 struct spans {
