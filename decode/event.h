@@ -126,6 +126,8 @@ struct gt_event {
 		} label;
 		struct { /* GT_EV_SYNC */
 			uint64_t n;       /* this is the Nth sync (1-based) */
+			int64_t tick_ns;  /* the generation's clock: ns a tick when
+			                     a whole number, else 0 */
 			uint8_t has_clock;
 			int64_t clock_trace; /* ns, reader time base */
 			uint64_t clock_wall_sec, clock_wall_nsec, clock_mono;

@@ -184,6 +184,8 @@ static int emit_sync(struct reader *r, int64_t ts, int with_gen, uint64_t off)
 	ev.kind = GT_EV_SYNC;
 	ev.wire = V2_SYNC_WIRE;
 	ev.u.sync.n = ++r->syncs;
+	if (with_gen)
+		ev.u.sync.tick_ns = r->int_freq;
 	if (with_gen && r->gen.has_clock) {
 		ev.u.sync.has_clock = 1;
 		ev.u.sync.clock_trace = v2_mul(r->gen.freq, r->gen.snap_time);

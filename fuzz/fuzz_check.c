@@ -168,21 +168,39 @@ static int on_pspan(void *ctx, const struct gt_pspan *sp)
 	return 0;
 }
 
-struct pspans {
-	struct gt_pspan *v;
+/* The spans of a lane (struct gt_pspan or gt_gspan), as its walk gave them. */
+struct spans {
+	void *v;
 	size_t n, cap;
 };
 
-static int keep_pspan(void *ctx, const struct gt_pspan *sp)
+static void *spans_next(struct spans *a, size_t elsize)
 {
-	struct pspans *a = ctx;
 	if (a->n == a->cap) {
 		a->cap = a->cap ? 2 * a->cap : 64;
-		a->v = realloc(a->v, a->cap * sizeof *a->v);
+		a->v = realloc(a->v, a->cap * elsize);
 		FZ_ASSERT(a->v != NULL, "out of memory");
 	}
-	a->v[a->n++] = *sp;
+	return (char *)a->v + elsize * a->n++;
+}
+
+static int keep_pspan(void *ctx, const struct gt_pspan *sp)
+{
+	memcpy(spans_next(ctx, sizeof *sp), sp, sizeof *sp);
 	return 0;
+}
+
+static int keep_gspan(void *ctx, const struct gt_gspan *sp)
+{
+	memcpy(spans_next(ctx, sizeof *sp), sp, sizeof *sp);
+	return 0;
+}
+
+/* Where column i of ncols splitting [t0, t1) evenly begins (i = ncols:
+ * t1), as the model splits them. */
+static int64_t col_edge(int64_t t0, int64_t t1, uint32_t ncols, uint32_t i)
+{
+	return i == ncols ? t1 : t0 + (int64_t)((double)(t1 - t0) / ncols * i);
 }
 
 /* P lane pi's column summaries of [t0, t1) against its spans: time per
@@ -191,17 +209,16 @@ static int keep_pspan(void *ctx, const struct gt_pspan *sp)
  * length, starting in it).  At most 64 columns: one batch, so the
  * columns split [t0, t1) as below. */
 static void check_p_columns(const struct gt_model *m, uint32_t pi, int64_t t0, int64_t t1,
-                            const struct pspans *a, uint32_t ncols)
+                            const struct spans *a, uint32_t ncols)
 {
 	struct gt_col cols[64];
 	gt_model_lane_columns(m, GT_LANE_P, pi, t0, t1, ncols, cols);
-	double w = (double)(t1 - t0) / ncols;
 	for (uint32_t i = 0; i < ncols; i++) {
-		int64_t c0 = t0 + (int64_t)(w * i), c1 = i + 1 == ncols ? t1 : t0 + (int64_t)(w * (i + 1));
+		int64_t c0 = col_edge(t0, t1, ncols, i), c1 = col_edge(t0, t1, ncols, i + 1);
 		int64_t ns[GT_COL_CLASSES] = {0}, best = 0;
 		uint32_t spans = 0, top = UINT32_MAX;
 		for (size_t k = 0; k < a->n; k++) {
-			const struct gt_pspan *sp = &a->v[k];
+			const struct gt_pspan *sp = (const struct gt_pspan *)a->v + k;
 			int64_t x = sp->start > c0 ? sp->start : c0, z = sp->end < c1 ? sp->end : c1;
 			spans += sp->start >= c0 && sp->start < c1;
 			if (z > x)
@@ -219,6 +236,38 @@ static void check_p_columns(const struct gt_model *m, uint32_t pi, int64_t t0, i
 		FZ_ASSERT(cols[i].spans == spans, "P %u column %u/%u: %u spans start, spans say %u", pi, i,
 		          ncols, cols[i].spans, spans);
 		FZ_ASSERT(cols[i].top == top, "P %u column %u/%u: top %u, spans say %u", pi, i, ncols,
+		          cols[i].top, top);
+	}
+}
+
+/* Goroutine gi's column summaries of [t0, t1) against its intervals: time
+ * per state and the top (the state of the first interval of the longest
+ * time inside the column), whichever chunks the log was cut into. */
+static void check_g_columns(const struct gt_model *m, uint32_t gi, int64_t t0, int64_t t1,
+                            const struct spans *a, uint32_t ncols)
+{
+	struct gt_col cols[64];
+	gt_model_lane_columns(m, GT_LANE_G, gi, t0, t1, ncols, cols);
+	for (uint32_t i = 0; i < ncols; i++) {
+		int64_t c0 = col_edge(t0, t1, ncols, i), c1 = col_edge(t0, t1, ncols, i + 1);
+		int64_t ns[GT_COL_CLASSES] = {0}, best = 0;
+		uint32_t top = UINT32_MAX;
+		for (size_t k = 0; k < a->n; k++) {
+			const struct gt_gspan *sp = (const struct gt_gspan *)a->v + k;
+			int64_t x = sp->start > c0 ? sp->start : c0, z = sp->end < c1 ? sp->end : c1;
+			if (z <= x)
+				continue;
+			if (sp->state < GT_COL_CLASSES)
+				ns[sp->state] += z - x;
+			if (z - x > best) {
+				best = z - x;
+				top = sp->state;
+			}
+		}
+		for (int k = 0; k < GT_GS__COUNT && k < GT_COL_CLASSES; k++)
+			FZ_ASSERT(cols[i].ns[k] == ns[k], "g %u column %u/%u state %d: %lld ns, spans say %lld",
+			          gi, i, ncols, k, (long long)cols[i].ns[k], (long long)ns[k]);
+		FZ_ASSERT(cols[i].top == top, "g %u column %u/%u: top %u, spans say %u", gi, i, ncols,
 		          cols[i].top, top);
 	}
 }
@@ -278,6 +327,14 @@ static void check_model(const uint8_t *buf, size_t len, const struct gt_decode_r
 		          (long long)total, (long long)(hi - lo));
 		struct span_walk w = {lo, hi, INT64_MIN, "goroutine"};
 		gt_model_g_spans(m, i, lo, hi + 1, on_gspan, &w);
+		struct spans all = {0};
+		gt_model_g_spans(m, i, lo, hi + 1, keep_gspan, &all);
+		if (hi > lo) {
+			check_g_columns(m, i, lo, hi + 1, &all, 1);
+			check_g_columns(m, i, lo, hi + 1, &all, 37);
+			check_g_columns(m, i, lo + (hi - lo) / 3, lo + (hi - lo) / 2 + 1, &all, 64);
+		}
+		free(all.v);
 	}
 	uint32_t np = gt_model_p_count(m);
 	for (uint32_t i = 0; i < np; i++) {
@@ -286,7 +343,7 @@ static void check_model(const uint8_t *buf, size_t len, const struct gt_decode_r
 		          "P %lld busy %lld gc %lld", (long long)p->id, (long long)p->busy_ns, (long long)p->gc_ns);
 		struct span_walk w = {lo, hi, INT64_MIN, "P"};
 		gt_model_p_spans(m, i, lo, hi + 1, on_pspan, &w);
-		struct pspans all = {0};
+		struct spans all = {0};
 		gt_model_p_spans(m, i, lo, hi + 1, keep_pspan, &all);
 		if (hi >= lo) {
 			check_p_columns(m, i, lo, hi + 1, &all, 1);

@@ -463,6 +463,9 @@ int gt_build_full(struct gt_model *m, const struct gt_event *ev, const struct gt
 		return 0;
 	case GT_EV_LABEL:
 		return gt_gb_label(m, ev, h);
+	case GT_EV_SYNC:
+		gt_gb_sync(m, ev);
+		return 0;
 	case GT_EV_STACK_SAMPLE: {
 		struct gt_sample *s = gt_vec_push(&m->samples, sizeof *s);
 		if (!s)

@@ -230,27 +230,25 @@ static inline uint8_t *live_bytes(struct gt_glive *L)
 
 /* ---- the log ---------------------------------------------------------------- */
 
-/* Adds the time per state of the records in p..end to cum; *first gets
- * the first record's start (records count from base); returns how many
- * records there are.  For a goroutine's log when it outgrows GT_GTRACK
- * bytes: from then on, the writer keeps these per record. */
+/* The counts the writer keeps per record for a goroutine (C) from when
+ * its log outgrows GT_GTRACK bytes, for the records in p..end (counted
+ * from base): time per state, the first record's start, the longest
+ * record; returns how many records there are. */
 static uint32_t scan_recs(const struct gt_model *m, const uint8_t *p, const uint8_t *end,
-                          int64_t base, int64_t cum[GT_GS__COUNT], int64_t *first)
+                          int64_t base, struct gt_gcold *C)
 {
 	int64_t prev = base;
 	uint32_t n = 0;
-	while (p < end) {
-		uint64_t kv = gt_get_uv(&p);
-		int64_t start = prev;
-		if (kv & 1) {
-			uint64_t z = gt_get_uv(&p);
-			start += (int64_t)(z >> 1) ^ -(int64_t)(z & 1);
-		}
-		int64_t d = (int64_t)gt_get_uv(&p);
+	struct gt_grec r;
+	while (gt_grec_get(&p, end, !n, prev, m->garena.tshift, &r)) {
 		if (!n++)
-			*first = start;
-		cum[cidx(GT_VEC_AT(m->keys, struct gt_gkey, (uint32_t)(kv >> 1)).state)] += d;
-		prev = start + d;
+			C->first = r.start;
+		C->cum[cidx(GT_VEC_AT(m->keys, struct gt_gkey, r.key).state)] += r.end - r.start;
+		if (r.end - r.start > C->longest) {
+			C->longest = r.end - r.start;
+			C->lkey = r.key;
+		}
+		prev = r.end;
 	}
 	return n;
 }
@@ -263,28 +261,51 @@ static __attribute__((noinline)) void track_start(struct gt_model *m, uint32_t s
 	struct gt_gcold *C = cold_at(m, slot);
 	memset(C, 0, sizeof *C);
 	const uint8_t *b = live_bytes(L);
-	C->nrec = scan_recs(m, b + L->hlen, b + L->len, gt_gbase(m, L->gi), C->cum, &C->first);
+	C->nrec = scan_recs(m, b + L->hlen, b + L->len, gt_gbase(m, L->gi), C);
 	L->tracked = 1;
 }
 
-/* Chunk layout: u16 length | 0x8000 when a next chunk follows, then (only
- * then) u32 next, then the bytes.  A chunk that gets a successor is
- * written with room for the link (a live goroutine past GT_GCHUNK bytes). */
+/* Room a record may take: escape and flags 2, key varint 5, gap 10,
+ * duration 10 bytes, and put_uv's 3 bytes of slack after the last. */
+#define REC_MAX 30
+
+/* Chunk layout (glog.h): varint(length << 1 | more), then (only when
+ * more) u32 next at GT_GLINK, then the bytes.  The length field takes
+ * lf bytes (chunk_lf): two for a chunk that gets a successor (a live
+ * goroutine past GT_GCHUNK bytes, written with room for the link), and
+ * two may hold a length below 64 (a longer varint, as valid). */
+_Static_assert(((GT_GCHUNK + 2 * REC_MAX) << 1 | 1) < (1 << 14), "a chunk's length field: 2 bytes at most");
+static inline uint32_t chunk_lf(uint32_t len, int more)
+{
+	return more || len >= 64 ? 2 : 1;
+}
+
+static inline void put_chunk_len(uint8_t *ch, uint32_t lf, uint32_t len, int more)
+{
+	uint32_t v = len << 1 | (uint32_t)more;
+	if (lf == 1) {
+		ch[0] = (uint8_t)v;
+	} else {
+		ch[0] = (uint8_t)(v | 0x80);
+		ch[1] = (uint8_t)(v >> 7);
+	}
+}
+
 static int flush(struct gt_model *m, uint32_t slot, int more)
 {
 	struct gt_glive *L = live_at(m, slot);
 	if (!L->len)
 		return 0;
 	const uint8_t *b = live_bytes(L);
-	uint32_t hdr = more ? 6 : 2;
+	uint32_t lf = chunk_lf(L->len, more);
+	uint32_t hdr = lf + (more ? 4 : 0);
 	uint32_t ref = gt_barena_alloc(&m->garena, hdr + L->len);
 	if (!ref)
 		return -1;
 	uint8_t *ch = gt_barena_at(&m->garena, ref);
-	uint16_t len = (uint16_t)(L->len | (more ? 0x8000u : 0));
-	memcpy(ch, &len, 2);
+	put_chunk_len(ch, lf, L->len, more);
 	if (more)
-		memset(ch + 2, 0, 4);
+		memset(ch + GT_GLINK, 0, 4);
 	if (!L->buf) /* a fixed size copies faster; the arena has the slack */
 		memcpy(ch + hdr, b, GT_GIBUF);
 	else
@@ -303,7 +324,7 @@ static int flush(struct gt_model *m, uint32_t slot, int more)
 		memcpy(C->cum0, C->cum, sizeof C->cum0);
 		GT_VEC_AT(m->gheads, uint32_t, L->gi) = ref;
 	} else { /* a further chunk: index entry, link from the one before */
-		memcpy(gt_barena_at(&m->garena, C->tail) + 2, &ref, 4);
+		memcpy(gt_barena_at(&m->garena, C->tail) + GT_GLINK, &ref, 4);
 		struct gt_gix *e = gt_vec_push(&m->gix, sizeof *e);
 		if (!e)
 			return -1;
@@ -311,10 +332,13 @@ static int flush(struct gt_model *m, uint32_t slot, int more)
 		e->ref = ref;
 		e->rec0 = C->rec0;
 		e->first_start = C->first;
+		e->longest = C->longest;
+		e->lkey = C->lkey;
 		memcpy(e->cum, C->cum0, sizeof e->cum);
 		memcpy(C->cum0, C->cum, sizeof C->cum0);
 		C->rec0 = C->nrec;
 	}
+	C->longest = 0;
 	C->tail = more ? ref : 0;
 	L->chained = (uint8_t)more;
 	L->len = 0;
@@ -348,9 +372,6 @@ static int grow(struct gt_glive *L, uint32_t need)
 	return 0;
 }
 
-/* Room a record may take: key varint 5, gap 10, duration 10 bytes, and
- * put_uv's 3 bytes of slack after the last. */
-#define REC_MAX 28
 
 /* gt_put_uv_slack (nearly all keys, gaps and durations are below 2^28):
  * writes 4 bytes even when it uses fewer. */
@@ -359,50 +380,93 @@ static inline uint8_t *put_uv(uint8_t *p, uint64_t v)
 	return p + gt_put_uv_slack(p, v);
 }
 
-/* The header of the first chunk: creation facts (at most 16 bytes and
- * put_uv's slack, into an empty buffer: ibuf always has room). */
+/* The header of the first chunk at p (glog.h): creation facts, at most
+ * 15 bytes and put_uv's slack.  Returns its end. */
+static inline uint8_t *put_header_at(uint8_t *p, uint8_t flags, int64_t creator, gt_stack cs)
+{
+	p = put_uv(p, (uint64_t)cs << 2 | flags);
+	if (flags & GT_GH_CREATOR)
+		p = put_uv(p, (uint64_t)(creator + 1));
+	return p;
+}
+
+/* The header into L's empty buffer (ibuf always has room). */
 static void put_header(struct gt_glive *L)
 {
-	uint8_t *p0 = live_bytes(L) + L->len, *p = p0;
-	*p++ = L->hflags; /* < 0x80: one byte */
-	if (L->hflags & GT_GH_CREATOR)
-		p = put_uv(p, (uint64_t)(L->creator + 1));
-	p = put_uv(p, L->create_stack);
+	uint8_t *p0 = live_bytes(L) + L->len;
+	uint8_t *p = put_header_at(p0, L->hflags, L->creator, L->create_stack);
 	L->len = (uint16_t)(L->len + (p - p0));
 	L->hlen = (uint8_t)(p - p0);
 }
 
-/* The record of interval [start, end) with key at p, its gap counted
- * from prev_end; returns the end of the record. */
-static inline __attribute__((always_inline)) uint8_t *put_rec(uint8_t *p, int64_t prev_end,
+static inline uint64_t zigzag(int64_t v)
+{
+	return (uint64_t)v << 1 ^ (uint64_t)(v >> 63);
+}
+
+/* The exception (put_rec): a record with a gap after the chunk's first
+ * (time went back), or with times that are not whole units. */
+static __attribute__((noinline)) uint8_t *put_rec_odd(uint8_t *p, int first, int last,
+                                                      unsigned ts, int64_t gap, int64_t d,
+                                                      uint64_t kv)
+{
+	uint64_t f = (uint64_t)(first || gap);
+	if (((uint64_t)gap | (uint64_t)d) & (((uint64_t)1 << ts) - 1))
+		f |= 2, ts = 0;
+	*p++ = 0;
+	*p++ = (uint8_t)f;
+	p = put_uv(p, kv);
+	if (f & 1)
+		p = put_uv(p, zigzag(gap / ((int64_t)1 << ts)));
+	if (last)
+		return p;
+	return put_uv(p, (uint64_t)d >> ts);
+}
+
+/* The record (glog.h) of interval [start, end) with key at p, its gap
+ * counted from prev_end, in units of 2^ts ns: first, the chunk's first
+ * record (its gap always written); last, a goroutine's end marker (zero
+ * length, the log's last record: the length left out).  Returns the end
+ * of the record. */
+static inline __attribute__((always_inline)) uint8_t *put_rec(uint8_t *p, int first, int last,
+                                                              unsigned ts, int64_t prev_end,
                                                               int64_t start, int64_t end,
                                                               uint32_t key)
 {
-	int64_t gap = start - prev_end;
-	uint64_t kv = (uint64_t)key << 1 | (gap != 0);
+	int64_t gap = start - prev_end, d = end - start;
+	uint64_t kv = (uint64_t)key + 1;
+	if (UNLIKELY((gap && !first) || (((uint64_t)gap | (uint64_t)d) & (((uint64_t)1 << ts) - 1))))
+		return put_rec_odd(p, first, last, ts, gap, d, kv);
 	if (LIKELY(kv < 0x80)) /* the common keys come first: small */
 		*p++ = (uint8_t)kv;
 	else
 		p = put_uv(p, kv);
-	if (gap)
-		p = put_uv(p, (uint64_t)gap << 1 ^ (uint64_t)(gap >> 63));
-	return put_uv(p, (uint64_t)(end - start));
+	if (first)
+		p = put_uv(p, zigzag(gap / ((int64_t)1 << ts)));
+	if (last)
+		return p;
+	return put_uv(p, (uint64_t)d >> ts);
 }
 
-/* Appends the record of an interval [start, end) with key (of state). */
+/* The next record the writer puts in L's buffer is the chunk's first. */
+static inline int chunk_first(const struct gt_glive *L)
+{
+	return L->len == (L->chained ? 0 : L->hlen);
+}
+
+/* Appends the record of an interval [start, end) with key (of state);
+ * last: the goroutine's end marker (start == end). */
 static inline __attribute__((always_inline)) int append_rec(struct gt_model *m, uint32_t slot, struct gt_glive *L,
-                             int64_t start, int64_t end, uint32_t key, uint8_t state)
+                             int64_t start, int64_t end, uint32_t key, uint8_t state, int last)
 {
 	if (UNLIKELY(!L->hlen))
 		put_header(L);
 	if (end < start)
 		end = start;
-	int64_t gap = start - L->prev_end;
-	uint64_t kv = (uint64_t)key << 1 | (gap != 0);
-	uint64_t zg = (uint64_t)gap << 1 ^ (uint64_t)(gap >> 63);
 	uint64_t d = (uint64_t)(end - start);
 	if (UNLIKELY(L->len + REC_MAX > L->cap)) {
-		uint32_t need = uv_len(kv) + (gap ? uv_len(zg) : 0) + uv_len(d) + 3;
+		uint32_t need = 2 + uv_len((uint64_t)key + 1) + uv_len(zigzag(start - L->prev_end)) +
+		                uv_len(d) + 3;
 		if (L->len + need > L->cap) {
 			if (grow(L, need) < 0)
 				return -1;
@@ -416,9 +480,14 @@ static inline __attribute__((always_inline)) int append_rec(struct gt_model *m, 
 			C->first = start;
 		C->cum[cidx(state)] += (int64_t)d;
 		C->nrec++;
+		if ((int64_t)d > C->longest) {
+			C->longest = (int64_t)d;
+			C->lkey = key;
+		}
 	}
 	uint8_t *b = live_bytes(L);
-	L->len = (uint16_t)(put_rec(b + L->len, L->prev_end, start, end, key) - b);
+	L->len = (uint16_t)(put_rec(b + L->len, chunk_first(L), last, m->garena.tshift, L->prev_end,
+	                            start, end, key) - b);
 	L->prev_end = end;
 	if (UNLIKELY(L->len >= GT_GCHUNK))
 		return flush(m, slot, 1);
@@ -475,14 +544,14 @@ static inline __attribute__((always_inline)) int retire_dead(struct gt_model *m,
 {
 	if (UNLIKELY(!L->len || L->buf || L->chained || L->end_key))
 		return retire(m, slot, id, 1);
-	uint32_t ref = gt_barena_alloc(&m->garena, 2 + L->len);
+	uint32_t lf = chunk_lf(L->len, 0);
+	uint32_t ref = gt_barena_alloc(&m->garena, lf + L->len);
 	uint32_t *f = vnext(&m->gfree, sizeof *f);
 	if (!ref || !f)
 		return -1;
 	uint8_t *ch = gt_barena_at(&m->garena, ref);
-	uint16_t len = L->len;
-	memcpy(ch, &len, 2);
-	memcpy(ch + 2, L->ibuf, GT_GIBUF); /* the arena has the slack */
+	put_chunk_len(ch, lf, L->len, 0);
+	memcpy(ch + lf, L->ibuf, GT_GIBUF); /* the arena has the slack */
 	log_done(m, slot, L, id, ref, f);
 	return 0;
 }
@@ -500,21 +569,22 @@ static inline __attribute__((always_inline)) int end_direct(struct gt_model *m, 
                                                             int64_t t, uint32_t kend)
 {
 	struct gt_barena *a = &m->garena;
-	uint32_t max = 2 + L->len + 2 * REC_MAX;
-	if (UNLIKELY(!a->nblocks || max > GT_BA_SIZE - GT_BA_SLACK - a->used))
+	uint32_t lf = chunk_lf(L->len + 2 * REC_MAX, 0); /* the most it can take */
+	if (UNLIKELY(!a->nblocks || lf + L->len + 2 * REC_MAX > GT_BA_SIZE - GT_BA_SLACK - a->used))
 		return 1;
 	uint32_t *f = vnext(&m->gfree, sizeof *f);
 	if (!f)
 		return -1;
 	uint32_t ref = (uint32_t)((a->nblocks - 1) << GT_BA_SHIFT) | a->used;
 	uint8_t *ch = gt_barena_at(a, ref);
-	memcpy(ch + 2, L->ibuf, GT_GIBUF); /* the arena has the slack */
+	memcpy(ch + lf, L->ibuf, GT_GIBUF); /* the arena has the slack */
 	int64_t end = t < L->since ? L->since : t;
-	uint8_t *p = put_rec(ch + 2 + L->len, L->prev_end, L->since, end, L->key);
-	p = put_rec(p, end, t, t, kend);
-	uint16_t len = (uint16_t)(p - (ch + 2));
-	memcpy(ch, &len, 2);
-	a->used += 2u + len;
+	uint8_t *p = put_rec(ch + lf + L->len, L->len == L->hlen, 0, a->tshift, L->prev_end, L->since,
+	                     end, L->key);
+	p = put_rec(p, 0, 1, a->tshift, end, t, t, kend);
+	uint32_t len = (uint32_t)(p - (ch + lf));
+	put_chunk_len(ch, lf, len, 0);
+	a->used += lf + len;
 	log_done(m, slot, L, id, ref, f);
 	return 0;
 }
@@ -708,7 +778,7 @@ static inline __attribute__((always_inline)) int enter(struct gt_model *m, uint3
 {
 	if (UNLIKELY(to == GT_GS_NOTEXIST)) {
 			uint32_t k = key_get(m, to, reason, stack, GT_NONE);
-		if (k == UINT32_MAX || append_rec(m, slot, L, t, t, k, to) < 0)
+		if (k == UINT32_MAX || append_rec(m, slot, L, t, t, k, to, 1) < 0)
 			return -1;
 		return retire_dead(m, slot, L, id);
 	}
@@ -747,16 +817,10 @@ static inline __attribute__((always_inline)) int transition_new(struct gt_model 
 		 * (as put_header would at the first record) */
 		int64_t g = ev ? ev->g : m->cur_g;
 		gt_stack cs = ev ? ev->stack : m->cur_stack;
-		uint8_t *p0 = L->ibuf, *hp = p0 + 1;
-		uint8_t f = GT_GH_CREATED;
-		if (g != id && g != GT_NONE) {
-			f |= GT_GH_CREATOR;
-			hp = put_uv(hp, (uint64_t)(g + 1));
-		}
-		hp = put_uv(hp, cs);
-		p0[0] = f;
-		L->len = (uint16_t)(hp - p0);
-		L->hlen = (uint8_t)(hp - p0);
+		uint8_t f = GT_GH_CREATED | (g != id && g != GT_NONE ? GT_GH_CREATOR : 0);
+		uint8_t *hp = put_header_at(L->ibuf, f, g, cs);
+		L->len = (uint16_t)(hp - L->ibuf);
+		L->hlen = (uint8_t)(hp - L->ibuf);
 	}
 	if (stack) {
 		if (h) {
@@ -817,7 +881,7 @@ static inline __attribute__((always_inline)) int transition(struct gt_model *m, 
 		if (rc <= 0)
 			return rc;
 	}
-	if (open && append_rec(m, slot, L, L->since, t, L->key, L->state) < 0)
+	if (open && append_rec(m, slot, L, L->since, t, L->key, L->state, 0) < 0)
 		return -1;
 	return enter(m, slot, L, r->id, r->ts, r->to, ci, r->u, r->v, p, pi);
 }
@@ -943,7 +1007,7 @@ int gt_gb_finish(struct gt_model *m, int64_t end)
 			continue;
 		if (L->run_p >= 0 && close_pspan(m, L, end) < 0)
 			rc = -1;
-		if (L->since != INT64_MIN && append_rec(m, s, L, L->since, end, L->key, L->state) < 0)
+		if (L->since != INT64_MIN && append_rec(m, s, L, L->since, end, L->key, L->state, 0) < 0)
 			rc = -1;
 		L->since = INT64_MIN;
 		L->state = GT_GS_UNDETERMINED;
@@ -957,6 +1021,16 @@ int gt_gb_finish(struct gt_model *m, int64_t end)
 	gt_vec_free(&m->gfree);
 	gt_dmap_free(&m->glivemap);
 	return rc;
+}
+
+/* The first sync tells the trace's clock: when a tick is a power of two
+ * nanoseconds (up to 2^20), the logs count in ticks (glog.h).  Only
+ * before any goroutine: the unit is the same for every log. */
+void gt_gb_sync(struct gt_model *m, const struct gt_event *ev)
+{
+	int64_t q = ev->u.sync.tick_ns;
+	if (ev->u.sync.n == 1 && !m->gids.n && q > 0 && q <= (1 << 20) && !(q & (q - 1)))
+		m->garena.tshift = (uint8_t)__builtin_ctzll((uint64_t)q);
 }
 
 /* "GC (dedicated)", "GC (fractional)": a mark worker at work for the rest

@@ -49,18 +49,17 @@ size_t gt_barena_bytes(const struct gt_barena *a)
 
 static void load_chunk(struct gt_gcur *c, uint32_t ref)
 {
-	const uint8_t *ch = gt_barena_at(c->a, ref);
-	uint16_t len;
-	memcpy(&len, ch, 2);
+	const uint8_t *p = gt_barena_at(c->a, ref);
+	uint64_t lv = gt_get_uv(&p);
 	c->next = 0;
-	if (len & 0x8000) {
-		memcpy(&c->next, ch + 2, 4);
-		c->p = ch + 6;
-	} else {
-		c->p = ch + 2;
+	if (lv & 1) {
+		memcpy(&c->next, p, 4);
+		p += 4;
 	}
-	c->end = c->p + (len & 0x7fff);
+	c->p = p;
+	c->end = p + (lv >> 1);
 	c->prev_end = c->base;
+	c->first = 1;
 }
 
 void gt_gcur_open(struct gt_gcur *c, const struct gt_barena *a, int64_t base,
@@ -79,11 +78,12 @@ void gt_gcur_open(struct gt_gcur *c, const struct gt_barena *a, int64_t base,
 	load_chunk(c, ref);
 	if (!header)
 		return;
-	uint8_t f = (uint8_t)gt_get_uv(&c->p);
+	uint64_t fs = gt_get_uv(&c->p);
+	uint8_t f = (uint8_t)(fs & 3);
+	gt_stack cs = (gt_stack)(fs >> 2);
 	int64_t cr = GT_NONE;
 	if (f & GT_GH_CREATOR)
 		cr = (int64_t)gt_get_uv(&c->p) - 1;
-	gt_stack cs = (gt_stack)gt_get_uv(&c->p);
 	if (flags)
 		*flags = f;
 	if (creator)
@@ -94,20 +94,12 @@ void gt_gcur_open(struct gt_gcur *c, const struct gt_barena *a, int64_t base,
 
 int gt_gcur_next(struct gt_gcur *c, struct gt_grec *r)
 {
-	while (c->p >= c->end) {
+	while (!gt_grec_get(&c->p, c->end, c->first, c->prev_end, c->a->tshift, r)) {
 		if (!c->next)
 			return 0;
 		load_chunk(c, c->next);
 	}
-	uint64_t kv = gt_get_uv(&c->p);
-	int64_t start = c->prev_end;
-	if (kv & 1) {
-		uint64_t z = gt_get_uv(&c->p);
-		start += (int64_t)(z >> 1) ^ -(int64_t)(z & 1);
-	}
-	r->start = start;
-	r->end = start + (int64_t)gt_get_uv(&c->p);
-	r->key = (uint32_t)(kv >> 1);
+	c->first = 0;
 	c->prev_end = r->end;
 	c->rec++;
 	return 1;

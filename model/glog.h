@@ -5,14 +5,24 @@
  * bytes.  While it lives, its records collect in a small buffer (struct
  * gt_glive, one per live goroutine only); the buffer goes to the arena as
  * a chunk of exactly its size when the goroutine ends, when it reaches
- * GT_GCHUNK bytes, or at the end of the trace.  Chunk: u16 length (bit 15:
- * a u32 reference to the next chunk follows), then the bytes.  The first
- * chunk opens with a header (creation facts).  A record is
- * varint(key<<1 | has_gap) [zigzag varint gap] varint(dur): intervals of a
- * goroutine are nearly always back to back, so the gap is usually absent;
- * the first record of a chunk counts its gap from the time the goroutine's
+ * GT_GCHUNK bytes, or at the end of the trace.  Chunk: varint(length << 1
+ * | more) (more: a u32 reference to the next chunk follows, at GT_GLINK),
+ * then the bytes.  The first chunk opens with a header (creation facts:
+ * varint(creation stack << 2 | flags) [varint(creator + 1)]).
+ * A record is varint(key + 1) [zigzag varint gap] varint(dur), times in
+ * units of 2^tshift ns (the trace's clock tick when that is a power of
+ * two: 64 ns in Go's traces on Linux; 1 ns otherwise).  The first record
+ * of a chunk always has the gap, counted from the time the goroutine's
  * group of 64 (by index) first appeared: groups appear in time order, so
- * that gap is short.  A goroutine's end is a zero-length NotExist record.
+ * that gap is short.  A goroutine's intervals are nearly always back to
+ * back, so the other records have none.  A record that opens with a 0 is
+ * the exception: varint(flags) (1: a gap follows; 2: its times are in ns),
+ * then key, gap and length as above.  A goroutine's end is a zero-length
+ * NotExist record without its length (it ends the log).  So nearly all
+ * records take a byte for the key (the first 127 keys) and one or two
+ * for the length: the 3.8M goroutines of esbuild_go126 take 30% fewer
+ * bytes than with a 16-bit chunk length, the gap's flag in the key's
+ * varint and times in ns.
  * Goroutines with more than one chunk get an index entry per further chunk
  * (first start, record number, time per state before it) for binary search
  * and per-column sums. */
@@ -26,11 +36,13 @@
 #include "decode/event.h"
 
 #define GT_GCHUNK 1024
+#define GT_GLINK 2 /* offset of a chunk's link to the next */
 
 struct gt_barena { /* bump arena of 1 MiB blocks, u32 byte references */
 	uint8_t **blocks;
 	size_t nblocks, cap;
 	uint32_t used; /* bytes used in the last block */
+	uint8_t tshift; /* the logs' time unit: 2^tshift ns (gbuild.c) */
 };
 #define GT_BA_SHIFT 20
 #define GT_BA_SIZE ((uint32_t)1 << GT_BA_SHIFT)
@@ -55,7 +67,7 @@ static inline uint8_t *gt_barena_at(const struct gt_barena *a, uint32_t ref)
 void gt_barena_free(struct gt_barena *a);
 size_t gt_barena_bytes(const struct gt_barena *a);
 
-/* Header flags */
+/* Header flags (2 bits) */
 #define GT_GH_CREATED 1  /* created within the trace (from NotExist) */
 #define GT_GH_CREATOR 2  /* a creator goroutine is known */
 
@@ -99,10 +111,14 @@ struct gt_gcold {
 	int64_t first;        /* start of the buffer's first record */
 	uint32_t rec0, nrec;  /* records before the buffer; up to now */
 	uint32_t tail;        /* last chunk written, awaiting its link */
+	uint32_t lkey;        /* the buffer's longest record (the first of */
+	int64_t longest;      /* the longest): key, length */
 };
 
 struct gt_gix { /* index entry of a goroutine's second and later chunks */
 	uint32_t gi, ref, rec0;
+	uint32_t lkey;        /* its longest record (the first of the longest): */
+	int64_t longest;      /* key, length (a column it lies in reads them) */
 	int64_t first_start;
 	int64_t cum[GT_GS__COUNT];
 };
@@ -113,12 +129,39 @@ struct gt_grec {
 	uint32_t key;
 };
 
+/* The record at *p (before end), the chunk's first when first, its gap
+ * counted from prev, times in units of 2^tshift ns; 0 at end. */
+static inline int gt_grec_get(const uint8_t **p, const uint8_t *end, int first, int64_t prev,
+                              unsigned tshift, struct gt_grec *r)
+{
+	if (*p >= end)
+		return 0;
+	uint64_t kv = gt_get_uv(p);
+	int64_t unit = (int64_t)1 << tshift;
+	if (!kv) { /* the exception */
+		uint64_t f = gt_get_uv(p);
+		kv = gt_get_uv(p);
+		first |= (int)(f & 1);
+		if (f & 2)
+			unit = 1;
+	}
+	if (first) {
+		uint64_t z = gt_get_uv(p);
+		prev += ((int64_t)(z >> 1) ^ -(int64_t)(z & 1)) * unit;
+	}
+	r->start = prev;
+	r->end = prev + (*p < end ? (int64_t)gt_get_uv(p) * unit : 0); /* an end marker's: none */
+	r->key = (uint32_t)(kv - 1);
+	return 1;
+}
+
 /* Reading a goroutine's chunks in order. */
 struct gt_gcur {
 	const struct gt_barena *a;
 	int64_t base;         /* the trace's first event time */
 	const uint8_t *p, *end;
 	uint32_t next;        /* next chunk ref; 0 none */
+	int first;            /* the next record is its chunk's first */
 	int64_t prev_end;
 	uint32_t rec;         /* number of the next record */
 };

@@ -271,9 +271,10 @@ uint32_t gt_model_g_find(const struct gt_model *m, int64_t id)
 
 /* ---- intervals --------------------------------------------------------------- */
 
-/* A cursor at the last chunk of gi starting at or before t. */
-static void seek(const struct gt_model *m, uint32_t gi, int64_t t, struct gt_gcur *c,
-                 int64_t cum[GT_GS__COUNT])
+/* A cursor at the last chunk of gi starting at or before t; returns
+ * its index entry (in m->gix) + 1, 0 for the first chunk. */
+static size_t seek(const struct gt_model *m, uint32_t gi, int64_t t, struct gt_gcur *c,
+                   int64_t cum[GT_GS__COUNT])
 {
 	size_t lo, hi;
 	gix_range(m, gi, &lo, &hi);
@@ -290,12 +291,13 @@ static void seek(const struct gt_model *m, uint32_t gi, int64_t t, struct gt_gcu
 		gt_gcur_open(c, &m->garena, gt_gbase(m, gi), e[a - 1].ref, e[a - 1].rec0, 0, NULL, NULL, NULL);
 		if (cum)
 			memcpy(cum, e[a - 1].cum, GT_GS__COUNT * sizeof *cum);
-	} else {
-		gt_gcur_open(c, &m->garena, gt_gbase(m, gi), GT_VEC_AT(m->gheads, uint32_t, gi), 0, 1,
-		             NULL, NULL, NULL);
-		if (cum)
-			memset(cum, 0, GT_GS__COUNT * sizeof *cum);
+		return a;
 	}
+	gt_gcur_open(c, &m->garena, gt_gbase(m, gi), GT_VEC_AT(m->gheads, uint32_t, gi), 0, 1,
+	             NULL, NULL, NULL);
+	if (cum)
+		memset(cum, 0, GT_GS__COUNT * sizeof *cum);
+	return 0;
 }
 
 void gt_model_g_spans(const struct gt_model *m, uint32_t gi, int64_t t0,
@@ -378,14 +380,57 @@ static void gc_peek(struct gcol_cur *g)
 	g->have = gt_gcur_next(&g->c, &g->r);
 }
 
+/* Record r, of key k, offered to col as the column [c0, b)'s top: the
+ * state of its longest record, the first of the longest. */
+static void gc_offer(struct gt_col *col, int64_t *best, const struct gt_gkey *k, int64_t start,
+                     int64_t end, int64_t c0, int64_t b)
+{
+	int64_t a = start > c0 ? start : c0;
+	int64_t z = end < b ? end : b;
+	if (z > a && z - a > *best) {
+		*best = z - a;
+		col->top = k->state;
+	}
+}
+
+/* The cursor jumps to chunk pe (seek's index) for the column [c0, b):
+ * the records it skips are offered to col, so that the top does not
+ * depend on where chunks begin: the rest of the current chunk, decoded,
+ * and the chunks between, by their longest record (they lie within the
+ * column; each chunk is skipped once in a row of columns). */
+static void gc_skip(struct gcol_cur *g, size_t pe, struct gt_col *col, int64_t *best, int64_t c0,
+                    int64_t b)
+{
+	const struct gt_model *m = g->m;
+	if (!g->have)
+		return;
+	uint32_t rec = g->c.rec - 1; /* the peeked record's number */
+	struct gt_grec r = g->r;
+	for (;;) {
+		gc_offer(col, best, key_at(m, r.key), r.start, r.end, c0, b);
+		if (g->c.p >= g->c.end || !gt_gcur_next(&g->c, &r))
+			break;
+	}
+	size_t lo, hi;
+	gix_range(m, g->gi, &lo, &hi);
+	const struct gt_gix *e = m->gix.v;
+	size_t i = lo; /* the entry after the peeked record's chunk */
+	while (i < hi && e[i].rec0 <= rec)
+		i++;
+	for (; i + 1 < pe; i++)
+		gc_offer(col, best, key_at(m, e[i].lkey), 0, e[i].longest, 0, INT64_MAX);
+}
+
 /* Totals before time b into cum; records consumed are offered to col. */
 static uint32_t gc_to(struct gcol_cur *g, int64_t b, int64_t cum[GT_GS__COUNT],
                       struct gt_col *col, int64_t *best, int64_t c0)
 {
 	struct gt_gcur probe;
 	int64_t pc[GT_GS__COUNT];
-	seek(g->m, g->gi, b, &probe, pc);
+	size_t pe = seek(g->m, g->gi, b, &probe, pc);
 	if (!g->started || probe.rec > g->c.rec - (g->have ? 1u : 0u)) {
+		if (g->started && col)
+			gc_skip(g, pe, col, best, c0, b);
 		g->c = probe;
 		memcpy(g->acc, pc, sizeof g->acc);
 		g->started = 1;
@@ -393,14 +438,8 @@ static uint32_t gc_to(struct gcol_cur *g, int64_t b, int64_t cum[GT_GS__COUNT],
 	}
 	while (g->have) {
 		const struct gt_gkey *k = key_at(g->m, g->r.key);
-		if (col && g->r.start < b) {
-			int64_t a = g->r.start > c0 ? g->r.start : c0;
-			int64_t z = g->r.end < b ? g->r.end : b;
-			if (z > a && z - a > *best) {
-				*best = z - a;
-				col->top = k->state;
-			}
-		}
+		if (col)
+			gc_offer(col, best, k, g->r.start, g->r.end, c0, b);
 		if (g->r.start < b && g->r.end <= b) {
 			g->acc[k->state] += g->r.end - g->r.start;
 			gc_peek(g);
@@ -432,12 +471,10 @@ void gt_model_g_columns(const struct gt_model *m, uint32_t gi, int64_t t0, int64
 		int64_t c0 = t0 + (int64_t)(w * i);
 		int64_t c1 = i + 1 == ncols ? t1 : t0 + (int64_t)(w * (i + 1));
 		best = 0;
-		/* the record straddling c0 was peeked, not consumed: offer it */
-		if (g.have && g.r.start < c0 && g.r.end > c0) {
-			const struct gt_gkey *k = key_at(m, g.r.key);
-			best = (g.r.end < c1 ? g.r.end : c1) - c0;
-			out[i].top = k->state;
-		}
+		/* the record straddling c0 was peeked, not consumed: offer it
+		 * (a column narrower than a nanosecond has no top) */
+		if (g.have)
+			gc_offer(&out[i], &best, key_at(m, g.r.key), g.r.start, g.r.end, c0, c1);
 		uint32_t ncur = gc_to(&g, c1, cur, &out[i], &best, c0);
 		out[i].spans = ncur - nprev;
 		nprev = ncur;

@@ -3,8 +3,9 @@
  * boundary up to 2^35 (the writer's no-loop path ends at 2^28), logs that
  * outgrow the slot's inline bytes and then the 1 KiB chunk, slots reused
  * by thousands of short goroutines, a huge creator id, and the goroutine
- * counts' integrals across the widenings of their buckets, and the
- * lookup by Go id. */
+ * counts' integrals across the widenings of their buckets, the lookup by
+ * Go id, and a long random log (keys past one varint byte, time going
+ * back, several chunks) read back exactly, per column too. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -14,10 +15,11 @@
 #include <cmocka.h>
 
 #include "model/model.h"
+#include "xorshift.h"
 
 static struct gt_model *m;
 
-static void gtrans(int64_t ts, int64_t ctx_g, int64_t id, int from, int to)
+static void gtrans_why(int64_t ts, int64_t ctx_g, int64_t id, int from, int to, gt_str reason)
 {
 	struct gt_event e;
 	memset(&e, 0, sizeof e);
@@ -29,7 +31,13 @@ static void gtrans(int64_t ts, int64_t ctx_g, int64_t id, int from, int to)
 	e.u.trans.from = (uint8_t)from;
 	e.u.trans.to = (uint8_t)to;
 	e.u.trans.id = id;
+	e.u.trans.reason = reason;
 	assert_int_equal(gt_model_add(m, &e), 0);
+}
+
+static void gtrans(int64_t ts, int64_t ctx_g, int64_t id, int from, int to)
+{
+	gtrans_why(ts, ctx_g, id, from, to, 0);
 }
 
 struct collect {
@@ -271,6 +279,134 @@ static void test_ids_sorted(void **state)
 	check_ids((int64_t)1 << 40);
 }
 
+/* A goroutine's log as the model should keep it: its intervals. */
+#define RLOG 6000
+static struct gt_gspan want[RLOG + 1];
+
+/* Column [c0, c1)'s figures from the intervals themselves: time per state
+ * and the top (the state of the longest part, the first of the longest). */
+static void brute_col(int n, int64_t c0, int64_t c1, struct gt_col *out)
+{
+	memset(out, 0, sizeof *out);
+	out->top = UINT32_MAX;
+	int64_t best = 0;
+	for (int i = 0; i < n; i++) {
+		int64_t a = want[i].start > c0 ? want[i].start : c0;
+		int64_t z = want[i].end < c1 ? want[i].end : c1;
+		if (z <= a)
+			continue;
+		out->ns[want[i].state] += z - a;
+		if (z - a > best) {
+			best = z - a;
+			out->top = want[i].state;
+		}
+	}
+}
+
+static void check_columns(uint32_t gi, int n, int64_t t0, int64_t t1, uint32_t ncols)
+{
+	static struct gt_col cols[1000];
+	gt_model_lane_columns(m, GT_LANE_G, gi, t0, t1, ncols, cols);
+	double w = (double)(t1 - t0) / ncols;
+	for (uint32_t i = 0; i < ncols; i++) {
+		int64_t c0 = t0 + (int64_t)(w * i);
+		int64_t c1 = i + 1 == ncols ? t1 : t0 + (int64_t)(w * (i + 1));
+		struct gt_col b;
+		brute_col(n, c0, c1, &b);
+		assert_int_equal(cols[i].top, b.top);
+		for (int k = 0; k < GT_GS__COUNT && k < GT_COL_CLASSES; k++)
+			assert_int_equal(cols[i].ns[k], b.ns[k]);
+	}
+}
+
+/* RLOG random transitions of one goroutine: Waiting with 300 reasons
+ * (keys past 127: two varint bytes), lengths from 0 to 2^30, and now and
+ * then time going back (a record with a gap after the first; the
+ * interval before it is cut to nothing), spread over several chunks;
+ * then its end.  With tick (ns), a first sync says the clock ticks in
+ * that many ns: times are whole ticks but now and then one is not.
+ * Read back interval by interval, and per column against the intervals
+ * themselves (the top must not depend on where chunks begin). */
+static void random_log(int64_t tick)
+{
+	struct gt_model *keep_m = m;
+	m = gt_model_new();
+	assert_non_null(m);
+	int64_t unit = 1;
+	if (tick) {
+		struct gt_event e;
+		memset(&e, 0, sizeof e);
+		e.g = e.p = e.m = GT_NONE;
+		e.kind = GT_EV_SYNC;
+		e.u.sync.n = 1;
+		e.u.sync.tick_ns = tick;
+		assert_int_equal(gt_model_add(m, &e), 0);
+		unit = tick;
+	}
+	uint64_t rs = 0x9E3779B97F4A7C15ull;
+	int64_t t = 100 * unit, since = t, id = 7;
+	uint8_t st = GT_GS_RUNNABLE;
+	gt_str why = 0;
+	gtrans(t, 1, id, GT_GS_NOTEXIST, st);
+	int n = 0;
+	for (int i = 0; i < RLOG; i++) {
+		uint64_t r = xorshift64(&rs);
+		int64_t d = (int64_t)(r % 200);
+		if (r % 7 == 0)
+			d = (int64_t)((r >> 8) % ((uint64_t)1 << (r >> 40) % 31));
+		if (r % 53 == 0)
+			d = -(int64_t)((r >> 8) % 100);
+		d *= unit;
+		if (r % 101 == 0)
+			d += (int64_t)((r >> 20) % 5); /* not a whole tick (0 is) */
+		t += d;
+		uint8_t to = (uint8_t)(st == GT_GS_RUNNABLE ? (r >> 4) % 2 ? GT_GS_WAITING : GT_GS_SYSCALL
+		                                           : GT_GS_RUNNABLE);
+		gt_str nwhy = to == GT_GS_WAITING ? (gt_str)(1 + (r >> 12) % 300) : 0;
+		gtrans_why(t, id, id, st, to, nwhy);
+		want[n++] = (struct gt_gspan){since, t > since ? t : since, st, why, 0, GT_NONE};
+		since = t;
+		st = to;
+		why = nwhy;
+	}
+	t += 5;
+	gtrans(t, id, id, st, GT_GS_NOTEXIST);
+	want[n++] = (struct gt_gspan){since, t > since ? t : since, st, why, 0, GT_NONE};
+	gt_model_finish(m);
+
+	uint32_t gi = gt_model_g_find(m, id);
+	static struct collect c;
+	c.n = 0;
+	gt_model_g_spans(m, gi, INT64_MIN, INT64_MAX, keep, &c);
+	assert_int_equal(c.n, n);
+	for (int i = 0; i < n && i < 512; i++) {
+		assert_int_equal(c.v[i].start, want[i].start);
+		assert_int_equal(c.v[i].end, want[i].end);
+		assert_int_equal(c.v[i].state, want[i].state);
+		assert_int_equal(c.v[i].reason, want[i].reason);
+	}
+	struct gt_goroutine g;
+	assert_int_equal(gt_model_g(m, gi, &g), 0);
+	assert_int_equal(g.intervals, n);
+	assert_int_equal(g.end_state, GT_GS_NOTEXIST);
+	assert_int_equal(g.end_since, t);
+	int64_t a = 100, z = t + 1;
+	uint32_t layouts[] = {1, 7, 200, 997};
+	for (size_t k = 0; k < sizeof layouts / sizeof *layouts; k++) {
+		check_columns(gi, n, a, z, layouts[k]);
+		check_columns(gi, n, a + (z - a) / 3, a + (z - a) / 3 + (z - a) / 50, layouts[k]);
+	}
+	gt_model_free(m);
+	m = keep_m;
+}
+
+static void test_random_log(void **state)
+{
+	(void)state;
+	random_log(0);
+	random_log(64);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -279,6 +415,7 @@ int main(void)
 		cmocka_unit_test(test_short_goroutines),
 		cmocka_unit_test(test_counts),
 		cmocka_unit_test(test_ids_sorted),
+		cmocka_unit_test(test_random_log),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
