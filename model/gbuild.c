@@ -417,7 +417,7 @@ static __attribute__((noinline)) uint8_t *put_rec_odd(uint8_t *p, int first, int
 	*p++ = (uint8_t)f;
 	p = put_uv(p, kv);
 	if (f & 1)
-		p = put_uv(p, zigzag(gap / ((int64_t)1 << ts)));
+		p = put_uv(p, zigzag(gap >> ts));
 	if (last)
 		return p;
 	return put_uv(p, (uint64_t)d >> ts);
@@ -441,8 +441,8 @@ static inline __attribute__((always_inline)) uint8_t *put_rec(uint8_t *p, int fi
 		*p++ = (uint8_t)kv;
 	else
 		p = put_uv(p, kv);
-	if (first)
-		p = put_uv(p, zigzag(gap / ((int64_t)1 << ts)));
+	if (first) /* whole units: the shift is exact (GCC's >> keeps the sign) */
+		p = put_uv(p, zigzag(gap >> ts));
 	if (last)
 		return p;
 	return put_uv(p, (uint64_t)d >> ts);
@@ -1024,13 +1024,19 @@ int gt_gb_finish(struct gt_model *m, int64_t end)
 }
 
 /* The first sync tells the trace's clock: when a tick is a power of two
- * nanoseconds (up to 2^20), the logs count in ticks (glog.h).  Only
- * before any goroutine: the unit is the same for every log. */
+ * nanoseconds (up to 2^20), goroutine logs and lanes count in ticks
+ * (glog.h, lane.h).  Only before any goroutine or span: a log's unit is
+ * the same throughout, and a lane's chunk starts in its lanes' unit. */
 void gt_gb_sync(struct gt_model *m, const struct gt_event *ev)
 {
 	int64_t q = ev->u.sync.tick_ns;
-	if (ev->u.sync.n == 1 && !m->gids.n && q > 0 && q <= (1 << 20) && !(q & (q - 1)))
-		m->garena.tshift = (uint8_t)__builtin_ctzll((uint64_t)q);
+	if (ev->u.sync.n != 1 || q <= 0 || q > (1 << 20) || (q & (q - 1)))
+		return;
+	uint8_t shift = (uint8_t)__builtin_ctzll((uint64_t)q);
+	if (!m->gids.n)
+		m->garena.tshift = shift;
+	if (!m->lanes.nblocks)
+		m->lanes.tshift = shift;
 }
 
 /* "GC (dedicated)", "GC (fractional)": a mark worker at work for the rest

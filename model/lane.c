@@ -53,16 +53,18 @@ static uint32_t alloc_chunk(struct gt_lanes *ls, uint32_t bytes)
 
 static int64_t unzz(uint64_t v) { return (int64_t)(v >> 1) ^ -(int64_t)(v & 1); }
 
-/* The span recorded at *p (gt_lane_encode) after one that ended at
- * prev_end with value prev_val; moves *p past it. */
+/* The span recorded at *p (gt_lane_encode, in units of 2^shift ns) after
+ * one that ended at prev_end with value prev_val; moves *p past it. */
 static inline __attribute__((always_inline)) void decode(const uint8_t **p, int64_t prev_end,
-                                                        uint32_t prev_val, struct gt_span_rec *s)
+                                                        uint32_t prev_val, unsigned shift,
+                                                        struct gt_span_rec *s)
 {
-	s->start = prev_end + unzz(gt_get_uv(p));
-	s->end = s->start + (int64_t)gt_get_uv(p);
 	uint64_t v = gt_get_uv(p);
 	s->val = prev_val + (uint32_t)unzz(v >> 3);
-	s->cls = (uint8_t)(v & 7);
+	s->cls = (uint8_t)(v & 3);
+	int64_t unit = v & 4 ? 1 : (int64_t)1 << shift;
+	s->start = prev_end + unzz(gt_get_uv(p)) * unit;
+	s->end = s->start + (int64_t)gt_get_uv(p) * unit;
 }
 
 #define MAX_REC GT_LANE_MAX_REC
@@ -101,10 +103,11 @@ int gt_lane_append_slow(struct gt_lanes *ls, struct gt_lane *l, int64_t start,
 		memcpy(&cap, c + 6, 2);
 		if (used + MAX_REC <= cap) {
 			/* room for any record: encode in place (the common case) */
-			n = gt_lane_encode(c + HDR + used, l->prev_end, l->prev_val, start, end, val, cls);
+			n = gt_lane_encode(c + HDR + used, l->prev_end, l->prev_val, start, end, val, cls,
+			                   ls->tshift);
 			goto done;
 		}
-		n = gt_lane_encode(tmp, l->prev_end, l->prev_val, start, end, val, cls);
+		n = gt_lane_encode(tmp, l->prev_end, l->prev_val, start, end, val, cls, ls->tshift);
 	}
 	if (!l->tail || used + n > cap) {
 		if (ls->npend == ls->cap_pend) {
@@ -138,7 +141,7 @@ int gt_lane_append_slow(struct gt_lanes *ls, struct gt_lane *l, int64_t start,
 		c = at(ls, ref);
 		used = 0;
 		memcpy(&cap, c + 6, 2);
-		n = gt_lane_encode(tmp, 0, 0, start, end, val, cls);
+		n = gt_lane_encode(tmp, 0, 0, start, end, val, cls, ls->tshift);
 	}
 	memcpy(c + HDR + used, tmp, n);
 done:
@@ -342,7 +345,7 @@ static int cur_peek(struct cursor *c, struct gt_span_rec *s, const uint8_t **aft
 	if (!cur_more(c))
 		return 0;
 	*after = c->p;
-	decode(after, c->prev_end, c->prev_val, s);
+	decode(after, c->prev_end, c->prev_val, c->ls->tshift, s);
 	return 1;
 }
 
@@ -424,7 +427,7 @@ static void offer_skipped(const struct cursor *c, uint32_t e, struct gt_lane_col
 		/* the span the cursor is at, then the rest: the chunk's longest
 		 * when that comes later (the first longest of the chunk is the
 		 * first longest of any part holding it), else each span */
-		decode(&p, s.end, s.val, &s);
+		decode(&p, s.end, s.val, c->ls->tshift, &s);
 		offer(col, best, &s, c0, b);
 		const struct gt_lane_ix *ix = &c->ls->ix[c->l->ix + c->e];
 		if (ix->top_start > s.start) {
@@ -434,7 +437,7 @@ static void offer_skipped(const struct cursor *c, uint32_t e, struct gt_lane_col
 		}
 	}
 	while (p && p < c->end) {
-		decode(&p, s.end, s.val, &s);
+		decode(&p, s.end, s.val, c->ls->tshift, &s);
 		offer(col, best, &s, c0, b);
 	}
 	if (from < e) {
@@ -470,7 +473,7 @@ static void cur_to(struct cursor *c, int64_t b, int64_t cum[GT_LANE_CLASSES],
 		int stop = 0;
 		while (p < end) {
 			q = p;
-			decode(&q, pe, pv, &s);
+			decode(&q, pe, pv, c->ls->tshift, &s);
 			if (col)
 				offer(col, best, &s, c0, b);
 			if (!(s.start < b && s.end <= b)) {

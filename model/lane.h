@@ -3,10 +3,12 @@
  * search and prefix sums for per-column summaries.
  *
  * Why: a 110 MB trace has ~25M events; at 16+ bytes a span the model would
- * outgrow the file.  A span here is three varints (gap from the previous
- * span's end, duration, change of value from the previous span's <<3 |
- * class) in chunks of a shared arena of 1 MiB blocks, typically 3-6
- * bytes.  Chunks grow per lane (32 B to 1 KiB) so short lanes stay cheap.
+ * outgrow the file.  A span here is three varints (change of value from
+ * the previous span's << 3 | ns << 2 | class, gap from the previous
+ * span's end, duration) in chunks of a shared arena of 1 MiB blocks,
+ * typically 3-6 bytes.  Times count in the lanes' unit, 2^tshift ns (the
+ * trace's clock tick, as in glog.h), unless the span's ns bit is set (a
+ * time the reader nudged off the tick).  Chunks grow per lane (32 B to 1 KiB) so short lanes stay cheap.
  * Each chunk restarts the delta chains, so any chunk decodes alone: after gt_lanes_finish() a lane
  * has an index entry per chunk (first start, span number, per-class time
  * before it, its longest span) and a query binary-searches the chunks,
@@ -21,7 +23,7 @@
 
 #include "model/varint.h"
 
-#define GT_LANE_CLASSES 8
+#define GT_LANE_CLASSES 4
 
 struct gt_span_rec {
 	int64_t start, end;
@@ -67,6 +69,8 @@ struct gt_lanes {
 	uint8_t **blocks;
 	size_t nblocks, cap_blocks;
 	uint32_t next;        /* next free ref in the last block (8-byte units) */
+	uint8_t tshift;       /* the unit of time: 2^tshift ns (set before the
+	                         first span) */
 	struct gt_lane_ix *ix; /* per lane runs of nchunks entries (finish) */
 	size_t nix;
 	struct gt_lane_pending *pend; /* entries in creation order (build) */
@@ -99,18 +103,22 @@ int gt_lane_append_slow(struct gt_lanes *ls, struct gt_lane *l, int64_t start,
  * change from prev_val (the previous span's in the chunk: on a P the
  * goroutines that run one after another were mostly created close
  * together, so this takes a byte or two where the value takes three or
- * four); writes up to 3 bytes past the record (gt_put_uv_slack).
- * Returns its length. */
+ * four), times in units of 2^shift ns unless they are not whole units;
+ * writes up to 3 bytes past the record (gt_put_uv_slack).  Returns its
+ * length. */
 static inline __attribute__((always_inline)) size_t
 gt_lane_encode(uint8_t *p, int64_t prev_end, uint32_t prev_val, int64_t start, int64_t end,
-               uint32_t val, uint8_t cls)
+               uint32_t val, uint8_t cls, unsigned shift)
 {
-	int64_t gap = start - prev_end;
+	int64_t gap = start - prev_end, d = end - start;
+	uint64_t ns = (((uint64_t)gap | (uint64_t)d) & (((uint64_t)1 << shift) - 1)) != 0;
+	shift = ns ? 0 : shift;
+	gap >>= shift; /* whole units: exact (GCC's >> keeps the sign) */
 	int32_t dv = (int32_t)(val - prev_val);
-	size_t n = gt_put_uv_slack(p, ((uint64_t)gap << 1) ^ (uint64_t)(gap >> 63));
-	n += gt_put_uv_slack(p + n, (uint64_t)(end - start));
 	uint32_t z = ((uint32_t)dv << 1) ^ (uint32_t)(dv >> 31);
-	n += gt_put_uv_slack(p + n, ((uint64_t)z << 3) | cls);
+	size_t n = gt_put_uv_slack(p, ((uint64_t)z << 3) | ns << 2 | cls);
+	n += gt_put_uv_slack(p + n, ((uint64_t)gap << 1) ^ (uint64_t)(gap >> 63));
+	n += gt_put_uv_slack(p + n, (uint64_t)d >> shift);
 	return n;
 }
 
@@ -124,7 +132,7 @@ gt_lane_append(struct gt_lanes *ls, struct gt_lane *l, int64_t start, int64_t en
 {
 	if ((uintptr_t)l->wp < (uintptr_t)l->wlim && end >= start) {
 		uint8_t *p = l->wp;
-		l->wp = p + gt_lane_encode(p, l->prev_end, l->prev_val, start, end, val, cls);
+		l->wp = p + gt_lane_encode(p, l->prev_end, l->prev_val, start, end, val, cls, ls->tshift);
 		l->prev_end = end;
 		l->prev_val = val;
 		l->nrec++;

@@ -181,7 +181,9 @@ void gt_model_lane_columns(const struct gt_model *m, enum gt_lane_kind kind,
 			}
 		for (uint32_t i = 0; i < n; i++) {
 			struct gt_col *c = &out[done + i];
-			memcpy(c->ns, tmp[i].ns, sizeof c->ns);
+			_Static_assert(GT_LANE_CLASSES <= GT_COL_CLASSES, "a lane's classes in a column");
+			memset(c->ns, 0, sizeof c->ns);
+			memcpy(c->ns, tmp[i].ns, sizeof tmp[i].ns);
 			c->spans = tmp[i].spans;
 			c->top = tmp[i].top;
 		}

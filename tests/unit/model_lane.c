@@ -67,21 +67,34 @@ static void brute(const struct spans *a, int64_t c0, int64_t c1, struct gt_lane_
 	}
 }
 
-static void check_lane(uint32_t nspans, int64_t maxgap, int64_t maxlen, uint32_t maxval)
+/* nspans random spans into a lane whose times count in units of 2^tshift
+ * ns (times are whole units, but now and then one is nudged off: Go's
+ * reader moves an event a ns past the one before), read back whole and
+ * per column against a brute force. */
+static void check_lane_unit(uint32_t nspans, int64_t maxgap, int64_t maxlen, uint32_t maxval,
+                            unsigned tshift)
 {
 	struct gt_lanes ls;
 	memset(&ls, 0, sizeof ls);
+	ls.tshift = (uint8_t)tshift;
 	struct gt_lane lane;
 	memset(&lane, 0, sizeof lane);
-	int64_t t = (int64_t)(rnd() % 1000);
+	struct spans in = {0};
+	int64_t unit = (int64_t)1 << tshift;
+	int64_t t = (int64_t)(rnd() % 1000) * unit;
 	for (uint32_t i = 0; i < nspans; i++) {
-		t += (int64_t)(rnd() % (uint64_t)(maxgap + 1));
+		t += (int64_t)(rnd() % (uint64_t)(maxgap + 1)) * unit;
 		/* mostly short spans, some long, some of no length */
 		uint64_t r = rnd();
 		int64_t len = r % 7 == 0 ? 0 : (int64_t)((r >> 8) % (uint64_t)(r % 13 == 0 ? maxlen * 50 : maxlen + 1));
+		len *= unit;
+		if (tshift && r % 11 == 0)
+			len += (int64_t)(r >> 50) % 3; /* off the tick (or not) */
 		uint32_t val = (uint32_t)(rnd() % maxval);
 		uint8_t cls = (uint8_t)(rnd() % GT_LANE_CLASSES);
 		assert_int_equal(gt_lane_append(&ls, &lane, t, t + len, val, cls), 0);
+		struct gt_span_rec s = {t, t + len, val, cls};
+		collect(&in, &s);
 		t += len;
 	}
 	struct gt_lane *all[1] = {&lane};
@@ -89,6 +102,13 @@ static void check_lane(uint32_t nspans, int64_t maxgap, int64_t maxlen, uint32_t
 	struct spans a = {0};
 	gt_lane_query(&ls, &lane, INT64_MIN, INT64_MAX, collect, &a);
 	assert_int_equal(a.n, nspans);
+	for (size_t i = 0; i < a.n; i++) {
+		assert_int_equal(a.v[i].start, in.v[i].start);
+		assert_int_equal(a.v[i].end, in.v[i].end);
+		assert_int_equal(a.v[i].val, in.v[i].val);
+		assert_int_equal(a.v[i].cls, in.v[i].cls);
+	}
+	free(in.v);
 	struct gt_lane_col cols[300], want;
 	for (int q = 0; q < 40; q++) {
 		int64_t span = t + 2000;
@@ -116,6 +136,11 @@ static void check_lane(uint32_t nspans, int64_t maxgap, int64_t maxlen, uint32_t
 	gt_lanes_free(&ls);
 }
 
+static void check_lane(uint32_t nspans, int64_t maxgap, int64_t maxlen, uint32_t maxval)
+{
+	check_lane_unit(nspans, maxgap, maxlen, maxval, 0);
+}
+
 static void test_small_lanes(void **state)
 {
 	(void)state;
@@ -133,11 +158,20 @@ static void test_many_chunks(void **state)
 	check_lane(100000, 3, 5, 300);        /* short spans, tight */
 }
 
+static void test_ticks(void **state)
+{
+	(void)state;
+	rnd_state = 0xD1B54A32D192ED03ull;
+	check_lane_unit(40000, 1000, 300, 70000, 6); /* 64 ns ticks, as Go's on Linux */
+	check_lane_unit(3000, 20, 100, 1u << 29, 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_small_lanes),
 		cmocka_unit_test(test_many_chunks),
+		cmocka_unit_test(test_ticks),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
