@@ -20,9 +20,9 @@
  * then key, gap and length as above.  A goroutine's end is a zero-length
  * NotExist record without its length (it ends the log).  So nearly all
  * records take a byte for the key (the first 127 keys) and one or two
- * for the length: the 3.8M goroutines of esbuild_go126 take 30% fewer
- * bytes than with a 16-bit chunk length, the gap's flag in the key's
- * varint and times in ns.
+ * for the length: the 3.8M goroutines of esbuild_go126 take 28% fewer
+ * bytes (4.4 an interval, creation facts included) than with a 16-bit
+ * chunk length, the gap's flag in the key's varint and times in ns.
  * Goroutines with more than one chunk get an index entry per further chunk
  * (first start, record number, time per state before it) for binary search
  * and per-column sums. */

@@ -380,8 +380,9 @@ static void gc_peek(struct gcol_cur *g)
 	g->have = gt_gcur_next(&g->c, &g->r);
 }
 
-/* Record r, of key k, offered to col as the column [c0, b)'s top: the
- * state of its longest record, the first of the longest. */
+/* An interval [start, end) of key k offered to col, the column [c0, b),
+ * for its top: the state of its longest part of an interval, the first
+ * of the longest. */
 static void gc_offer(struct gt_col *col, int64_t *best, const struct gt_gkey *k, int64_t start,
                      int64_t end, int64_t c0, int64_t b)
 {
