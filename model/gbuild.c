@@ -200,6 +200,7 @@ static inline __attribute__((always_inline)) uint32_t live_new(struct gt_model *
 	L->start_func = 0;
 	L->create_stack = 0;
 	L->gc_worker = L->hlen = L->gc_mark = L->hflags = L->state = L->chained = L->tracked = 0;
+	L->cstart = 0;
 	L->creator = GT_NONE;
 	return slot;
 }
@@ -341,6 +342,7 @@ static int flush(struct gt_model *m, uint32_t slot, int more)
 	C->longest = 0;
 	C->tail = more ? ref : 0;
 	L->chained = (uint8_t)more;
+	L->cstart = 0;
 	L->len = 0;
 	L->prev_end = gt_gbase(m, L->gi);
 	return 0;
@@ -396,7 +398,7 @@ static void put_header(struct gt_glive *L)
 	uint8_t *p0 = live_bytes(L) + L->len;
 	uint8_t *p = put_header_at(p0, L->hflags, L->creator, L->create_stack);
 	L->len = (uint16_t)(L->len + (p - p0));
-	L->hlen = (uint8_t)(p - p0);
+	L->hlen = L->cstart = (uint8_t)(p - p0);
 }
 
 static inline uint64_t zigzag(int64_t v)
@@ -435,8 +437,12 @@ static inline __attribute__((always_inline)) uint8_t *put_rec(uint8_t *p, int fi
 {
 	int64_t gap = start - prev_end, d = end - start;
 	uint64_t kv = (uint64_t)key + 1;
-	if (UNLIKELY((gap && !first) || (((uint64_t)gap | (uint64_t)d) & (((uint64_t)1 << ts) - 1))))
-		return put_rec_odd(p, first, last, ts, gap, d, kv);
+	/* back to back (nearly all): no gap, so neither the first nor odd
+	 * unless the length is not whole units */
+	if (UNLIKELY(gap || (d & (((int64_t)1 << ts) - 1)))) {
+		if (!first || (((uint64_t)gap | (uint64_t)d) & (((uint64_t)1 << ts) - 1)))
+			return put_rec_odd(p, first, last, ts, gap, d, kv);
+	}
 	if (LIKELY(kv < 0x80)) /* the common keys come first: small */
 		*p++ = (uint8_t)kv;
 	else
@@ -451,7 +457,7 @@ static inline __attribute__((always_inline)) uint8_t *put_rec(uint8_t *p, int fi
 /* The next record the writer puts in L's buffer is the chunk's first. */
 static inline int chunk_first(const struct gt_glive *L)
 {
-	return L->len == (L->chained ? 0 : L->hlen);
+	return L->len == L->cstart;
 }
 
 /* Appends the record of an interval [start, end) with key (of state);
@@ -820,7 +826,7 @@ static inline __attribute__((always_inline)) int transition_new(struct gt_model 
 		uint8_t f = GT_GH_CREATED | (g != id && g != GT_NONE ? GT_GH_CREATOR : 0);
 		uint8_t *hp = put_header_at(L->ibuf, f, g, cs);
 		L->len = (uint16_t)(hp - L->ibuf);
-		L->hlen = (uint8_t)(hp - L->ibuf);
+		L->hlen = L->cstart = (uint8_t)(hp - L->ibuf);
 	}
 	if (stack) {
 		if (h) {

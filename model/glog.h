@@ -94,6 +94,7 @@ struct gt_glive {
 	uint8_t state;        /* state of key (its index in per-state sums);
 	                         Undetermined (0) while no interval is open */
 	uint8_t chained;      /* a chunk went to the arena with more to come */
+	uint8_t cstart;       /* where the records of the buffer's chunk begin */
 	uint8_t tracked;      /* its struct gt_gcold is in use: counts the
 	                         records and time per state as they come (from
 	                         when the log outgrew GT_GTRACK bytes of room) */
