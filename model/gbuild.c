@@ -374,7 +374,6 @@ static int grow(struct gt_glive *L, uint32_t need)
 	return 0;
 }
 
-
 /* gt_put_uv_slack (nearly all keys, gaps and durations are below 2^28):
  * writes 4 bytes even when it uses fewer. */
 static inline uint8_t *put_uv(uint8_t *p, uint64_t v)
@@ -401,11 +400,6 @@ static void put_header(struct gt_glive *L)
 	L->hlen = L->cstart = (uint8_t)(p - p0);
 }
 
-static inline uint64_t zigzag(int64_t v)
-{
-	return (uint64_t)v << 1 ^ (uint64_t)(v >> 63);
-}
-
 /* The exception (put_rec): a record with a gap after the chunk's first
  * (time went back), or with times that are not whole units. */
 static __attribute__((noinline)) uint8_t *put_rec_odd(uint8_t *p, int first, int last,
@@ -413,13 +407,13 @@ static __attribute__((noinline)) uint8_t *put_rec_odd(uint8_t *p, int first, int
                                                       uint64_t kv)
 {
 	uint64_t f = (uint64_t)(first || gap);
-	if (((uint64_t)gap | (uint64_t)d) & (((uint64_t)1 << ts) - 1))
+	if (gt_off_unit((uint64_t)gap | (uint64_t)d, ts))
 		f |= 2, ts = 0;
 	*p++ = 0;
 	*p++ = (uint8_t)f;
 	p = put_uv(p, kv);
 	if (f & 1)
-		p = put_uv(p, zigzag(gap >> ts));
+		p = put_uv(p, gt_zz(gap >> ts));
 	if (last)
 		return p;
 	return put_uv(p, (uint64_t)d >> ts);
@@ -439,8 +433,8 @@ static inline __attribute__((always_inline)) uint8_t *put_rec(uint8_t *p, int fi
 	uint64_t kv = (uint64_t)key + 1;
 	/* back to back (nearly all): no gap, so neither the first nor odd
 	 * unless the length is not whole units */
-	if (UNLIKELY(gap || (d & (((int64_t)1 << ts) - 1)))) {
-		if (!first || (((uint64_t)gap | (uint64_t)d) & (((uint64_t)1 << ts) - 1)))
+	if (UNLIKELY(gap || gt_off_unit((uint64_t)d, ts))) {
+		if (!first || gt_off_unit((uint64_t)gap | (uint64_t)d, ts))
 			return put_rec_odd(p, first, last, ts, gap, d, kv);
 	}
 	if (LIKELY(kv < 0x80)) /* the common keys come first: small */
@@ -448,7 +442,7 @@ static inline __attribute__((always_inline)) uint8_t *put_rec(uint8_t *p, int fi
 	else
 		p = put_uv(p, kv);
 	if (first) /* whole units: the shift is exact (GCC's >> keeps the sign) */
-		p = put_uv(p, zigzag(gap >> ts));
+		p = put_uv(p, gt_zz(gap >> ts));
 	if (last)
 		return p;
 	return put_uv(p, (uint64_t)d >> ts);
@@ -471,7 +465,7 @@ static inline __attribute__((always_inline)) int append_rec(struct gt_model *m, 
 		end = start;
 	uint64_t d = (uint64_t)(end - start);
 	if (UNLIKELY(L->len + REC_MAX > L->cap)) {
-		uint32_t need = 2 + uv_len((uint64_t)key + 1) + uv_len(zigzag(start - L->prev_end)) +
+		uint32_t need = 2 + uv_len((uint64_t)key + 1) + uv_len(gt_zz(start - L->prev_end)) +
 		                uv_len(d) + 3;
 		if (L->len + need > L->cap) {
 			if (grow(L, need) < 0)
@@ -585,7 +579,7 @@ static inline __attribute__((always_inline)) int end_direct(struct gt_model *m, 
 	uint8_t *ch = gt_barena_at(a, ref);
 	memcpy(ch + lf, L->ibuf, GT_GIBUF); /* the arena has the slack */
 	int64_t end = t < L->since ? L->since : t;
-	uint8_t *p = put_rec(ch + lf + L->len, L->len == L->hlen, 0, a->tshift, L->prev_end, L->since,
+	uint8_t *p = put_rec(ch + lf + L->len, chunk_first(L), 0, a->tshift, L->prev_end, L->since,
 	                     end, L->key);
 	p = put_rec(p, 0, 1, a->tshift, end, t, t, kend);
 	uint32_t len = (uint32_t)(p - (ch + lf));

@@ -148,7 +148,7 @@ static inline int gt_grec_get(const uint8_t **p, const uint8_t *end, int first, 
 	}
 	if (first) {
 		uint64_t z = gt_get_uv(p);
-		prev += ((int64_t)(z >> 1) ^ -(int64_t)(z & 1)) * unit;
+		prev += gt_unzz(z) * unit;
 	}
 	r->start = prev;
 	r->end = prev + (*p < end ? (int64_t)gt_get_uv(p) * unit : 0); /* an end marker's: none */

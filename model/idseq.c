@@ -29,7 +29,7 @@ int gt_idseq_add_slow(struct gt_idseq *s, int64_t id)
 		if (gt_bytes_room(&s->bytes, &s->cap, s->len, 10) < 0)
 			return -1;
 		int64_t d = id - s->last;
-		s->len += gt_put_uv(s->bytes + s->len, ((uint64_t)d << 1) ^ (uint64_t)(d >> 63));
+		s->len += gt_put_uv(s->bytes + s->len, gt_zz(d));
 	}
 	s->last = id;
 	s->n++;
@@ -38,8 +38,7 @@ int gt_idseq_add_slow(struct gt_idseq *s, int64_t id)
 
 static int64_t step(const uint8_t **p, int64_t v)
 {
-	uint64_t z = gt_get_uv(p);
-	return v + ((int64_t)(z >> 1) ^ -(int64_t)(z & 1));
+	return v + gt_unzz(gt_get_uv(p));
 }
 
 int64_t gt_idseq_get(const struct gt_idseq *s, size_t i)

@@ -30,7 +30,7 @@ static inline int gt_idseq_add(struct gt_idseq *s, int64_t id)
 		return gt_idseq_add_slow(s, id);
 	int64_t d = id - s->last;
 	/* 10 bytes of room: enough for gt_put_uv_slack's slack too */
-	s->len += gt_put_uv_slack(s->bytes + s->len, ((uint64_t)d << 1) ^ (uint64_t)(d >> 63));
+	s->len += gt_put_uv_slack(s->bytes + s->len, gt_zz(d));
 	s->last = id;
 	s->n++;
 	return 0;

@@ -51,7 +51,6 @@ static uint32_t alloc_chunk(struct gt_lanes *ls, uint32_t bytes)
 	return ref;
 }
 
-static int64_t unzz(uint64_t v) { return (int64_t)(v >> 1) ^ -(int64_t)(v & 1); }
 
 /* The span recorded at *p (gt_lane_encode, in units of 2^shift ns) after
  * one that ended at prev_end with value prev_val; moves *p past it. */
@@ -60,10 +59,10 @@ static inline __attribute__((always_inline)) void decode(const uint8_t **p, int6
                                                         struct gt_span_rec *s)
 {
 	uint64_t v = gt_get_uv(p);
-	s->val = prev_val + (uint32_t)unzz(v >> 3);
+	s->val = prev_val + (uint32_t)gt_unzz(v >> 3);
 	s->cls = (uint8_t)(v & 3);
 	int64_t unit = v & 4 ? 1 : (int64_t)1 << shift;
-	s->start = prev_end + unzz(gt_get_uv(p)) * unit;
+	s->start = prev_end + gt_unzz(gt_get_uv(p)) * unit;
 	s->end = s->start + (int64_t)gt_get_uv(p) * unit;
 }
 

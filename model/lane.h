@@ -111,13 +111,13 @@ gt_lane_encode(uint8_t *p, int64_t prev_end, uint32_t prev_val, int64_t start, i
                uint32_t val, uint8_t cls, unsigned shift)
 {
 	int64_t gap = start - prev_end, d = end - start;
-	uint64_t ns = (((uint64_t)gap | (uint64_t)d) & (((uint64_t)1 << shift) - 1)) != 0;
+	uint64_t ns = gt_off_unit((uint64_t)gap | (uint64_t)d, shift) != 0;
 	shift = ns ? 0 : shift;
 	gap >>= shift; /* whole units: exact (GCC's >> keeps the sign) */
 	int32_t dv = (int32_t)(val - prev_val);
 	uint32_t z = ((uint32_t)dv << 1) ^ (uint32_t)(dv >> 31);
 	size_t n = gt_put_uv_slack(p, ((uint64_t)z << 3) | ns << 2 | cls);
-	n += gt_put_uv_slack(p + n, ((uint64_t)gap << 1) ^ (uint64_t)(gap >> 63));
+	n += gt_put_uv_slack(p + n, gt_zz(gap));
 	n += gt_put_uv_slack(p + n, (uint64_t)d >> shift);
 	return n;
 }

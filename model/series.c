@@ -106,8 +106,7 @@ static int walk_next(struct walk *w)
 	if (!w->left)
 		return 0;
 	w->ts += (int64_t)gt_get_uv(&w->p);
-	uint64_t z = gt_get_uv(&w->p);
-	w->v += (uint64_t)((int64_t)(z >> 1) ^ -(int64_t)(z & 1));
+	w->v += (uint64_t)gt_unzz(gt_get_uv(&w->p));
 	w->left--;
 	return 1;
 }

@@ -42,7 +42,7 @@ static inline size_t gt_series_enc(uint8_t *p, int64_t lt, uint64_t lv, int64_t 
 {
 	int64_t dv = (int64_t)(v - lv);
 	size_t n = gt_put_uv_slack(p, (uint64_t)(ts - lt));
-	return n + gt_put_uv_slack(p + n, ((uint64_t)dv << 1) ^ (uint64_t)(dv >> 63));
+	return n + gt_put_uv_slack(p + n, gt_zz(dv));
 }
 
 /* Appends a point inside the current chunk; the caller made room for

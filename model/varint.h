@@ -9,6 +9,24 @@
 #include <string.h>
 #include <stdlib.h>
 
+/* Signed values as varints: zigzag (0, -1, 1, -2 ... as 0, 1, 2, 3 ...). */
+static inline uint64_t gt_zz(int64_t v)
+{
+	return (uint64_t)v << 1 ^ (uint64_t)(v >> 63);
+}
+
+static inline int64_t gt_unzz(uint64_t z)
+{
+	return (int64_t)(z >> 1) ^ -(int64_t)(z & 1);
+}
+
+/* Times packed in units of 2^shift ns (a trace's clock tick): nonzero
+ * when t (a gap, a length, or several or-ed) is not whole units. */
+static inline uint64_t gt_off_unit(uint64_t t, unsigned shift)
+{
+	return t & (((uint64_t)1 << shift) - 1);
+}
+
 static inline size_t gt_put_uv(uint8_t *p, uint64_t v)
 {
 	size_t n = 0;
