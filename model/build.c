@@ -78,6 +78,7 @@ void gt_model_free(struct gt_model *m)
 	gt_vec_free(&m->gheads);
 	gt_vec_free(&m->gbase);
 	gt_vec_free(&m->gix);
+	free(m->gixtop);
 	gt_barena_free(&m->garena);
 	gt_ids_free(&m->gendkey);
 	free(m->gperm);
@@ -587,8 +588,22 @@ void gt_model_finish(struct gt_model *m)
 	if (gt_lanes_finish(&m->lanes, all, m->nlanes) < 0)
 		m->nomem = 1;
 	free(all);
-	if (m->gix.n)
+	if (m->gix.n) {
 		qsort(m->gix.v, m->gix.n, sizeof(struct gt_gix), gt_gix_cmp);
+		/* a goroutine column passing many chunks takes their longest
+		 * record a group at a time (gquery.c) */
+		const struct gt_gix *e = m->gix.v;
+		size_t ng = m->gix.n / GT_GIX_GROUP;
+		if (ng && !(m->gixtop = malloc(ng * sizeof *m->gixtop)))
+			m->nomem = 1;
+		for (size_t g = 0; m->gixtop && g < ng; g++) {
+			size_t top = g * GT_GIX_GROUP;
+			for (size_t i = top + 1; i < (g + 1) * GT_GIX_GROUP; i++)
+				if (e[i].longest > e[top].longest)
+					top = i;
+			m->gixtop[g] = (uint32_t)top;
+		}
+	}
 	in->goroutines = (uint32_t)m->gids.n;
 	in->procs = (uint32_t)m->ps.n;
 	in->threads = (uint32_t)m->ms.n;

@@ -25,9 +25,14 @@ static void gix_range(const struct gt_model *m, uint32_t gi, size_t *lo, size_t 
 			b = mid;
 	}
 	*lo = a; /* the first entry of gi, if any; its entries follow */
-	for (b = a; b < m->gix.n && e[b].gi == gi; b++)
-		;
-	*hi = b;
+	for (b = m->gix.n; a < b;) {
+		size_t mid = (a + b) / 2;
+		if (e[mid].gi <= gi)
+			a = mid + 1;
+		else
+			b = mid;
+	}
+	*hi = a;
 }
 
 static const struct gt_gkey *key_at(const struct gt_model *m, uint32_t k)
@@ -271,13 +276,12 @@ uint32_t gt_model_g_find(const struct gt_model *m, int64_t id)
 
 /* ---- intervals --------------------------------------------------------------- */
 
-/* A cursor at the last chunk of gi starting at or before t; returns
- * its index entry (in m->gix) + 1, 0 for the first chunk. */
-static size_t seek(const struct gt_model *m, uint32_t gi, int64_t t, struct gt_gcur *c,
-                   int64_t cum[GT_GS__COUNT])
+/* A cursor at the last chunk of gi (its index entries [lo, hi)) starting
+ * at or before t; returns its index entry (in m->gix) + 1, 0 for the
+ * first chunk. */
+static size_t seek_in(const struct gt_model *m, uint32_t gi, size_t lo, size_t hi, int64_t t,
+                      struct gt_gcur *c, int64_t cum[GT_GS__COUNT])
 {
-	size_t lo, hi;
-	gix_range(m, gi, &lo, &hi);
 	const struct gt_gix *e = m->gix.v;
 	size_t a = lo, b = hi; /* last entry with first_start <= t */
 	while (a < b) {
@@ -298,6 +302,14 @@ static size_t seek(const struct gt_model *m, uint32_t gi, int64_t t, struct gt_g
 	if (cum)
 		memset(cum, 0, GT_GS__COUNT * sizeof *cum);
 	return 0;
+}
+
+static size_t seek(const struct gt_model *m, uint32_t gi, int64_t t, struct gt_gcur *c,
+                   int64_t cum[GT_GS__COUNT])
+{
+	size_t lo, hi;
+	gix_range(m, gi, &lo, &hi);
+	return seek_in(m, gi, lo, hi, t, c, cum);
 }
 
 void gt_model_g_spans(const struct gt_model *m, uint32_t gi, int64_t t0,
@@ -369,6 +381,7 @@ void gt_model_g_waiting_by_reason(const struct gt_model *m, uint32_t gi,
 struct gcol_cur {
 	const struct gt_model *m;
 	uint32_t gi;
+	size_t lo, hi;             /* its index entries in m->gix */
 	struct gt_gcur c;
 	int64_t acc[GT_GS__COUNT]; /* totals of the records consumed */
 	struct gt_grec r;          /* next record, peeked */
@@ -412,14 +425,24 @@ static void gc_skip(struct gcol_cur *g, size_t pe, struct gt_col *col, int64_t *
 		if (g->c.p >= g->c.end || !gt_gcur_next(&g->c, &r))
 			break;
 	}
-	size_t lo, hi;
-	gix_range(m, g->gi, &lo, &hi);
 	const struct gt_gix *e = m->gix.v;
-	size_t i = lo; /* the entry after the peeked record's chunk */
-	while (i < hi && e[i].rec0 <= rec)
-		i++;
-	for (; i + 1 < pe; i++)
-		gc_offer(col, best, key_at(m, e[i].lkey), 0, e[i].longest, 0, INT64_MAX);
+	size_t i = g->lo, z = g->hi; /* the entry after the peeked record's chunk */
+	while (i < z) {
+		size_t mid = (i + z) / 2;
+		if (e[mid].rec0 <= rec)
+			i = mid + 1;
+		else
+			z = mid;
+	}
+	/* entries i .. pe - 2, whole groups through gixtop */
+	while (i + 1 < pe) {
+		size_t k = i;
+		if (i % GT_GIX_GROUP == 0 && i + GT_GIX_GROUP < pe && m->gixtop)
+			k = m->gixtop[i / GT_GIX_GROUP], i += GT_GIX_GROUP;
+		else
+			i++;
+		gc_offer(col, best, key_at(m, e[k].lkey), 0, e[k].longest, 0, INT64_MAX);
+	}
 }
 
 /* Totals before time b into cum; records consumed are offered to col. */
@@ -428,7 +451,7 @@ static uint32_t gc_to(struct gcol_cur *g, int64_t b, int64_t cum[GT_GS__COUNT],
 {
 	struct gt_gcur probe;
 	int64_t pc[GT_GS__COUNT];
-	size_t pe = seek(g->m, g->gi, b, &probe, pc);
+	size_t pe = seek_in(g->m, g->gi, g->lo, g->hi, b, &probe, pc);
 	if (!g->started || probe.rec > g->c.rec - (g->have ? 1u : 0u)) {
 		if (g->started && col)
 			gc_skip(g, pe, col, best, c0, b);
@@ -465,6 +488,7 @@ void gt_model_g_columns(const struct gt_model *m, uint32_t gi, int64_t t0, int64
 	if (gi >= m->gids.n || !GT_VEC_AT(m->gheads, uint32_t, gi) || t1 <= t0 || !ncols)
 		return;
 	struct gcol_cur g = {.m = m, .gi = gi};
+	gix_range(m, gi, &g.lo, &g.hi);
 	int64_t prev[GT_GS__COUNT], cur[GT_GS__COUNT], best = 0;
 	uint32_t nprev = gc_to(&g, t0, prev, NULL, &best, t0);
 	double w = (double)(t1 - t0) / ncols;

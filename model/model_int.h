@@ -64,6 +64,7 @@ struct gt_kcache {
 	uint32_t k;
 };
 #define GT_GBASE_STEP 64
+#define GT_GIX_GROUP 64
 
 struct gt_model {
 	struct gt_tables *tables;
@@ -87,6 +88,8 @@ struct gt_model {
 	struct gt_vec gbase;   /* int64_t per GT_GBASE_STEP goroutines: the time
 	                          their logs' deltas count from (glog.h) */
 	struct gt_vec gix;     /* struct gt_gix, sorted by (gi, rec0) at finish */
+	uint32_t *gixtop;      /* per GT_GIX_GROUP entries of gix (finish): the
+	                          one with the first longest record */
 	struct gt_barena garena;
 	struct gt_ids gendkey; /* gi -> key of a same-state last transition */
 	uint32_t *gperm;       /* indices sorted by Go id (first lookup) */

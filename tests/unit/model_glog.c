@@ -280,8 +280,8 @@ static void test_ids_sorted(void **state)
 }
 
 /* A goroutine's log as the model should keep it: its intervals. */
-#define RLOG 6000
-static struct gt_gspan want[RLOG + 1];
+#define RLOG_MAX 150000
+static struct gt_gspan want[RLOG_MAX + 1];
 
 /* Column [c0, c1)'s figures from the intervals themselves: time per state
  * and the top (the state of the longest part, the first of the longest). */
@@ -319,15 +319,16 @@ static void check_columns(uint32_t gi, int n, int64_t t0, int64_t t1, uint32_t n
 	}
 }
 
-/* RLOG random transitions of one goroutine: Waiting with 300 reasons
+/* nlog random transitions of one goroutine: Waiting with 300 reasons
  * (keys past 127: two varint bytes), lengths from 0 to 2^30, and now and
  * then time going back (a record with a gap after the first; the
  * interval before it is cut to nothing), spread over several chunks;
  * then its end.  With tick (ns), a first sync says the clock ticks in
  * that many ns: times are whole ticks but now and then one is not.
  * Read back interval by interval, and per column against the intervals
- * themselves (the top must not depend on where chunks begin). */
-static void random_log(int64_t tick)
+ * themselves (the top must not depend on where chunks begin), in each of
+ * the layouts. */
+static void random_log(int64_t tick, int nlog, const uint32_t *layouts, size_t nlayouts)
 {
 	struct gt_model *keep_m = m;
 	m = gt_model_new();
@@ -349,7 +350,7 @@ static void random_log(int64_t tick)
 	gt_str why = 0;
 	gtrans(t, 1, id, GT_GS_NOTEXIST, st);
 	int n = 0;
-	for (int i = 0; i < RLOG; i++) {
+	for (int i = 0; i < nlog; i++) {
 		uint64_t r = xorshift64(&rs);
 		int64_t d = (int64_t)(r % 200);
 		if (r % 7 == 0)
@@ -391,8 +392,7 @@ static void random_log(int64_t tick)
 	assert_int_equal(g.end_state, GT_GS_NOTEXIST);
 	assert_int_equal(g.end_since, t);
 	int64_t a = 100, z = t + 1;
-	uint32_t layouts[] = {1, 7, 200, 997};
-	for (size_t k = 0; k < sizeof layouts / sizeof *layouts; k++) {
+	for (size_t k = 0; k < nlayouts; k++) {
 		check_columns(gi, n, a, z, layouts[k]);
 		check_columns(gi, n, a + (z - a) / 3, a + (z - a) / 3 + (z - a) / 50, layouts[k]);
 	}
@@ -403,8 +403,12 @@ static void random_log(int64_t tick)
 static void test_random_log(void **state)
 {
 	(void)state;
-	random_log(0);
-	random_log(64);
+	static const uint32_t layouts[] = {1, 7, 200, 997}, wide[] = {1, 2, 3};
+	random_log(0, 6000, layouts, 4);
+	random_log(64, 6000, layouts, 4);
+	/* hundreds of chunks: wide columns pass whole groups of index
+	 * entries (GT_GIX_GROUP) */
+	random_log(64, RLOG_MAX, wide, 3);
 }
 
 int main(void)
