@@ -604,6 +604,31 @@ static inline __attribute__((always_inline)) int end_direct(struct gt_model *m, 
 _Static_assert(GT_GS_RUNNING == CS0 + 1 && GT_GS_WAITING == CS0 + 2 && GT_GS_SYSCALL == CS0 + 3 &&
                GT_GS_SYSCALL + 1 == GT_GS__COUNT, "counted states");
 
+/* A hostile trace's times may span all of int64, where a bucket width
+ * times the number of buckets, or times a count, passes it (the widening
+ * loop below then never ended: found by fuzz_v2).  So the integrals are
+ * worked out unsigned (they wrap there: defined, and far from any real
+ * trace) and bucket ends saturate at INT64_MAX: no index or end wraps. */
+static inline int64_t wrap_mul_add(int64_t a, int64_t b, int64_t c)
+{
+	return (int64_t)((uint64_t)a * (uint64_t)b + (uint64_t)c);
+}
+
+/* base + off, or INT64_MAX past it. */
+static inline int64_t end_at(int64_t base, uint64_t off)
+{
+	int64_t r;
+	return off > (uint64_t)INT64_MAX || __builtin_add_overflow(base, (int64_t)off, &r) ? INT64_MAX : r;
+}
+
+/* The bucket of width cw from base that holds t (> base), or GT_CB when
+ * t lies past the last. */
+static inline int64_t bucket_of(int64_t base, int64_t cw, int64_t t)
+{
+	uint64_t q = ((uint64_t)t - (uint64_t)base - 1) / (uint64_t)cw;
+	return q >= GT_CB ? GT_CB : (int64_t)q;
+}
+
 /* Time t is past bucket cbi: write it and the whole buckets up to t's,
  * halving the resolution while t is past the last bucket. */
 static void counts_cross(struct gt_model *m, int64_t t)
@@ -613,28 +638,28 @@ static void counts_cross(struct gt_model *m, int64_t t)
 	if (!m->cnb) { /* the first change: bucket 0 begins with no goroutines */
 		m->cnb = 1;
 		i = 0;
-		m->cbend = base + cw;
+		m->cbend = end_at(base, (uint64_t)cw);
 		if (t <= m->cbend)
 			goto done;
 	} else {
 		for (int k = 0; k < 4; k++)
-			b[i * 4 + k] = (double)(m->cstart[CS0 + k] * cw + m->cacc[CS0 + k]);
+			b[i * 4 + k] = (double)wrap_mul_add(m->cstart[CS0 + k], cw, m->cacc[CS0 + k]);
 	}
 	i++;
-	if (LIKELY(i < GT_CB && t - m->cbend <= cw)) { /* into the next bucket */
-		m->cbend += cw;
+	if (LIKELY(i < GT_CB && (uint64_t)t - (uint64_t)m->cbend <= (uint64_t)cw)) { /* into the next bucket */
+		m->cbend = end_at(m->cbend, (uint64_t)cw);
 		goto done;
 	}
 	int any = (m->ccount[CS0] | m->ccount[CS0 + 1] | m->ccount[CS0 + 2] | m->ccount[CS0 + 3]) != 0;
 	for (;;) {
-		int64_t last = t - base > cw * (int64_t)GT_CB ? GT_CB : (t - base - 1) / cw;
+		int64_t last = bucket_of(base, cw, t);
 		/* whole buckets: no goroutines leave them zero (buckets past
 		 * cdirty still are) */
 		int64_t fill = any ? last : last < m->cdirty ? last : m->cdirty;
 		if (i < fill) {
 			double full[4];
 			for (int k = 0; k < 4; k++)
-				full[k] = (double)(m->ccount[CS0 + k] * cw);
+				full[k] = (double)wrap_mul_add(m->ccount[CS0 + k], cw, 0);
 			for (; i < fill; i++)
 				memcpy(b + i * 4, full, sizeof full);
 		}
@@ -663,7 +688,8 @@ static void counts_cross(struct gt_model *m, int64_t t)
 		i = GT_CB / 2;
 	}
 	m->cw = cw;
-	m->cbend = base + (i + 1) * cw;
+	uint64_t off;
+	m->cbend = __builtin_mul_overflow((uint64_t)(i + 1), (uint64_t)cw, &off) ? INT64_MAX : end_at(base, off);
 done:
 	m->cbi = i;
 	memcpy(m->cstart, m->ccount, sizeof m->cstart);
@@ -680,10 +706,10 @@ static inline void counts_change(struct gt_model *m, int64_t t, unsigned f, unsi
 		t = m->clast;
 	if (UNLIKELY(t > m->cbend)) /* INT64_MIN before the first change */
 		counts_cross(m, t);
-	int64_t r = m->cbend - t;
-	m->cacc[f] -= r;
+	uint64_t r = (uint64_t)m->cbend - (uint64_t)t;
+	m->cacc[f] = (int64_t)((uint64_t)m->cacc[f] - r);
 	m->ccount[f]--;
-	m->cacc[to] += r;
+	m->cacc[to] = (int64_t)((uint64_t)m->cacc[to] + r);
 	m->ccount[to]++;
 }
 
@@ -698,7 +724,8 @@ void gt_gb_counts_advance(struct gt_model *m, int64_t t)
 	t = m->clast;
 	double *b = m->cbuckets + m->cbi * 4;
 	for (int k = CS0; k < CS0 + 4; k++)
-		b[k - CS0] = (double)(m->cstart[k] * m->cw + m->cacc[k] - m->ccount[k] * (m->cbend - t));
+		b[k - CS0] = (double)(int64_t)((uint64_t)m->cstart[k] * (uint64_t)m->cw + (uint64_t)m->cacc[k] -
+		                               (uint64_t)m->ccount[k] * ((uint64_t)m->cbend - (uint64_t)t));
 	if (m->cbi + 1 < m->cdirty)
 		memset(b + 4, 0, (size_t)(m->cdirty - m->cbi - 1) * 4 * sizeof *b);
 	m->cnb = 2;

@@ -73,17 +73,31 @@ uint32_t gt_model_stack_user_frame(const struct gt_model *m, gt_stack st)
 	return 0;
 }
 
+/* t0 + x (x >= 0, truncated), or INT64_MAX past it: a window over a
+ * hostile trace may span more than int64 (x up to 2^64). */
+static int64_t plus_frac(int64_t t0, double x)
+{
+	if (!(x < 18446744073709549568.0)) /* the last double below 2^64 */
+		return INT64_MAX;
+	uint64_t xu = (uint64_t)x, room = (uint64_t)INT64_MAX - (uint64_t)t0;
+	return xu > room ? INT64_MAX : (int64_t)((uint64_t)t0 + xu);
+}
+
 void gt_model_gcounts(const struct gt_model *m, int64_t t0, int64_t t1,
                       uint32_t ncols, struct gt_gcount *out)
 {
 	memset(out, 0, ncols * sizeof *out);
 	if (!ncols || t1 <= t0)
 		return;
-	int64_t base = m->info.min_ts, cw = m->cw;
-	double w = (double)(t1 - t0) / ncols;
+	int64_t base = m->info.min_ts;
+	uint64_t cw = (uint64_t)m->cw;
+	int64_t span;
+	double w = (__builtin_sub_overflow(t1, t0, &span) ? (double)t1 - (double)t0 : (double)span) / ncols;
 	for (uint32_t i = 0; i < ncols; i++) {
-		int64_t a = t0 + (int64_t)(w * i);
-		int64_t z = i + 1 == ncols ? t1 : t0 + (int64_t)(w * (i + 1));
+		int64_t a = plus_frac(t0, w * i);
+		int64_t z = i + 1 == ncols ? t1 : plus_frac(t0, w * (i + 1));
+		if (z <= base)
+			continue; /* before the trace */
 		if (a < base)
 			a = base;
 		if (z > m->info.max_ts)
@@ -95,15 +109,18 @@ void gt_model_gcounts(const struct gt_model *m, int64_t t0, int64_t t1,
 				continue;
 		}
 		double sum[4] = {0};
-		/* buckets overlapping [a, z), weighted by overlap */
-		for (int64_t b = (a - base) / cw; b < GT_CB && base + b * cw < z; b++) {
-			int64_t b0 = base + b * cw, b1 = b0 + cw;
-			int64_t o0 = a > b0 ? a : b0, o1 = z < b1 ? z : b1;
+		/* buckets overlapping [a, z), weighted by overlap; times as
+		 * offsets from base (unsigned: they may pass INT64_MAX) */
+		uint64_t ao = (uint64_t)a - (uint64_t)base, zo = (uint64_t)z - (uint64_t)base;
+		uint64_t bend = (zo - 1) / cw + 1; /* the buckets that begin before z */
+		for (uint64_t b = ao / cw; b < GT_CB && b < bend; b++) {
+			uint64_t b0 = b * cw; /* < zo: no wrap */
+			uint64_t o0 = ao > b0 ? ao : b0, o1 = zo - b0 < cw ? zo : b0 + cw;
 			double f = (double)(o1 - o0) / (double)cw;
 			for (int k = 0; k < 4; k++)
 				sum[k] += m->cbuckets[b * 4 + k] * f;
 		}
-		double d = (double)(z - a);
+		double d = (double)(zo - ao);
 		out[i].runnable = (float)(sum[0] / d);
 		out[i].running = (float)(sum[1] / d);
 		out[i].waiting = (float)(sum[2] / d);

@@ -3,7 +3,8 @@
  * boundary up to 2^35 (the writer's no-loop path ends at 2^28), logs that
  * outgrow the slot's inline bytes and then the 1 KiB chunk, slots reused
  * by thousands of short goroutines, a huge creator id, and the goroutine
- * counts' integrals across the widenings of their buckets, the lookup by
+ * counts' integrals across the widenings of their buckets (up to times
+ * spanning int64), the lookup by
  * Go id, and a long random log (keys past one varint byte, time going
  * back, several chunks) read back exactly, per column too. */
 #include <setjmp.h>
@@ -237,6 +238,35 @@ static void test_counts(void **state)
 	}
 }
 
+/* Times spanning nearly all of int64 (a hostile trace's): the buckets
+ * widen until one covers 2^53 us (their width times their number passes
+ * int64 there), and windows wider than int64 are asked for; one
+ * goroutine Running throughout counts 1 everywhere. */
+static void test_counts_huge_span(void **state)
+{
+	(void)state;
+	struct gt_model *keep_m = m;
+	m = gt_model_new();
+	assert_non_null(m);
+	gtrans(1, 1, 7, GT_GS_NOTEXIST, GT_GS_RUNNABLE);
+	gtrans(2, 1, 7, GT_GS_RUNNABLE, GT_GS_RUNNING);
+	gtrans(INT64_MAX / 2, 7, 7, GT_GS_RUNNING, GT_GS_RUNNING);
+	gtrans(INT64_MAX - 1, 7, 7, GT_GS_RUNNING, GT_GS_WAITING);
+	gt_model_finish(m);
+	struct gt_gcount c[7];
+	gt_model_gcounts(m, 2, INT64_MAX - 1, 1, c);
+	assert_float_equal(c[0].running, 1, 1e-3);
+	assert_float_equal(c[0].runnable, 0, 1e-3);
+	/* columns of 2^64 / 7 ns: the first three end before the trace */
+	gt_model_gcounts(m, INT64_MIN, INT64_MAX, 7, c);
+	for (int i = 0; i < 7; i++) {
+		assert_float_equal(c[i].running, i < 3 ? 0 : 1, 1e-3);
+		assert_float_equal(c[i].waiting + c[i].syscall, 0, 1e-3);
+	}
+	gt_model_free(m);
+	m = keep_m;
+}
+
 /* Lookup by Go id over ids handed out as the runtime does (per-P batches
  * of 16, so creation order shuffles them): the radix sort's case, and with
  * one id past 2^32 from the least the comparison sort's. */
@@ -418,6 +448,7 @@ int main(void)
 		cmocka_unit_test(test_outgrown_logs),
 		cmocka_unit_test(test_short_goroutines),
 		cmocka_unit_test(test_counts),
+		cmocka_unit_test(test_counts_huge_span),
 		cmocka_unit_test(test_ids_sorted),
 		cmocka_unit_test(test_random_log),
 	};
