@@ -1,5 +1,6 @@
 /* gquery.c: goroutine queries over the packed logs (glog.h). */
 #include "model/model_int.h"
+#include "model/cols.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -491,10 +492,9 @@ void gt_model_g_columns(const struct gt_model *m, uint32_t gi, int64_t t0, int64
 	gix_range(m, gi, &g.lo, &g.hi);
 	int64_t prev[GT_GS__COUNT], cur[GT_GS__COUNT], best = 0;
 	uint32_t nprev = gc_to(&g, t0, prev, NULL, &best, t0);
-	double w = (double)(t1 - t0) / ncols;
+	struct gt_cols cs = gt_cols(t0, t1, ncols);
 	for (uint32_t i = 0; i < ncols; i++) {
-		int64_t c0 = t0 + (int64_t)(w * i);
-		int64_t c1 = i + 1 == ncols ? t1 : t0 + (int64_t)(w * (i + 1));
+		int64_t c0 = gt_col_at(&cs, i), c1 = gt_col_at(&cs, i + 1);
 		best = 0;
 		/* the record straddling c0 was peeked, not consumed: offer it
 		 * (a column narrower than a nanosecond has no top) */

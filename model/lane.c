@@ -1,5 +1,6 @@
 /* lane.c: see lane.h. */
 #include "model/lane.h"
+#include "model/cols.h"
 #include "model/bigblock.h"
 #include "model/varint.h"
 
@@ -516,10 +517,9 @@ void gt_lane_columns(const struct gt_lanes *ls, const struct gt_lane *l,
 	uint32_t pspans, cspans;
 	int64_t best = 0;
 	cur_to(&c, t0, prev, &pspans, NULL, &best, t0);
-	double w = (double)(t1 - t0) / ncols;
+	struct gt_cols cs = gt_cols(t0, t1, ncols);
 	for (uint32_t i = 0; i < ncols; i++) {
-		int64_t c0 = t0 + (int64_t)(w * i);
-		int64_t c1 = i + 1 == ncols ? t1 : t0 + (int64_t)(w * (i + 1));
+		int64_t c0 = gt_col_at(&cs, i), c1 = gt_col_at(&cs, i + 1);
 		best = 0;
 		cur_to(&c, c1, cur, &cspans, &out[i], &best, c0);
 		for (int k = 0; k < GT_LANE_CLASSES; k++)

@@ -1,5 +1,6 @@
 /* query.c: read-only accessors and window queries of the model. */
 #include "model/model_int.h"
+#include "model/cols.h"
 
 #include <limits.h>
 #include <string.h>
@@ -73,16 +74,6 @@ uint32_t gt_model_stack_user_frame(const struct gt_model *m, gt_stack st)
 	return 0;
 }
 
-/* t0 + x (x >= 0, truncated), or INT64_MAX past it: a window over a
- * hostile trace may span more than int64 (x up to 2^64). */
-static int64_t plus_frac(int64_t t0, double x)
-{
-	if (!(x < 18446744073709549568.0)) /* the last double below 2^64 */
-		return INT64_MAX;
-	uint64_t xu = (uint64_t)x, room = (uint64_t)INT64_MAX - (uint64_t)t0;
-	return xu > room ? INT64_MAX : (int64_t)((uint64_t)t0 + xu);
-}
-
 void gt_model_gcounts(const struct gt_model *m, int64_t t0, int64_t t1,
                       uint32_t ncols, struct gt_gcount *out)
 {
@@ -91,11 +82,9 @@ void gt_model_gcounts(const struct gt_model *m, int64_t t0, int64_t t1,
 		return;
 	int64_t base = m->info.min_ts;
 	uint64_t cw = (uint64_t)m->cw;
-	int64_t span;
-	double w = (__builtin_sub_overflow(t1, t0, &span) ? (double)t1 - (double)t0 : (double)span) / ncols;
+	struct gt_cols cs = gt_cols(t0, t1, ncols);
 	for (uint32_t i = 0; i < ncols; i++) {
-		int64_t a = plus_frac(t0, w * i);
-		int64_t z = i + 1 == ncols ? t1 : plus_frac(t0, w * (i + 1));
+		int64_t a = gt_col_at(&cs, i), z = gt_col_at(&cs, i + 1);
 		if (z <= base)
 			continue; /* before the trace */
 		if (a < base)
@@ -184,12 +173,11 @@ void gt_model_lane_columns(const struct gt_model *m, enum gt_lane_kind kind,
 	}
 	const struct gt_vec *v = kind == GT_LANE_P ? &m->planes : &m->mlanes;
 	struct gt_lane_col tmp[64];
+	struct gt_cols cs = gt_cols(t0, t1, ncols);
 	for (uint32_t done = 0; done < ncols;) {
 		/* columns in batches; each batch is a sub-window of equal columns */
 		uint32_t n = ncols - done < 64 ? ncols - done : 64;
-		double w = (double)(t1 - t0) / ncols;
-		int64_t a = t0 + (int64_t)(w * done);
-		int64_t z = done + n == ncols ? t1 : t0 + (int64_t)(w * (done + n));
+		int64_t a = gt_col_at(&cs, done), z = gt_col_at(&cs, done + n);
 		if (index < v->n)
 			gt_lane_columns(&m->lanes, &GT_VEC_AT(*v, struct gt_lane, index), a, z, n, tmp);
 		else

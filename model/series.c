@@ -1,5 +1,6 @@
 /* series.c: see series.h. */
 #include "model/series.h"
+#include "model/cols.h"
 #include "model/varint.h"
 
 #include <stdlib.h>
@@ -150,10 +151,9 @@ void gt_series_columns(const struct gt_series *s, int64_t t0, int64_t t1,
 	memset(out, 0, ncols * sizeof *out);
 	if (!ncols || t1 <= t0 || !s->n)
 		return;
-	double w = (double)(t1 - t0) / ncols;
+	struct gt_cols cs = gt_cols(t0, t1, ncols);
 	for (uint32_t i = 0; i < ncols; i++) {
-		int64_t c0 = t0 + (int64_t)(w * i);
-		int64_t c1 = i + 1 == ncols ? t1 : t0 + (int64_t)(w * (i + 1));
+		int64_t c0 = gt_col_at(&cs, i), c1 = gt_col_at(&cs, i + 1);
 		size_t at = gt_series_at(s, c0);
 		uint64_t best = 0;
 		size_t c;

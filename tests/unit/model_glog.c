@@ -263,6 +263,15 @@ static void test_counts_huge_span(void **state)
 		assert_float_equal(c[i].running, i < 3 ? 0 : 1, 1e-3);
 		assert_float_equal(c[i].waiting + c[i].syscall, 0, 1e-3);
 	}
+	/* its lane's columns over the same window tile its Running time */
+	struct gt_col cols[7];
+	gt_model_lane_columns(m, GT_LANE_G, 0, INT64_MIN, INT64_MAX, 7, cols);
+	int64_t running = 0;
+	for (int i = 0; i < 7; i++) {
+		assert_true(i < 3 ? cols[i].ns[GT_GS_RUNNING] == 0 : cols[i].ns[GT_GS_RUNNING] > 0);
+		running += cols[i].ns[GT_GS_RUNNING];
+	}
+	assert_int_equal(running, INT64_MAX - 3);
 	gt_model_free(m);
 	m = keep_m;
 }
