@@ -93,7 +93,7 @@ void tui_open_goroutine(struct tui_app *a, uint32_t gi)
 
 void tui_fmt_time(const struct tui_app *a, char *buf, size_t len, int64_t ts)
 {
-	int64_t rel = ts - a->info.min_ts;
+	int64_t rel = tui_dur(a->info.min_ts, ts);
 	int64_t span = a->tl.t1 - a->tl.t0;
 	int prec = span < 10000 ? 9 : 6;
 	snprintf(buf, len, "%.*fs", prec, (double)rel / 1e9);

@@ -350,6 +350,8 @@ int tui_run(const struct tui_run_opts *o)
 		return 1;
 	}
 	gt_model_info(a->m, &a->info);
+	a->info.min_ts = tui_time_bound(a->info.min_ts);
+	a->info.max_ts = tui_time_bound(a->info.max_ts);
 	if (res.status != GT_OK && res.status != GT_STOPPED) {
 		uint64_t kept = 0; /* Sync events alone show nothing */
 		for (int k = 0; k < GT_EV__COUNT; k++)

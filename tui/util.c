@@ -54,6 +54,17 @@ char *tui_xstrdup(const char *s)
 	return memcpy(tui_xmalloc(n), s, n);
 }
 
+int64_t tui_time_bound(int64_t t)
+{
+	return t < -TUI_TIME_BOUND ? -TUI_TIME_BOUND : t > TUI_TIME_BOUND ? TUI_TIME_BOUND : t;
+}
+
+int64_t tui_dur(int64_t start, int64_t end)
+{
+	int64_t d;
+	return __builtin_sub_overflow(end, start, &d) ? (end > start ? INT64_MAX : INT64_MIN) : d;
+}
+
 void tui_fmt_dur(char *buf, size_t len, int64_t ns)
 {
 	const char *sign = ns < 0 ? "-" : "";

@@ -18,6 +18,15 @@ void tui_die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)
 
 /* "1.234s", "12.3ms", "456us", "789ns"; width <= 8. */
 void tui_fmt_dur(char *buf, size_t len, int64_t ns);
+/* The views' arithmetic on times (windows, pans, zooms: sums of a few
+ * of them) stays inside int64 while the times they work with lie within
+ * +-2^61 ns (73 years): the trace's bounds and a goroutine's are kept
+ * there (a hostile trace's times may lie anywhere in int64; the views
+ * then show the part inside). */
+#define TUI_TIME_BOUND ((int64_t)1 << 61)
+int64_t tui_time_bound(int64_t t);
+/* end - start, saturating (a duration of a hostile trace may pass int64). */
+int64_t tui_dur(int64_t start, int64_t end);
 /* cur moved by d rows, kept inside a list of n rows (0 when empty). */
 size_t tui_move_sel(size_t cur, long d, size_t n);
 /* Bytes as "12.3MB". */

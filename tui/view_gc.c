@@ -36,7 +36,7 @@ static int cmp_rows(const void *x, const void *y)
 		/* a pause and a mark phase are not comparable: pauses first */
 		if (r->set != s->set)
 			return r->set == GT_RS_STW ? -1 : 1;
-		int64_t dp = p->end - p->start, dq = q->end - q->start;
+		int64_t dp = tui_dur(p->start, p->end), dq = tui_dur(q->start, q->end);
 		c = (dp > dq) - (dp < dq);
 		break;
 	}
@@ -95,7 +95,7 @@ void tui_gc_draw(struct tui_app *a)
 	int64_t total = 0, longest = -1;
 	size_t li = 0;
 	for (size_t i = 0; i < nstw; i++) { /* once per frame: pauses are few */
-		int64_t d = stw[i].end - stw[i].start;
+		int64_t d = tui_dur(stw[i].start, stw[i].end);
 		total += d;
 		if (d > longest) {
 			longest = d;
@@ -141,7 +141,7 @@ void tui_gc_draw(struct tui_app *a)
 			tui_fill(y + i, 0, a->cols, base, " ");
 		char s[32], d[32], who[256];
 		tui_fmt_time(a, s, sizeof s, r->start);
-		tui_fmt_dur(d, sizeof d, r->end - r->start);
+		tui_fmt_dur(d, sizeof d, tui_dur(r->start, r->end));
 		if (row->set == GT_RS_STW) {
 			uint32_t gi = r->who == GT_NONE ? UINT32_MAX : gt_model_g_find(a->m, r->who);
 			if (gi != UINT32_MAX)

@@ -40,8 +40,8 @@ void tui_goroutine_load(struct tui_app *a, uint32_t gi)
 	gd->sel = gd->top = 0;
 	gd->pane = 0;
 	const struct gt_goroutine g_ = tui_g(a, gi), *g = &g_;
-	gd->t0 = g->first_ts;
-	gd->t1 = c.n ? c.v[c.n - 1].end : a->info.max_ts;
+	gd->t0 = tui_time_bound(g->first_ts);
+	gd->t1 = tui_time_bound(c.n ? c.v[c.n - 1].end : a->info.max_ts);
 	if (gd->t1 <= gd->t0)
 		gd->t1 = gd->t0 + 1;
 	/* start at the first interval at or after the timeline cursor */
@@ -166,7 +166,7 @@ void tui_goroutine_draw(struct tui_app *a)
 			tui_fill(y + i, 0, a->cols, base, " ");
 		char t[32], d[32];
 		tui_fmt_time(a, t, sizeof t, s->start);
-		tui_fmt_dur(d, sizeof d, s->end - s->start);
+		tui_fmt_dur(d, sizeof d, tui_dur(s->start, s->end));
 		tui_printf(y + i, 0, 14, base, "%s%s", sel ? ">" : " ", t);
 		tui_put(y + i, 14, 10, sel ? base : tui_attr((enum tui_color)state_role(s->state)),
 		        gt_gostate_name((enum gt_gostate)s->state));

@@ -91,7 +91,7 @@ static void add_time(struct tui_app *a, const char *label, int64_t start, int64_
 	tui_fmt_time(a, s, sizeof s, start);
 	if (end > start) {
 		tui_fmt_time(a, e, sizeof e, end);
-		tui_fmt_dur(d, sizeof d, end - start);
+		tui_fmt_dur(d, sizeof d, tui_dur(start, end));
 		add(a, 0, UINT32_MAX, "  %-12s %s - %s (%s)", label, s, e, d);
 	} else {
 		add(a, 0, UINT32_MAX, "  %-12s %s", label, s);
@@ -217,7 +217,7 @@ static void build_range(struct tui_app *a, enum gt_range_set set, size_t i)
 				continue;
 			char t[32], d[32];
 			tui_fmt_time(a, t, sizeof t, stw[k].start);
-			tui_fmt_dur(d, sizeof d, stw[k].end - stw[k].start);
+			tui_fmt_dur(d, sizeof d, tui_dur(stw[k].start, stw[k].end));
 			add(a, 0, UINT32_MAX, "  %s  %8s  %s", t, d, fn_of(a, stw[k].reason));
 			any = 1;
 		}
@@ -229,7 +229,8 @@ static void build_range(struct tui_app *a, enum gt_range_set set, size_t i)
 		int64_t total = 0;
 		for (size_t k = gt_model_ranges_from(a->m, GT_RS_ASSIST, x->start); k < na && as[k].start < x->end; k++) {
 			count++;
-			total += as[k].end - as[k].start;
+			int64_t dk = tui_dur(as[k].start, as[k].end);
+			total = dk > 0 && total > INT64_MAX - dk ? INT64_MAX : total + dk;
 		}
 		char d[32];
 		tui_fmt_dur(d, sizeof d, total);

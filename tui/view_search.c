@@ -227,7 +227,7 @@ static void ref_text(struct tui_app *a, const struct gt_ref *r, char *buf, size_
 		if (r->index < n) {
 			char d[32];
 			tui_fmt_time(a, t, sizeof t, x[r->index].start);
-			tui_fmt_dur(d, sizeof d, x[r->index].end - x[r->index].start);
+			tui_fmt_dur(d, sizeof d, tui_dur(x[r->index].start, x[r->index].end));
 			snprintf(buf, len, "stop-the-world (%s) %s at %s", gt_model_str(a->m, x[r->index].reason), d, t);
 		}
 		return;

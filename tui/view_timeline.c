@@ -147,6 +147,8 @@ void tui_timeline_fit(struct tui_app *a)
 void tui_timeline_show(struct tui_app *a, int64_t start, int64_t end, int lane)
 {
 	struct tui_timeline *tl = &a->tl;
+	start = tui_time_bound(start);
+	end = tui_time_bound(end);
 	int64_t d = end - start;
 	if (d < MIN_SPAN)
 		d = MIN_SPAN;
@@ -211,7 +213,13 @@ static void draw_axis(struct tui_app *a, int y, int w)
 	if (rel0 == 0)
 		first = 0;
 	int next_free = 0;
-	for (double t = first; t < rel0 + span; t += step) {
+	/* tick i from first, not a running sum: where a double's ulp passes
+	 * step (times past 2^53 ns from the start: a hostile trace's) the sum
+	 * stood still and the loop never ended */
+	for (int i = 0; i <= 4 * w; i++) {
+		double t = first + i * step;
+		if (!(t < rel0 + span))
+			break;
 		int x = (int)((t - rel0) * w / span);
 		if (x < next_free)
 			continue;
@@ -375,8 +383,8 @@ static double range_cover(const struct tui_app *a, enum gt_range_set set, int64_
 		if (e <= s)
 			continue;
 		cover += (double)(e - s);
-		if (r[i].end - r[i].start > best) {
-			best = r[i].end - r[i].start;
+		if (tui_dur(r[i].start, r[i].end) > best) {
+			best = tui_dur(r[i].start, r[i].end);
 			*longest = i;
 		}
 	}
@@ -472,7 +480,7 @@ struct find_span { struct gt_pspan s; int found, seen; };
 static int take_pspan(void *ctx, const struct gt_pspan *s)
 {
 	struct find_span *f = ctx;
-	if (!f->found || s->end - s->start > f->s.end - f->s.start)
+	if (!f->found || tui_dur(s->start, s->end) > tui_dur(f->s.start, f->s.end))
 		f->s = *s;
 	f->found = 1;
 	return ++f->seen >= 64;
@@ -513,8 +521,8 @@ static int range_at(struct tui_app *a, enum gt_range_set set, int64_t t, size_t 
 			*idx = i;
 			return 1;
 		}
-		if (r[i].end - r[i].start > best) {
-			best = r[i].end - r[i].start;
+		if (tui_dur(r[i].start, r[i].end) > best) {
+			best = tui_dur(r[i].start, r[i].end);
 			*idx = i;
 		}
 	}
@@ -534,7 +542,7 @@ static const char *detail(struct tui_app *a, char *buf, size_t len)
 			return buf;
 		}
 		const struct gt_goroutine g_ = tui_g(a, s.g), *g = &g_;
-		tui_fmt_dur(d, sizeof d, s.end - s.start);
+		tui_fmt_dur(d, sizeof d, tui_dur(s.start, s.end));
 		tui_fmt_time(a, s0, sizeof s0, s.start);
 		snprintf(buf, len, "P%lld runs G%lld %s%s for %s from %s", (long long)p->id,
 		         (long long)g->id, tui_g_func(a, g),
@@ -558,7 +566,7 @@ static const char *detail(struct tui_app *a, char *buf, size_t len)
 			snprintf(buf, len, "%s: nothing at the cursor (%zu in the trace)%s", extra_names[l], n, keys);
 			return buf;
 		}
-		tui_fmt_dur(d, sizeof d, r[i].end - r[i].start);
+		tui_fmt_dur(d, sizeof d, tui_dur(r[i].start, r[i].end));
 		tui_fmt_time(a, s0, sizeof s0, r[i].start);
 		if (set == GT_RS_GC)
 			snprintf(buf, len, "GC cycle #%zu of %zu: mark phase %s from %s%s", i + 1, n, d, s0, keys);
