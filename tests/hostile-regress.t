@@ -4,7 +4,8 @@
 #   harness takes them (v2, v1: a header selector byte then the body);
 # - ../shared/corpus/bad/ when present: inputs that crashed or confused
 #   Go's and gotraceui's trace parsers (Go fuzz literals, fuzz/golit.py).
-# check and stats --json must end within 20 s with 0 or 1 ("offset N" for 1);
+# check, stats --json, gc --json and goroutines --json must end within 20 s
+# with 0 or 1 ("offset N" for 1), and the viewer, headless, with 0 or 1;
 # assemble (text) and --list-keys --config (config) with 0, 1 or 2 and a
 # message for 1 and 2; never a crash or a sanitizer report.  The loader's
 # two ways of taking events (the decoder's record path and every event
@@ -41,7 +42,7 @@ VIEW_KEYS = ['G'] + ['+'] * 40 + ['L', 'L', 'l', 'l', 'H', 'h', '0', 'g'] + ['-'
 
 def trace_runs(label, data):
     p = write('input.trace', data)
-    for cmd in (['check'], ['stats', '--json']):
+    for cmd in (['check'], ['stats', '--json'], ['gc', '--json'], ['goroutines', '--json']):
         r = run(cmd + [p], timeout=20)
         bad = r.problem((0, 1))
         if not bad and r.status == 1 and 'offset' not in r.text():
