@@ -5,6 +5,7 @@
 #include "decode/tables.h"
 #ifdef GT_FUZZ_MODEL
 #include "model/model.h"
+#include "model/cols.h"
 #endif
 
 #include <stdarg.h>
@@ -200,7 +201,39 @@ static int keep_gspan(void *ctx, const struct gt_gspan *sp)
  * t1), as the model splits them. */
 static int64_t col_edge(int64_t t0, int64_t t1, uint32_t ncols, uint32_t i)
 {
-	return i == ncols ? t1 : t0 + (int64_t)((double)(t1 - t0) / ncols * i);
+	struct gt_cols c = gt_cols(t0, t1, ncols);
+	return gt_col_at(&c, i);
+}
+
+/* Lane (kind, idx) over a window wider than int64 (a hostile trace's
+ * span nearly is one; the viewer never asks it): its columns hold the
+ * time one column over the whole trace [lo, hi1) holds.  And the
+ * goroutine counts and the metrics over that window, for the sanitizers. */
+static void check_wide(const struct gt_model *m, enum gt_lane_kind kind, uint32_t idx, int64_t lo,
+                       int64_t hi1)
+{
+	struct gt_col one, wide[7];
+	gt_model_lane_columns(m, kind, idx, lo, hi1, 1, &one);
+	gt_model_lane_columns(m, kind, idx, INT64_MIN, INT64_MAX, 7, wide);
+	for (int k = 0; k < GT_COL_CLASSES; k++) {
+		int64_t sum = 0;
+		for (int i = 0; i < 7; i++)
+			sum += wide[i].ns[k];
+		FZ_ASSERT(sum == one.ns[k], "lane %d/%u class %d: %lld ns over all of int64, %lld over the trace",
+		          kind, idx, k, (long long)sum, (long long)one.ns[k]);
+	}
+}
+
+static void check_wide_rest(const struct gt_model *m)
+{
+	struct gt_gcount c[7];
+	gt_model_gcounts(m, INT64_MIN, INT64_MAX, 7, c);
+	for (int i = 0; i < 7; i++)
+		FZ_ASSERT(c[i].running == c[i].running && c[i].runnable == c[i].runnable,
+		          "goroutine counts column %d is NaN", i);
+	uint64_t v[7];
+	for (int k = 0; k < GT_METRIC_OTHER; k++)
+		gt_model_metric_columns(m, (enum gt_metric_kind)k, INT64_MIN, INT64_MAX, 7, v);
 }
 
 /* P lane pi's column summaries of [t0, t1) against its spans: time per
@@ -329,6 +362,8 @@ static void check_model(const uint8_t *buf, size_t len, const struct gt_decode_r
 		gt_model_g_spans(m, i, lo, hi + 1, on_gspan, &w);
 		struct spans all = {0};
 		gt_model_g_spans(m, i, lo, hi + 1, keep_gspan, &all);
+		if (i < 8)
+			check_wide(m, GT_LANE_G, i, lo, hi < INT64_MAX ? hi + 1 : hi);
 		if (hi > lo) {
 			check_g_columns(m, i, lo, hi + 1, &all, 1);
 			check_g_columns(m, i, lo, hi + 1, &all, 37);
@@ -345,6 +380,7 @@ static void check_model(const uint8_t *buf, size_t len, const struct gt_decode_r
 		gt_model_p_spans(m, i, lo, hi + 1, on_pspan, &w);
 		struct spans all = {0};
 		gt_model_p_spans(m, i, lo, hi + 1, keep_pspan, &all);
+		check_wide(m, GT_LANE_P, i, lo, hi < INT64_MAX ? hi + 1 : hi);
 		if (hi >= lo) {
 			check_p_columns(m, i, lo, hi + 1, &all, 1);
 			check_p_columns(m, i, lo, hi + 1, &all, 13);
@@ -367,6 +403,7 @@ static void check_model(const uint8_t *buf, size_t len, const struct gt_decode_r
 			FZ_ASSERT(i == 0 || r[i - 1].start <= r[i].start, "range set %d #%zu out of order", set, i);
 		}
 	}
+	check_wide_rest(m);
 	for (int k = 0; k < GT_METRIC_OTHER; k++) {
 		size_t n = gt_model_metric_count(m, (enum gt_metric_kind)k);
 		struct gt_point prev = {INT64_MIN, 0}, p;
