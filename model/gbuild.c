@@ -617,8 +617,7 @@ static inline int64_t wrap_mul_add(int64_t a, int64_t b, int64_t c)
 /* base + off, or INT64_MAX past it. */
 static inline int64_t end_at(int64_t base, uint64_t off)
 {
-	int64_t r;
-	return off > (uint64_t)INT64_MAX || __builtin_add_overflow(base, (int64_t)off, &r) ? INT64_MAX : r;
+	return off > (uint64_t)INT64_MAX - (uint64_t)base ? INT64_MAX : (int64_t)((uint64_t)base + off);
 }
 
 /* The bucket of width cw from base that holds t (> base), or GT_CB when

@@ -65,6 +65,12 @@ int64_t tui_dur(int64_t start, int64_t end)
 	return __builtin_sub_overflow(end, start, &d) ? (end > start ? INT64_MAX : INT64_MIN) : d;
 }
 
+int64_t tui_add(int64_t a, int64_t b)
+{
+	int64_t r;
+	return __builtin_add_overflow(a, b, &r) ? (b > 0 ? INT64_MAX : INT64_MIN) : r;
+}
+
 void tui_fmt_dur(char *buf, size_t len, int64_t ns)
 {
 	const char *sign = ns < 0 ? "-" : "";

@@ -25,8 +25,10 @@ void tui_fmt_dur(char *buf, size_t len, int64_t ns);
  * then show the part inside). */
 #define TUI_TIME_BOUND ((int64_t)1 << 61)
 int64_t tui_time_bound(int64_t t);
-/* end - start, saturating (a duration of a hostile trace may pass int64). */
+/* end - start, and a + b, saturating (a duration of a hostile trace, or
+ * a sum of them, may pass int64). */
 int64_t tui_dur(int64_t start, int64_t end);
+int64_t tui_add(int64_t a, int64_t b);
 /* cur moved by d rows, kept inside a list of n rows (0 when empty). */
 size_t tui_move_sel(size_t cur, long d, size_t n);
 /* Bytes as "12.3MB". */

@@ -96,7 +96,7 @@ void tui_gc_draw(struct tui_app *a)
 	size_t li = 0;
 	for (size_t i = 0; i < nstw; i++) { /* once per frame: pauses are few */
 		int64_t d = tui_dur(stw[i].start, stw[i].end);
-		total += d;
+		total = tui_add(total, d);
 		if (d > longest) {
 			longest = d;
 			li = i;

@@ -229,8 +229,7 @@ static void build_range(struct tui_app *a, enum gt_range_set set, size_t i)
 		int64_t total = 0;
 		for (size_t k = gt_model_ranges_from(a->m, GT_RS_ASSIST, x->start); k < na && as[k].start < x->end; k++) {
 			count++;
-			int64_t dk = tui_dur(as[k].start, as[k].end);
-			total = dk > 0 && total > INT64_MAX - dk ? INT64_MAX : total + dk;
+			total = tui_add(total, tui_dur(as[k].start, as[k].end));
 		}
 		char d[32];
 		tui_fmt_dur(d, sizeof d, total);

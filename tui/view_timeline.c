@@ -383,8 +383,9 @@ static double range_cover(const struct tui_app *a, enum gt_range_set set, int64_
 		if (e <= s)
 			continue;
 		cover += (double)(e - s);
-		if (tui_dur(r[i].start, r[i].end) > best) {
-			best = tui_dur(r[i].start, r[i].end);
+		int64_t d = tui_dur(r[i].start, r[i].end);
+		if (d > best) {
+			best = d;
 			*longest = i;
 		}
 	}
@@ -521,8 +522,9 @@ static int range_at(struct tui_app *a, enum gt_range_set set, int64_t t, size_t 
 			*idx = i;
 			return 1;
 		}
-		if (tui_dur(r[i].start, r[i].end) > best) {
-			best = tui_dur(r[i].start, r[i].end);
+		int64_t d = tui_dur(r[i].start, r[i].end);
+		if (d > best) {
+			best = d;
 			*idx = i;
 		}
 	}
