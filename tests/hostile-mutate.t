@@ -2,7 +2,8 @@
 # Mutation test: every committed trace fixture cut at many offsets and with
 # bits flipped.  Each run of `gtview check` and `gtview stats --json` must end
 # within 20 s (a hang is a failure) with exit 0 or 1, never a crash or a
-# sanitizer report; exit 1 must say where: "offset N".  Offsets and bits
+# sanitizer report; exit 1 must say where: "offset N".  The viewer, headless
+# (hostile_lib.VIEW_KEYS), walks a tenth of them.  Offsets and bits
 # come from a fixed seed, so a failure reproduces; failing inputs are kept
 # in $GT_BUILD/hostile-failures/.  HOSTILE_CUTS / HOSTILE_FLIPS change the
 # counts (default 40 and 40 per fixture for check; stats --json, which
@@ -45,21 +46,22 @@ def mutants(name, data, cuts_n, flips_n):
         yield f'bit {bit} flipped at {pos}', bytes(b)
 
 
-def check_mutants(cmd, name, seed, data, cuts, flips):
+def check_mutants(cmd, name, seed, data, cuts, flips, env=None):
     """Runs cmd on every mutant of data; one TAP line: all end in 0 or 1,
-    1 with the offset, stats' 0 with JSON.  Failing inputs are kept."""
+    1 with the offset, stats' 0 with JSON.  Failing inputs are kept.  The
+    viewer: cmd [] and env view_env()."""
     fails = []
     runs = 0
     for label, m in mutants(seed, data, cuts, flips):
         p = os.path.join(tmp, 'input')
         with open(p, 'wb') as f:
             f.write(m)
-        r = run(cmd + [p], timeout=20)
+        r = run(cmd + [p], timeout=20, env=env)
         runs += 1
         bad = r.problem((0, 1))
-        if not bad and r.status == 1 and 'offset' not in r.text():
+        if not bad and r.status == 1 and cmd and 'offset' not in r.text():
             bad = r.describe() + ' [exit 1 without "offset N"]'
-        if not bad and r.status == 0 and cmd[0] == 'stats':
+        if not bad and r.status == 0 and cmd[:1] == ['stats']:
             try:
                 json.loads(r.out)
             except ValueError as e:
@@ -70,7 +72,7 @@ def check_mutants(cmd, name, seed, data, cuts, flips):
             with open(kp, 'wb') as f:
                 f.write(m)
             fails.append(f'{label}: {bad} (input: {kp})')
-    t.ok(not fails, f'{" ".join(cmd)}: {name}: {runs} cut/flipped inputs end with 0 or 1',
+    t.ok(not fails, f'{" ".join(cmd) or "viewer"}: {name}: {runs} cut/flipped inputs end with 0 or 1',
          '\n'.join(fails[:8]) + (f'\n... {len(fails)} failures' if len(fails) > 8 else ''))
 
 
@@ -79,6 +81,7 @@ for fx in fixtures:
     data = open(fx, 'rb').read()
     for cmd, share in ((['check'], 1.0), (['stats', '--json'], 0.3)):
         check_mutants(cmd, name, name, data, int(CUTS * share), int(FLIPS * share))
+    check_mutants([], name, name, data, int(CUTS * 0.1), int(FLIPS * 0.1), view_env(tmp))
 
 # The other reports on one fixture's mutants: they walk the model further.
 fx = os.path.join(FIXTURES, 'esbuild_go126.trace')

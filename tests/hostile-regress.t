@@ -32,14 +32,6 @@ def write(name, data):
     return p
 
 
-# The viewer, headless, driven to the ends of the trace and to its
-# narrowest and widest windows in every view (a hostile trace's times may
-# lie anywhere in int64: the time axis once looped forever there).
-VIEW_KEYS = ['G'] + ['+'] * 40 + ['L', 'L', 'l', 'l', 'H', 'h', '0', 'g'] + ['-'] * 8 + \
-    ['L', 'H', '<Enter>', '<Escape>', '2', '<Enter>', '<Escape>', 'G', '3', '<Enter>',
-     '<Escape>', '1', 'G', '+', '+', '+', 'l', 'q']
-
-
 def trace_runs(label, data):
     p = write('input.trace', data)
     for cmd in (['check'], ['stats', '--json'], ['gc', '--json'], ['goroutines', '--json']):
@@ -48,9 +40,7 @@ def trace_runs(label, data):
         if not bad and r.status == 1 and 'offset' not in r.text():
             bad = r.describe() + ' [exit 1 without "offset N"]'
         t.ok(bad is None, f'{" ".join(cmd)}: {label}', bad)
-    keys = write('view.keys', ('\n'.join(VIEW_KEYS) + '\n').encode())
-    r = run([p], timeout=20, env={'GTVIEW_SCRIPT': keys, 'LINES': '30', 'COLUMNS': '100',
-                                  'TERM': 'xterm-256color', 'HOME': tmp, 'XDG_CONFIG_HOME': tmp})
+    r = run([p], timeout=20, env=view_env(tmp))
     t.ok(r.problem((0, 1)) is None, f'viewer, keys to the ends: {label}', r.problem((0, 1)))
     if os.access(DIGEST, os.X_OK):
         outs = []

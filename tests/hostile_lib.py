@@ -179,6 +179,23 @@ def cut_and_flipped(data, cuts, flips, rnd):
     return out
 
 
+# The viewer, headless (GTVIEW_SCRIPT), driven to the ends of the trace and
+# to its narrowest and widest windows in every view: a hostile trace's
+# times may lie anywhere in int64 (its time axis once looped forever there).
+VIEW_KEYS = ['G'] + ['+'] * 40 + ['L', 'L', 'l', 'l', 'H', 'h', '0', 'g'] + ['-'] * 8 + \
+    ['L', 'H', '<Enter>', '<Escape>', '2', '<Enter>', '<Escape>', 'G', '3', '<Enter>',
+     '<Escape>', '1', 'G', '+', '+', '+', 'l', 'q']
+
+
+def view_env(tmp):
+    """The environment for run([trace]) to walk VIEW_KEYS headless; files in tmp."""
+    keys = os.path.join(tmp, 'view.keys')
+    with open(keys, 'w') as f:
+        f.write('\n'.join(VIEW_KEYS) + '\n')
+    return {'GTVIEW_SCRIPT': keys, 'LINES': '30', 'COLUMNS': '100', 'TERM': 'xterm-256color',
+            'HOME': tmp, 'XDG_CONFIG_HOME': tmp}
+
+
 def trace_fixtures():
     """The committed real traces: tests/fixtures/*.trace and those other
     helpers add in subfolders (v1/ …)."""
