@@ -197,14 +197,6 @@ static int keep_gspan(void *ctx, const struct gt_gspan *sp)
 	return 0;
 }
 
-/* Where column i of ncols splitting [t0, t1) evenly begins (i = ncols:
- * t1), as the model splits them. */
-static int64_t col_edge(int64_t t0, int64_t t1, uint32_t ncols, uint32_t i)
-{
-	struct gt_cols c = gt_cols(t0, t1, ncols);
-	return gt_col_at(&c, i);
-}
-
 /* Lane (kind, idx) over a window wider than int64 (a hostile trace's
  * span nearly is one; the viewer never asks it): its columns hold the
  * time one column over the whole trace [lo, hi1) holds.  And the
@@ -246,8 +238,9 @@ static void check_p_columns(const struct gt_model *m, uint32_t pi, int64_t t0, i
 {
 	struct gt_col cols[64];
 	gt_model_lane_columns(m, GT_LANE_P, pi, t0, t1, ncols, cols);
+	struct gt_cols cs = gt_cols(t0, t1, ncols); /* as the model splits them */
 	for (uint32_t i = 0; i < ncols; i++) {
-		int64_t c0 = col_edge(t0, t1, ncols, i), c1 = col_edge(t0, t1, ncols, i + 1);
+		int64_t c0 = gt_col_at(&cs, i), c1 = gt_col_at(&cs, i + 1);
 		int64_t ns[GT_COL_CLASSES] = {0}, best = 0;
 		uint32_t spans = 0, top = UINT32_MAX;
 		for (size_t k = 0; k < a->n; k++) {
@@ -281,8 +274,9 @@ static void check_g_columns(const struct gt_model *m, uint32_t gi, int64_t t0, i
 {
 	struct gt_col cols[64];
 	gt_model_lane_columns(m, GT_LANE_G, gi, t0, t1, ncols, cols);
+	struct gt_cols cs = gt_cols(t0, t1, ncols);
 	for (uint32_t i = 0; i < ncols; i++) {
-		int64_t c0 = col_edge(t0, t1, ncols, i), c1 = col_edge(t0, t1, ncols, i + 1);
+		int64_t c0 = gt_col_at(&cs, i), c1 = gt_col_at(&cs, i + 1);
 		int64_t ns[GT_COL_CLASSES] = {0}, best = 0;
 		uint32_t top = UINT32_MAX;
 		for (size_t k = 0; k < a->n; k++) {

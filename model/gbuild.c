@@ -614,6 +614,13 @@ static inline int64_t wrap_mul_add(int64_t a, int64_t b, int64_t c)
 	return (int64_t)((uint64_t)a * (uint64_t)b + (uint64_t)c);
 }
 
+/* Bucket cbi's integral for state index k, as if the counts held to its
+ * end (see above). */
+static inline int64_t bucket_sum(const struct gt_model *m, int k)
+{
+	return wrap_mul_add(m->cstart[k], m->cw, m->cacc[k]);
+}
+
 /* base + off, or INT64_MAX past it. */
 static inline int64_t end_at(int64_t base, uint64_t off)
 {
@@ -642,7 +649,7 @@ static void counts_cross(struct gt_model *m, int64_t t)
 			goto done;
 	} else {
 		for (int k = 0; k < 4; k++)
-			b[i * 4 + k] = (double)wrap_mul_add(m->cstart[CS0 + k], cw, m->cacc[CS0 + k]);
+			b[i * 4 + k] = (double)bucket_sum(m, CS0 + k);
 	}
 	i++;
 	if (LIKELY(i < GT_CB && (uint64_t)t - (uint64_t)m->cbend <= (uint64_t)cw)) { /* into the next bucket */
@@ -723,8 +730,8 @@ void gt_gb_counts_advance(struct gt_model *m, int64_t t)
 	t = m->clast;
 	double *b = m->cbuckets + m->cbi * 4;
 	for (int k = CS0; k < CS0 + 4; k++)
-		b[k - CS0] = (double)(int64_t)((uint64_t)m->cstart[k] * (uint64_t)m->cw + (uint64_t)m->cacc[k] -
-		                               (uint64_t)m->ccount[k] * ((uint64_t)m->cbend - (uint64_t)t));
+		b[k - CS0] = (double)wrap_mul_add(-m->ccount[k], (int64_t)((uint64_t)m->cbend - (uint64_t)t),
+		                                  bucket_sum(m, k));
 	if (m->cbi + 1 < m->cdirty)
 		memset(b + 4, 0, (size_t)(m->cdirty - m->cbi - 1) * 4 * sizeof *b);
 	m->cnb = 2;

@@ -13,27 +13,31 @@ int64_t gt_model_g_id(const struct gt_model *m, uint32_t gi)
 	return gi < m->gids.n ? gt_idseq_get(&m->gids, gi) : GT_NONE;
 }
 
+/* The index entries' keys searched on (entries are sorted by goroutine,
+ * then by chunk: start times and first record numbers ascend within a
+ * goroutine's). */
+enum gix_key { GIX_GI, GIX_START, GIX_REC0 };
+
+/* The first of e[a..b) whose key exceeds v (a binary search). */
+static size_t gix_after(const struct gt_gix *e, size_t a, size_t b, enum gix_key k, int64_t v)
+{
+	while (a < b) {
+		size_t mid = (a + b) / 2;
+		int64_t x = k == GIX_GI ? (int64_t)e[mid].gi : k == GIX_START ? e[mid].first_start
+		                                                               : (int64_t)e[mid].rec0;
+		if (x <= v)
+			a = mid + 1;
+		else
+			b = mid;
+	}
+	return a;
+}
+
 /* Index entries of goroutine gi: [*lo, *hi) in m->gix. */
 static void gix_range(const struct gt_model *m, uint32_t gi, size_t *lo, size_t *hi)
 {
-	const struct gt_gix *e = m->gix.v;
-	size_t a = 0, b = m->gix.n;
-	while (a < b) {
-		size_t mid = (a + b) / 2;
-		if (e[mid].gi < gi)
-			a = mid + 1;
-		else
-			b = mid;
-	}
-	*lo = a; /* the first entry of gi, if any; its entries follow */
-	for (b = m->gix.n; a < b;) {
-		size_t mid = (a + b) / 2;
-		if (e[mid].gi <= gi)
-			a = mid + 1;
-		else
-			b = mid;
-	}
-	*hi = a;
+	*lo = gix_after(m->gix.v, 0, m->gix.n, GIX_GI, (int64_t)gi - 1);
+	*hi = gix_after(m->gix.v, *lo, m->gix.n, GIX_GI, gi);
 }
 
 static const struct gt_gkey *key_at(const struct gt_model *m, uint32_t k)
@@ -284,14 +288,7 @@ static size_t seek_in(const struct gt_model *m, uint32_t gi, size_t lo, size_t h
                       struct gt_gcur *c, int64_t cum[GT_GS__COUNT])
 {
 	const struct gt_gix *e = m->gix.v;
-	size_t a = lo, b = hi; /* last entry with first_start <= t */
-	while (a < b) {
-		size_t mid = (a + b) / 2;
-		if (e[mid].first_start <= t)
-			a = mid + 1;
-		else
-			b = mid;
-	}
+	size_t a = gix_after(e, lo, hi, GIX_START, t); /* past the last starting <= t */
 	if (a > lo) {
 		gt_gcur_open(c, &m->garena, gt_gbase(m, gi), e[a - 1].ref, e[a - 1].rec0, 0, NULL, NULL, NULL);
 		if (cum)
@@ -427,14 +424,8 @@ static void gc_skip(struct gcol_cur *g, size_t pe, struct gt_col *col, int64_t *
 			break;
 	}
 	const struct gt_gix *e = m->gix.v;
-	size_t i = g->lo, z = g->hi; /* the entry after the peeked record's chunk */
-	while (i < z) {
-		size_t mid = (i + z) / 2;
-		if (e[mid].rec0 <= rec)
-			i = mid + 1;
-		else
-			z = mid;
-	}
+	/* the entry after the peeked record's chunk */
+	size_t i = gix_after(e, g->lo, g->hi, GIX_REC0, (int64_t)rec);
 	/* entries i .. pe - 2, whole groups through gixtop */
 	while (i + 1 < pe) {
 		size_t k = i;
