@@ -1,5 +1,6 @@
 #!/bin/sh
-# keymaps-install.t: `make install` honours PREFIX and DESTDIR (mk/install.mk).
+# keymaps-install.t: `make install` honours PREFIX and DESTDIR (mk/install.mk)
+# and installs the binary, the man page and the keymap presets.
 t=$(mktemp -d) || exit 1
 trap 'rm -rf "$t"' EXIT
 top=$(pwd)
@@ -19,10 +20,17 @@ cmp -s "$t/dest/opt/gt/share/man/man1/gtview.1" man/gtview.1
 [ $? = 0 ] && echo "ok 3 - the man page is in \$DESTDIR\$PREFIX/share/man/man1" || echo "not ok 3 - the man page is in \$DESTDIR\$PREFIX/share/man/man1"
 perm=$(ls -l "$t/dest/opt/gt/share/man/man1/gtview.1" 2>/dev/null | cut -c1-10)
 [ "$perm" = "-rw-r--r--" ] && echo "ok 4 - the man page is mode 644" || echo "not ok 4 - the man page is mode 644 ($perm)"
-# Nothing is written outside DESTDIR: only opt/gt/{bin,share/man/man1} exist.
-found=$(cd "$t/dest" && find . -type f | sort | tr '\n' ' ')
-[ "$found" = "./opt/gt/bin/gtview ./opt/gt/share/man/man1/gtview.1 " ] && echo "ok 5 - exactly two files installed" ||
-	echo "not ok 5 - exactly two files installed (got: $found)"
+# Nothing is written outside DESTDIR: the binary, the man page and the
+# keymap presets (keymaps/*.keys, byte for byte), nothing else.
+want="./opt/gt/bin/gtview"
+for k in keymaps/*.keys; do
+	want="$want ./opt/gt/share/gtview/keymaps/${k#keymaps/}"
+	cmp -s "$k" "$t/dest/opt/gt/share/gtview/keymaps/${k#keymaps/}" || want="$want (differs: $k)"
+done
+want="$want ./opt/gt/share/man/man1/gtview.1 "
+found=$(cd "$t/dest" && find . -type f | LC_ALL=C sort | tr '\n' ' ')
+[ "$found" = "$want" ] && echo "ok 5 - the binary, the man page and the presets installed, nothing else" ||
+	echo "not ok 5 - the binary, the man page and the presets installed, nothing else (got: $found; want: $want)"
 # The default PREFIX is /usr/local.
 make -s -C "$top" -o "$bin" BUILD="$build" BIN="$bin" DESTDIR="$t/dest2" install >"$t/log" 2>&1 &&
 	[ -x "$t/dest2/usr/local/bin/gtview" ] && [ -f "$t/dest2/usr/local/share/man/man1/gtview.1" ]
