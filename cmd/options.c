@@ -3,6 +3,7 @@
 
 #include "cmd/commands.h"
 #include "cmd/embedded.h"
+#include "version.h" /* GT_VERSION, generated (mk/dist.mk) */
 
 #include <errno.h>
 #include <stdio.h>

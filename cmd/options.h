@@ -29,10 +29,6 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#ifndef GT_VERSION
-#define GT_VERSION "0.1.0"
-#endif
-
 enum { GT_OPTIONS_RUN = -1 };
 
 struct gt_options {

@@ -20,7 +20,7 @@ run() { # run ARGS...: sets rc, out, err
 echo 1..15
 
 run --version
-printf '%s\n' "$out" | grep -Eqx 'gtview [0-9]+\.[0-9]+(\.[0-9]+)?([-+~][A-Za-z0-9.]+)?'
+printf '%s\n' "$out" | grep -Eqx 'gtview [0-9]+\.[0-9]+(\.[0-9]+)?([-+~][A-Za-z0-9.-]+)?'
 check $? "--version prints 'gtview VERSION'"
 [ "$rc" = 0 ] && [ -z "$err" ] && [ "$(wc -l <"$t/out")" = 1 ]
 check $? "--version: exit 0, one line, nothing on stderr"
