@@ -11,7 +11,7 @@
 # default traces are written by ../shared/tools/make-big-traces.sh (about
 # 5 minutes) when missing.
 # Targets on 2 cores: >= 300 MB/s, peak RSS <= 2x the file.  No test
-# asserts timings; see notes in the README for measured figures.
+# asserts timings; doc/performance.md has the figures and how to compare.
 
 SHARED       ?= ../shared
 BENCH_DIR    ?= /tmp/gtview-big
