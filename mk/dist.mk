@@ -25,7 +25,7 @@ $(BUILD)/cmd/options.o: $(VERSION_H)
 dist:
 	$(Q)v=$$(sh tools/version.sh) && d=gtview-$$v && tmp=$(BUILD)/dist && \
 	rm -rf "$$tmp" && mkdir -p "$$tmp" && \
-	tree=$$(git stash create) && \
+	tree=$$(git -c user.name=gtview -c user.email=gtview@localhost stash create) && \
 	git archive --format=tar --prefix="$$d/" "$${tree:-HEAD}" | tar -x -C "$$tmp" && \
 	printf '%s\n' "$$v" >"$$tmp/$$d/VERSION" && \
 	tar -C "$$tmp" -cf - "$$d" | gzip -9n >"$(DIST_DIR)/$$d.tar.gz" && \
