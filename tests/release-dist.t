@@ -14,9 +14,13 @@ check() { # check STATUS NAME
 	n=$((n + 1))
 	if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
 }
-# The tarball's build is its own: none of this make's variables (BUILD,
-# CFLAGS of make asan...) reach it.
-clean_make() { env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u MAKEOVERRIDES make "$@"; }
+# The tarball's build is its own: none of this make's variables reach it
+# (make asan runs the tests with BUILD, BIN, CFLAGS and LDFLAGS on its
+# command line, which make exports).
+clean_make() {
+	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u MAKEOVERRIDES \
+		-u BUILD -u BIN -u CFLAGS -u LDFLAGS -u CORPUS -u T make "$@"
+}
 
 v=$(sh tools/version.sh)
 # Without a tag at HEAD the version names the commit (git describe --always).
