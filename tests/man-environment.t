@@ -1,7 +1,7 @@
 #!/bin/sh
 # man-environment.t: ENVIRONMENT in gtview(1) lists every environment
 # variable gtview's code reads (getenv("NAME") and every "GTVIEW_*" name in
-# cmd/ decode/ model/ tui/ keymaps/), and every GTVIEW_* it lists is read.
+# its sources), and every GTVIEW_* it lists is read.
 page=man/gtview.1
 t=$(mktemp -d) || exit 1
 trap 'rm -rf "$t"' EXIT
@@ -9,7 +9,10 @@ echo 1..3
 # The names given as .It Ev NAME [, Ev NAME...] in the section.
 sed -n '/^\.Sh ENVIRONMENT/,/^\.Sh /p' "$page" | grep '^\.It Ev ' |
 	sed 's/^\.It //; s/ , /\n/g' | sed 's/^Ev //' | LC_ALL=C sort -u >"$t/doc"
-srcs=$(ls cmd/*.[ch] decode/*.[ch] model/*.[ch] tui/*.[ch] keymaps/*.[ch] 2>/dev/null)
+# gtview's own sources, wherever the tree puts them: not the tests, the
+# benchmark and fuzz harnesses, the build tools or the build's output.
+srcs=$(find . \( -path ./.git -o -path ./tests -o -path ./bench -o -path ./fuzz -o -path ./tools \
+	-o -name 'build*' \) -prune -o -name '*.[ch]' -print)
 {
 	grep -ho 'getenv("[A-Za-z_][A-Za-z0-9_]*")' $srcs | sed 's/getenv("//; s/")//'
 	grep -ho '"GTVIEW_[A-Z0-9_]*"' $srcs | tr -d '"'
