@@ -8,6 +8,7 @@
 #include "cmd/args.h"
 #include "cmd/commands.h"
 #include "cmd/input.h"
+#include "cmd/load_opts.h"
 #include "decode/decode.h"
 #include "decode/text.h"
 
@@ -220,7 +221,7 @@ int cmd_dump(int argc, char **argv)
 	struct dumper d = {stdout, t};
 	struct gt_sink sink = {.ctx = &d, .event = dump_event, .progress = NULL};
 	struct gt_decode_result res;
-	enum gt_status st = gt_decode(in.data, in.len, t, &sink, &res);
+	enum gt_status st = gt_cmd_decode(in.data, in.len, t, &sink, &res);
 	if (fflush(stdout) || ferror(stdout)) {
 		fprintf(stderr, "gtview: write error\n");
 		rc = GT_EXIT_USAGE;

@@ -303,6 +303,11 @@ struct v1_ctx {
 	/* error */
 	uint64_t err_off;
 	char err[200];
+
+	/* the caller's options (never NULL); opts->v1_reference: no hot() */
+	const struct gt_decode_opts *opts;
+	int reference;
+	uint64_t ngeneral;       /* events the general path converted */
 };
 
 /* Error helpers: record the first error (offset and message). */
@@ -362,7 +367,7 @@ struct v1_g *v1_g_get(struct v1_ctx *c, uint64_t id);
 /* Index in gs of goroutine id (created if new), UINT32_MAX when out of memory. */
 uint32_t v1_g_index(struct v1_ctx *c, uint64_t id);
 gt_stack v1_stack_slow(const struct v1_ctx *c, uint32_t id);
-static inline gt_stack v1_stack(const struct v1_ctx *c, uint32_t id)
+static inline __attribute__((always_inline)) gt_stack v1_stack(const struct v1_ctx *c, uint32_t id)
 {
 	return id < c->nstkdirect ? c->stkdirect[id] : v1_stack_slow(c, id);
 }

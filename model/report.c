@@ -1,29 +1,10 @@
-/* report.c: loading for commands, and helpers shared by the reports. */
+/* report.c: helpers shared by the reports. */
 #include "model/report.h"
 #include "model/report_int.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-
-struct gt_model *gt_report_load(const char *cmd, const char *name,
-                                const uint8_t *buf, size_t len, int mapped,
-                                int *bad)
-{
-	struct gt_decode_result res;
-	struct gt_model *m = gt_model_load(buf, len, mapped, NULL, NULL, &res);
-	*bad = 0;
-	if (!m) {
-		fprintf(stderr, "gtview: %s: out of memory\n", cmd);
-		return NULL;
-	}
-	if (res.status != GT_OK) {
-		fprintf(stderr, "gtview: %s: %s: offset %" PRIu64 ": %s\n", cmd, name,
-		        res.offset, res.msg);
-		*bad = 1;
-	}
-	return m;
-}
 
 const char *gt_report_dur(char *buf, size_t size, int64_t ns)
 {

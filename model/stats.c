@@ -1,6 +1,7 @@
 /* stats.c: the oracle figures of a trace (stats.h) from the event stream. */
 #include "model/stats.h"
 #include "model/ids.h"
+#include "model/model_int.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -197,17 +198,24 @@ int gt_stats_init(struct gt_stats *s, struct gt_sink *sink)
 	return 0;
 }
 
-int gt_stats_init_counts(struct gt_stats *s, struct gt_sink *sink)
+int gt_stats_init_counts(struct gt_stats *s)
 {
-	if (gt_stats_init(s, sink) < 0)
+	struct gt_sink sink;
+	if (gt_stats_init(s, &sink) < 0)
 		return -1;
 	s->priv->no_goroutines = 1;
 	return 0;
 }
 
-void gt_stats_reset_counts(void *ctx)
+void gt_stats_counts_sink(struct gt_stats *s, struct gt_sink *sink)
 {
-	struct gt_stats *s = ctx;
+	memset(sink, 0, sizeof *sink);
+	sink->ctx = s;
+	sink->event = on_event;
+}
+
+void gt_stats_reset_counts(struct gt_stats *s)
+{
 	struct gt_stats_priv *p = s->priv;
 	/* its sets start empty again; what it allocated is kept or freed */
 	gt_ids_free(&p->pset);
@@ -274,12 +282,13 @@ void gt_stats_free(struct gt_stats *s)
 }
 
 int gt_stats_compute(const uint8_t *buf, size_t len, struct gt_tables *t,
-                     struct gt_stats *s, struct gt_decode_result *res)
+                     const struct gt_decode_opts *o, struct gt_stats *s,
+                     struct gt_decode_result *res)
 {
 	struct gt_sink sink;
 	if (gt_stats_init(s, &sink))
 		return -1;
-	gt_decode(buf, len, t, &sink, res);
+	gt_decode_opts(buf, len, t, &sink, o, res);
 	return gt_stats_finish(s, t);
 }
 
