@@ -11,6 +11,7 @@
 #include "cmd/load_opts.h"
 #include "decode/decode.h"
 #include "decode/text.h"
+#include "decode/utf8.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -43,13 +44,10 @@ static void quote(FILE *out, const char *s, size_t n)
 		} else if (c < 0x80) {
 			fputc(c, out);
 		} else {
-			int len = c >= 0xf0 && c < 0xf5 ? 4 : c >= 0xe0 && c < 0xf0 ? 3 : c >= 0xc2 && c < 0xe0 ? 2 : 0;
-			int ok = len && i + (size_t)len <= n;
-			for (int k = 1; ok && k < len; k++)
-				ok = ((unsigned char)s[i + k] & 0xc0) == 0x80;
-			if (ok) {
-				fwrite(s + i, 1, (size_t)len, out);
-				i += (size_t)len - 1;
+			size_t len = gt_utf8_len(s + i, n - i);
+			if (len) {
+				fwrite(s + i, 1, len, out);
+				i += len - 1;
 			} else {
 				fprintf(out, "\\x%02x", c);
 			}

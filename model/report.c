@@ -1,6 +1,7 @@
 /* report.c: helpers shared by the reports. */
 #include "model/report.h"
 #include "model/report_int.h"
+#include "decode/utf8.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -20,29 +21,41 @@ const char *gt_report_dur(char *buf, size_t size, int64_t ns)
 	return buf;
 }
 
-void gt_json_str(FILE *fp, const char *s)
+void gt_json_strn(FILE *fp, const char *s, size_t n)
 {
 	fputc('"', fp);
 	/* runs of characters that need no escape go out in one write: a
 	 * listing of millions of goroutines is mostly these */
-	const unsigned char *p = (const unsigned char *)s, *run = p;
-	for (; p && *p; p++) {
-		if (*p >= 0x20 && *p != '"' && *p != '\\')
+	const char *run = s, *end = s + n;
+	for (const char *p = s; p < end; p++) {
+		unsigned char c = (unsigned char)*p;
+		size_t len = 1;
+		if (c >= 0x20 && c != '"' && c != '\\' && (c < 0x80 || (len = gt_utf8_len(p, (size_t)(end - p))))) {
+			p += len - 1;
 			continue;
+		}
 		fwrite(run, 1, (size_t)(p - run), fp);
 		run = p + 1;
-		switch (*p) {
+		switch (c) {
 		case '"': fputs("\\\"", fp); break;
 		case '\\': fputs("\\\\", fp); break;
 		case '\n': fputs("\\n", fp); break;
 		case '\t': fputs("\\t", fp); break;
 		case '\r': fputs("\\r", fp); break;
-		default: fprintf(fp, "\\u%04x", *p);
+		default:
+			if (c >= 0x80) /* a byte that is not UTF-8: the JSON stays valid */
+				fputs("\\ufffd", fp);
+			else
+				fprintf(fp, "\\u%04x", c);
 		}
 	}
-	if (p && p > run)
-		fwrite(run, 1, (size_t)(p - run), fp);
+	fwrite(run, 1, (size_t)(end - run), fp);
 	fputc('"', fp);
+}
+
+void gt_json_str(FILE *fp, const char *s)
+{
+	gt_json_strn(fp, s ? s : "", s ? strlen(s) : 0);
 }
 
 const char *gt_frame_func_name(const struct gt_model *m, uint32_t fid)
