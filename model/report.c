@@ -21,18 +21,27 @@ const char *gt_report_dur(char *buf, size_t size, int64_t ns)
 	return buf;
 }
 
-void gt_json_strn(FILE *fp, const char *s, size_t n)
+/* gt_json_strn's body, for s[0..end) or, with end NULL, up to its NUL
+ * (inlined for each: a C string is not measured first).  A NUL ends a
+ * UTF-8 sequence like any byte that cannot continue it, so 4 bytes of a
+ * C string may be offered to gt_utf8_len. */
+static inline __attribute__((always_inline)) void json_str(FILE *fp, const char *s,
+                                                           const char *end)
 {
 	fputc('"', fp);
 	/* runs of characters that need no escape go out in one write: a
 	 * listing of millions of goroutines is mostly these */
-	const char *run = s, *end = s + n;
-	for (const char *p = s; p < end; p++) {
+	const char *run = s, *p = s;
+	for (; end ? p < end : *p != 0; p++) {
 		unsigned char c = (unsigned char)*p;
-		size_t len = 1;
-		if (c >= 0x20 && c != '"' && c != '\\' && (c < 0x80 || (len = gt_utf8_len(p, (size_t)(end - p))))) {
-			p += len - 1;
-			continue;
+		if (c >= 0x20 && c != '"' && c != '\\') {
+			if (__builtin_expect(c < 0x80, 1))
+				continue;
+			size_t len = gt_utf8_len(p, end ? (size_t)(end - p) : 4);
+			if (len) {
+				p += len - 1;
+				continue;
+			}
 		}
 		fwrite(run, 1, (size_t)(p - run), fp);
 		run = p + 1;
@@ -49,13 +58,20 @@ void gt_json_strn(FILE *fp, const char *s, size_t n)
 				fprintf(fp, "\\u%04x", c);
 		}
 	}
-	fwrite(run, 1, (size_t)(end - run), fp);
+	if (p > run)
+		fwrite(run, 1, (size_t)(p - run), fp);
 	fputc('"', fp);
+}
+
+void gt_json_strn(FILE *fp, const char *s, size_t n)
+{
+	static const char empty[1];
+	json_str(fp, n ? s : empty, n ? s + n : empty);
 }
 
 void gt_json_str(FILE *fp, const char *s)
 {
-	gt_json_strn(fp, s ? s : "", s ? strlen(s) : 0);
+	json_str(fp, s ? s : "", NULL);
 }
 
 const char *gt_frame_func_name(const struct gt_model *m, uint32_t fid)
