@@ -11,8 +11,9 @@
 #define GT_DECODE_DECODE_H
 
 #include "decode/event.h"
-#include "decode/rec.h"
 #include "decode/tables.h"
+
+struct gt_rsink; /* rec/rec.h */
 
 struct gt_sink {
 	void *ctx;
@@ -20,7 +21,7 @@ struct gt_sink {
 	int (*event)(void *ctx, const struct gt_event *ev, const struct gt_tables *t);
 	/* Optional: called now and then with how far decoding has got. */
 	void (*progress)(void *ctx, uint64_t done, uint64_t total);
-	/* Optional: the sink's record buffer (rec.h).  A decoder may then
+	/* Optional: the sink's record buffer (rec/rec.h).  A decoder may then
 	 * write the records of an event of a common kind there itself
 	 * instead of calling event(), in the same order. */
 	struct gt_rsink *recs;

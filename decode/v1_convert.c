@@ -580,7 +580,7 @@ static inline __attribute__((always_inline)) int hot(struct v1_ctx *c, const str
 	c->last_ts = ts;
 	c->res->events++;
 	int64_t m = (int64_t)(p->m1 - 1);
-	/* the sink's record path (decode/rec.h) when it takes the event:
+	/* the sink's record path (rec/rec.h) when it takes the event:
 	 * no event made, no call through the sink */
 	struct gt_rsink *rs = c->recs;
 	if (trans) {

@@ -40,6 +40,7 @@
 #define GT_DECODE_V1_INT_H
 
 #include "decode/v1.h"
+#include "rec/rec.h"
 
 #include <stdint.h>
 #include <stddef.h>
@@ -295,7 +296,7 @@ struct v1_ctx {
 	const struct gt_sink *sink;
 	int (*sink_event)(void *, const struct gt_event *, const struct gt_tables *);
 	void *sink_ctx;          /* sink's, once (NULL: no sink) */
-	struct gt_rsink *recs;   /* sink's record path (decode/rec.h), or NULL */
+	struct gt_rsink *recs;   /* sink's record path (rec/rec.h), or NULL */
 	int stopped;
 	gt_str s_reason[32];
 	gt_str s_gc, s_sweep, s_assist, s_heap, s_goal, s_procs;

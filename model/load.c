@@ -88,7 +88,7 @@ struct loader {
 	gt_model_progress_fn progress;
 	void *ctx;
 
-	/* the records' buffer (decode/rec.h): the decoder writes the common
+	/* the records' buffer (rec/rec.h): the decoder writes the common
 	 * events' records there itself, the sink the others'; wr is the
 	 * fill block's end (its n is set when it is handed over) */
 	struct gt_rsink rs;

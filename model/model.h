@@ -50,7 +50,7 @@ struct gt_load_opts {
 	 * compare them).  The model keeps it for its parallel queries. */
 	int threads;
 	/* every event through the loader's sink, none through the decoders'
-	 * record path (decode/rec.h; tests compare them) */
+	 * record path (rec/rec.h; tests compare them) */
 	int no_records;
 	/* NULL, or a struct gt_stats (model/stats.h: gt_stats_init_counts)
 	 * that counts the events in the same decoding pass (`gtview stats`) */

@@ -3,7 +3,7 @@
  * churn_go119 (v1 reports come from the loader, per blocks of records)
  * and v2 esbuild_watch_go122 (the v2 reader reports itself), on one
  * thread and on two, and through both ways the decoders hand events
- * over (GTVIEW_LOAD_RECS: decode/rec.h's record path, or every event
+ * over (GTVIEW_LOAD_RECS: rec/rec.h's record path, or every event
  * through the sink).  Offsets must never go back or past the file, one
  * must come at least every 65536 events before the end, and the last
  * must be the whole file (SHOW=1 prints the counts). */
