@@ -7,6 +7,7 @@
  * GT_DIGEST_NO_LANE_TOP=1 leaves out the top of P and M lane columns (to
  * check that a change moved nothing else). */
 #include "bench/map_file.h"
+#include "cmd/load_opts.h"
 #include "model/model.h"
 
 #include <fcntl.h>
@@ -112,7 +113,10 @@ static int one(const char *path)
 	if (!p)
 		return 2;
 	struct gt_decode_result res;
-	struct gt_model *m = gt_model_load(p, len, 1, NULL, NULL, &res);
+	struct gt_cmd_load l; /* the GTVIEW_* variables */
+	gt_cmd_load_init(&l);
+	struct gt_model *m = gt_model_load_with(p, len, 1, &l.opts, NULL, NULL, &res);
+	gt_cmd_load_notes(&l);
 	if (!m)
 		return 2;
 	const char *name = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;

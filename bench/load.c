@@ -19,6 +19,7 @@
  * another tenant) get busy, and load times swing with it: figures from
  * different hours compare only through the probe. */
 #include "bench/map_file.h"
+#include "cmd/load_opts.h"
 #include "model/model.h"
 
 #include <fcntl.h>
@@ -111,7 +112,10 @@ static int one(const char *path, int report_fd)
 	double c0 = cpu_secs(&ru0);
 	double t0 = now();
 	struct gt_decode_result res;
-	struct gt_model *m = gt_model_load(p, len, 1, NULL, NULL, &res);
+	struct gt_cmd_load l; /* the GTVIEW_* variables */
+	gt_cmd_load_init(&l);
+	struct gt_model *m = gt_model_load_with(p, len, 1, &l.opts, NULL, NULL, &res);
+	gt_cmd_load_notes(&l);
 	double t1 = now();
 	if (!m) {
 		fprintf(stderr, "bench-load: %s: out of memory\n", path);

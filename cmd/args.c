@@ -2,8 +2,10 @@
 #include "cmd/args.h"
 #include "cmd/commands.h"
 #include "cmd/input.h"
+#include "cmd/load_opts.h"
 #include "model/report.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -44,6 +46,26 @@ int gt_cmd_args(int argc, char **argv, const char *cmd, const char *usage,
 	return -1;
 }
 
+/* Loads a model for command `cmd`, printing a decode error as
+ * "gtview: CMD: NAME: offset N: MSG" on stderr.  *bad is set when the
+ * trace was invalid or truncated (the model keeps what came before). */
+static struct gt_model *report_load(const char *cmd, const struct gt_input *in, int *bad)
+{
+	struct gt_decode_result res;
+	struct gt_model *m = gt_cmd_load_model(in->data, in->len, in->mapped, NULL, &res);
+	*bad = 0;
+	if (!m) {
+		fprintf(stderr, "gtview: %s: out of memory\n", cmd);
+		return NULL;
+	}
+	if (res.status != GT_OK) {
+		fprintf(stderr, "gtview: %s: %s: offset %" PRIu64 ": %s\n", cmd, in->name,
+		        res.offset, res.msg);
+		*bad = 1;
+	}
+	return m;
+}
+
 int gt_cmd_report(const char *cmd, const char *path, int flags,
                   int (*report)(FILE *, const struct gt_model *, int))
 {
@@ -51,7 +73,7 @@ int gt_cmd_report(const char *cmd, const char *path, int flags,
 	if (gt_input_open(&in, path) < 0)
 		return GT_EXIT_USAGE;
 	int bad;
-	struct gt_model *m = gt_report_load(cmd, in.name, in.data, in.len, in.mapped, &bad);
+	struct gt_model *m = report_load(cmd, &in, &bad);
 	int rc = !m || report(stdout, m, flags) < 0 ? GT_EXIT_USAGE :
 	         bad ? GT_EXIT_BAD_TRACE : GT_EXIT_OK;
 	gt_model_free(m);

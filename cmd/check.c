@@ -4,6 +4,7 @@
 #include "cmd/args.h"
 #include "cmd/commands.h"
 #include "cmd/input.h"
+#include "cmd/load_opts.h"
 #include "decode/decode.h"
 
 #include <stdio.h>
@@ -33,7 +34,7 @@ int cmd_check(int argc, char **argv)
 	}
 	struct gt_sink sink = {.ctx = NULL, .event = count_event, .progress = NULL};
 	struct gt_decode_result res;
-	enum gt_status st = gt_decode(in.data, in.len, t, &sink, &res);
+	enum gt_status st = gt_cmd_decode(in.data, in.len, t, &sink, &res);
 	int rc = GT_EXIT_OK;
 	if (st != GT_OK) {
 		fprintf(stderr, "gtview: %s: offset %llu: %s\n", in.name,

@@ -8,8 +8,10 @@
 #include "cmd/args.h"
 #include "cmd/commands.h"
 #include "cmd/input.h"
+#include "cmd/load_opts.h"
 #include "decode/decode.h"
 #include "decode/text.h"
+#include "decode/utf8.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -42,13 +44,10 @@ static void quote(FILE *out, const char *s, size_t n)
 		} else if (c < 0x80) {
 			fputc(c, out);
 		} else {
-			int len = c >= 0xf0 && c < 0xf5 ? 4 : c >= 0xe0 && c < 0xf0 ? 3 : c >= 0xc2 && c < 0xe0 ? 2 : 0;
-			int ok = len && i + (size_t)len <= n;
-			for (int k = 1; ok && k < len; k++)
-				ok = ((unsigned char)s[i + k] & 0xc0) == 0x80;
-			if (ok) {
-				fwrite(s + i, 1, (size_t)len, out);
-				i += (size_t)len - 1;
+			size_t len = gt_utf8_len(s + i, n - i);
+			if (len) {
+				fwrite(s + i, 1, len, out);
+				i += len - 1;
 			} else {
 				fprintf(out, "\\x%02x", c);
 			}
@@ -220,7 +219,7 @@ int cmd_dump(int argc, char **argv)
 	struct dumper d = {stdout, t};
 	struct gt_sink sink = {.ctx = &d, .event = dump_event, .progress = NULL};
 	struct gt_decode_result res;
-	enum gt_status st = gt_decode(in.data, in.len, t, &sink, &res);
+	enum gt_status st = gt_cmd_decode(in.data, in.len, t, &sink, &res);
 	if (fflush(stdout) || ferror(stdout)) {
 		fprintf(stderr, "gtview: write error\n");
 		rc = GT_EXIT_USAGE;

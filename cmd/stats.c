@@ -5,6 +5,7 @@
 #include "cmd/args.h"
 #include "cmd/commands.h"
 #include "cmd/input.h"
+#include "cmd/load_opts.h"
 #include "model/model.h"
 #include "model/report.h"
 #include "model/stats.h"
@@ -31,16 +32,17 @@ int cmd_stats(int argc, char **argv)
 	struct gt_gtotals tot;
 	int fail;
 	if (json) {
+		struct gt_cmd_load l;
+		gt_cmd_load_init(&l);
 		t = gt_tables_new();
-		fail = !t || gt_stats_compute(in.data, in.len, t, &s, &res);
+		fail = !t || gt_stats_compute(in.data, in.len, t, &l.opts.decode, &s, &res);
+		gt_cmd_decode_notes(&l);
 	} else {
 		/* one decoding pass: the counts, and the model that gives the
 		 * per-goroutine figures and the headlines */
-		struct gt_sink sink;
-		fail = gt_stats_init_counts(&s, &sink) < 0;
+		fail = gt_stats_init_counts(&s) < 0;
 		if (!fail)
-			m = gt_model_load_also(in.data, in.len, in.mapped, NULL, NULL, &res, &sink,
-			                       gt_stats_reset_counts);
+			m = gt_cmd_load_model(in.data, in.len, in.mapped, &s, &res);
 		fail = fail || !m || gt_stats_finish(&s, gt_model_tables(m)) ||
 		       gt_stats_finish_model(&s, m, &tot);
 	}

@@ -7,6 +7,7 @@
 
 #include "cmd/embedded.h"
 #include "cmd/input.h"
+#include "cmd/load_opts.h"
 #include "cmd/options.h"
 #include "tui/tui.h"
 
@@ -19,6 +20,9 @@ int cmd_view(int argc, char **argv)
 	struct tui_run_opts run;
 	memset(&run, 0, sizeof run);
 	run.config = &o.config;
+	struct gt_cmd_load load;
+	gt_cmd_load_init(&load);
+	run.load = &load.opts;
 	struct gt_input in;
 	int have_input = 0;
 	if (o.demo) {
@@ -45,6 +49,7 @@ int cmd_view(int argc, char **argv)
 		run.keys_from_tty = !strcmp(o.trace, "-");
 	}
 	rc = tui_run(&run);
+	gt_cmd_load_notes(&load);
 	if (have_input)
 		gt_input_close(&in);
 	gt_options_free(&o);

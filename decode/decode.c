@@ -1,6 +1,7 @@
 /* decode.c: gt_decode(), the entry point: reads the "go 1.N trace" header
  * and hands the file to the v1 (Go 1.5-1.21) or v2 (Go 1.22+) decoder. */
 #include "decode/decode.h"
+#include "decode/restart.h"
 #include "decode/v1.h"
 #include "decode/v2.h"
 #include "decode/v2_spec.h"
@@ -41,9 +42,24 @@ static int parse_header(const uint8_t *buf, size_t len)
 	return v;
 }
 
-enum gt_status gt_decode(const uint8_t *buf, size_t len, struct gt_tables *tables,
-                         const struct gt_sink *sink, struct gt_decode_result *res)
+void gt_decode_opts_init(struct gt_decode_opts *o)
 {
+	memset(o, 0, sizeof *o);
+	o->v1_split_min = 8u << 20; /* below, a second thread does not pay */
+	o->v1_pipe_min = 8u << 20;
+	o->v1_pipe_margin = 1u << 16;
+	o->v1_pipe_give_up = UINT64_MAX;
+}
+
+static enum gt_status decode(const uint8_t *buf, size_t len, struct gt_tables *tables,
+                             const struct gt_sink *sink, const struct gt_decode_opts *o,
+                             int restartable, struct gt_decode_result *res)
+{
+	struct gt_decode_opts dflt;
+	if (!o) {
+		gt_decode_opts_init(&dflt);
+		o = &dflt;
+	}
 	memset(res, 0, sizeof *res);
 	int v = parse_header(buf, len);
 	if (v < 0) {
@@ -55,7 +71,7 @@ enum gt_status gt_decode(const uint8_t *buf, size_t len, struct gt_tables *table
 	res->version = v;
 	if (v >= 5 && v <= 21) {
 		res->format = 1;
-		return gt_decode_v1(buf, len, v, tables, sink, res);
+		return gt_decode_v1(buf, len, v, tables, sink, o, restartable, res);
 	}
 	if (gt_v2_version_ok(v)) {
 		res->format = 2;
@@ -64,4 +80,24 @@ enum gt_status gt_decode(const uint8_t *buf, size_t len, struct gt_tables *table
 	res->status = GT_UNSUPPORTED;
 	snprintf(res->msg, sizeof res->msg, "unknown or unsupported trace version go 1.%d", v);
 	return res->status;
+}
+
+enum gt_status gt_decode(const uint8_t *buf, size_t len, struct gt_tables *tables,
+                         const struct gt_sink *sink, struct gt_decode_result *res)
+{
+	return decode(buf, len, tables, sink, NULL, 0, res);
+}
+
+enum gt_status gt_decode_opts(const uint8_t *buf, size_t len, struct gt_tables *tables,
+                              const struct gt_sink *sink, const struct gt_decode_opts *o,
+                              struct gt_decode_result *res)
+{
+	return decode(buf, len, tables, sink, o, 0, res);
+}
+
+enum gt_status gt_decode_restartable(const uint8_t *buf, size_t len, struct gt_tables *tables,
+                                     const struct gt_sink *sink, const struct gt_decode_opts *o,
+                                     struct gt_decode_result *res)
+{
+	return decode(buf, len, tables, sink, o, 1, res);
 }

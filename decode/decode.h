@@ -11,8 +11,9 @@
 #define GT_DECODE_DECODE_H
 
 #include "decode/event.h"
-#include "decode/rec.h"
 #include "decode/tables.h"
+
+struct gt_rsink; /* rec/rec.h */
 
 struct gt_sink {
 	void *ctx;
@@ -20,7 +21,7 @@ struct gt_sink {
 	int (*event)(void *ctx, const struct gt_event *ev, const struct gt_tables *t);
 	/* Optional: called now and then with how far decoding has got. */
 	void (*progress)(void *ctx, uint64_t done, uint64_t total);
-	/* Optional: the sink's record buffer (rec.h).  A decoder may then
+	/* Optional: the sink's record buffer (rec/rec.h).  A decoder may then
 	 * write the records of an event of a common kind there itself
 	 * instead of calling event(), in the same order. */
 	struct gt_rsink *recs;
@@ -34,10 +35,6 @@ enum gt_status {
 	GT_STOPPED,     /* the sink asked to stop */
 	GT_NOMEM
 };
-/* Internal, from gt_decode_restartable only (below): start over.  Not in
- * the enum, so that switches over the statuses above stay complete. */
-#define GT_RESTART ((enum gt_status)(GT_NOMEM + 1))
-
 #define GT_V1_MAX_TYPES 64
 
 struct gt_decode_result {
@@ -54,20 +51,62 @@ struct gt_decode_result {
 	const char *v1_type_names[GT_V1_MAX_TYPES];
 };
 
+/* What happened inside a decode that a benchmark or a test wants to
+ * know (GTVIEW_LOAD_STATS, GTVIEW_V1_SPLIT_MIN: cmd/ prints it).  The
+ * decoder fills the parts it went through and leaves the others alone. */
+struct gt_decode_stats {
+	/* old format (v1 set): of the v1_events converted, those that took
+	 * the reference path (all with v1_reference; else those the fast
+	 * path left to it) */
+	int v1;
+	uint64_t v1_events, v1_general;
+	/* old format: the scan's second thread (decode/v1_scan.h) */
+	uint64_t v1_split_at;     /* its offset; 0: no split tried */
+	const char *v1_split;     /* "taken" or "dropped" */
+	/* old format: both runs at once (decode/v1_pipe.h) */
+	int v1_pipe;              /* 1 ran, 2 gave up (decode again) */
+	const char *v1_pipe_why;  /* why it gave up */
+	double v1_pipe_cpu1;      /* the first run's thread CPU time (s) */
+	uint32_t v1_pipe_moved;   /* syscall exits moved back */
+	uint64_t v1_pipe_back;    /* most order indices a moved exit went back */
+	int64_t v1_pipe_slack;    /* least ticks between a moved exit found and
+	                             the last event replayed (-1: none) */
+	uint64_t v1_pipe_settle;  /* longest a GoSysCall held the first run back */
+	uint64_t v1_pipe_waits, v1_pipe_sleeps; /* of the second run */
+};
+
+/* How to decode: gt_decode_opts_init gives the defaults, which every
+ * user-facing path takes; tests and benchmarks change them (cmd/ fills
+ * them from the GTVIEW_* variables: cmd/load_opts.c). */
+struct gt_decode_opts {
+	/* old format: every event through the reference path (v1_postprocess
+	 * and the general conversion) instead of the fast path for the common
+	 * events (decode/v1_convert.c: hot()); both must deliver the same
+	 * events (tests/v1-reference.t) */
+	int v1_reference;
+	/* old format, Go 1.7+: files of this many bytes and more are scanned
+	 * from the middle on on a second thread (decode/v1_scan.h) */
+	uint64_t v1_split_min;
+	/* old format, decodes that may start over (the model's loader):
+	 * files of this many bytes and more are decoded with both runs at
+	 * once (decode/v1_pipe.h); the second run stays v1_pipe_margin
+	 * events behind the merge, or right behind the first with
+	 * v1_pipe_lockstep; it gives up at order index v1_pipe_give_up
+	 * (tests; UINT64_MAX: never) */
+	uint64_t v1_pipe_min, v1_pipe_margin, v1_pipe_give_up;
+	int v1_pipe_lockstep;
+	struct gt_decode_stats *stats; /* NULL, or filled as it goes */
+};
+void gt_decode_opts_init(struct gt_decode_opts *o);
+
 /* Decodes buf[0..len).  tables receives strings and stacks. */
 enum gt_status gt_decode(const uint8_t *buf, size_t len, struct gt_tables *tables,
                          const struct gt_sink *sink, struct gt_decode_result *res);
+/* gt_decode with options (NULL: the defaults). */
+enum gt_status gt_decode_opts(const uint8_t *buf, size_t len, struct gt_tables *tables,
+                              const struct gt_sink *sink, const struct gt_decode_opts *o,
+                              struct gt_decode_result *res);
 
 const char *gt_status_name(enum gt_status s);
-
-/* gt_decode for a caller that can throw away what the sink received and
- * decode again: a big old-format trace may then be decoded with its two
- * runs at once (decode/v1_pipe.h), and, rarely, that attempt gives up
- * after delivering a prefix and returns GT_RESTART: the caller then
- * starts over with gt_decode (which never returns GT_RESTART).  (A
- * function, not a member of struct gt_sink: sinks are initialised by
- * position in several places.) */
-enum gt_status gt_decode_restartable(const uint8_t *buf, size_t len, struct gt_tables *tables,
-                                     const struct gt_sink *sink, struct gt_decode_result *res);
 
 #endif

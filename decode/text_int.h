@@ -1,5 +1,5 @@
 /* text_int.h: pieces shared by the text form's reader and writer: UTF-8
- * and Unicode classes as Go sees them, Go string quoting, uvarints, a
+ * (utf8.h) and Unicode classes as Go sees them, Go string quoting, uvarints, a
  * growing byte buffer.  Internal to decode/text_*.c and their tests. */
 #ifndef GT_DECODE_TEXT_INT_H
 #define GT_DECODE_TEXT_INT_H
@@ -7,14 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define GT_RUNE_ERROR 0xFFFDu
+#include "decode/utf8.h"
 
-/* Go's utf8.DecodeRune: the rune at s[0..n) and its width; an invalid or
- * short sequence gives (GT_RUNE_ERROR, 1); n == 0 gives (GT_RUNE_ERROR, 0). */
-uint32_t gt_utf8_decode(const uint8_t *s, size_t n, size_t *width);
-/* Writes r as UTF-8 into out (4 bytes room); returns the length.  Invalid
- * runes (surrogates, > 0x10FFFF) are written as U+FFFD, as Go does. */
-size_t gt_utf8_encode(uint32_t r, uint8_t *out);
 
 int gt_text_isspace(uint32_t r); /* unicode.IsSpace */
 int gt_text_isprint(uint32_t r); /* unicode.IsPrint (text_isprint.c) */

@@ -4,9 +4,11 @@
 #define GT_DECODE_V1_H
 #include "decode/decode.h"
 
-/* buf is the whole file; version is N of "go 1.N trace" (5..21). */
+/* buf is the whole file; version is N of "go 1.N trace" (5..21); o:
+ * never NULL; restartable: the caller takes GT_RESTART (restart.h). */
 enum gt_status gt_decode_v1(const uint8_t *buf, size_t len, int version,
                             struct gt_tables *tables, const struct gt_sink *sink,
+                            const struct gt_decode_opts *o, int restartable,
                             struct gt_decode_result *res);
 /* Go's name of old-format event type `type` ("GoStart"…), NULL if none.
  * gt_event.wire of v1 events holds this type (…Local folded). */

@@ -11,7 +11,10 @@
  * (goroutine start / block / unblock, heap metrics, sweeps, assists) take
  * hot(), which does all of it in one switch; anything it does not expect
  * (another type, a fake P, the phase before the first Gomaxprocs, a
- * failed check) goes, untouched, to the general path, which reports. */
+ * failed check) goes, untouched, to the general path, which reports.
+ * The general path is the reference: with gt_decode_opts.v1_reference
+ * every event takes it, and tests/v1-reference.t checks that both paths
+ * give the same events and model on every v1 fixture and corpus trace. */
 #include "decode/v1_cursor.h"
 #include "decode/v1_pipe.h"
 
@@ -577,7 +580,7 @@ static inline __attribute__((always_inline)) int hot(struct v1_ctx *c, const str
 	c->last_ts = ts;
 	c->res->events++;
 	int64_t m = (int64_t)(p->m1 - 1);
-	/* the sink's record path (decode/rec.h) when it takes the event:
+	/* the sink's record path (rec/rec.h) when it takes the event:
 	 * no event made, no call through the sink */
 	struct gt_rsink *rs = c->recs;
 	if (trans) {
@@ -635,12 +638,16 @@ static int is_timer(const struct v1_ctx *c, uint64_t g)
 	return c->timers.count && v1_map_get(&c->timers, g) != NULL;
 }
 
-static inline __attribute__((always_inline)) int process(struct v1_ctx *c, struct v1_ev *ev)
+/* ref (a constant where inlined): the reference path only, without hot()
+ * (gt_decode_opts.v1_reference): the delivery loops are compiled once for
+ * each, so the fast path pays no test for the switch. */
+static inline __attribute__((always_inline)) int process(struct v1_ctx *c, struct v1_ev *ev,
+                                                         const int ref)
 {
 	if (c->nfutile && c->ver < 11 && v1_map_get(&c->futile, ev->off))
 		return 0;
 	ev->ts = to_ns(c, ev->ts);
-	int rc = hot(c, ev);
+	int rc = ref ? 1 : hot(c, ev);
 	if (rc != 1)
 		return rc;
 	/* the general path: move to Go's fake Ps, validate, convert */
@@ -650,6 +657,7 @@ static inline __attribute__((always_inline)) int process(struct v1_ctx *c, struc
 		ev->p = V1_SYSCALL_P;
 	if (v1_postprocess(c, ev))
 		return -1;
+	c->ngeneral++;
 	c->res->v1_by_type[ev->type]++;
 	if (ev->off > c->res->bytes_kept)
 		c->res->bytes_kept = ev->off;
@@ -684,10 +692,10 @@ static void report(struct v1_ctx *c)
 static __attribute__((noinline)) int process_moved(struct v1_ctx *c, const struct v1_moved *m)
 {
 	struct v1_ev ev = m->ev;
-	return process(c, &ev);
+	return process(c, &ev, c->reference);
 }
 
-int v1_deliver_all(struct v1_ctx *c)
+static inline __attribute__((always_inline)) int deliver_all(struct v1_ctx *c, const int ref)
 {
 	struct v1_ev ev;
 	uint64_t lw = 0; /* the order log's word being read */
@@ -730,7 +738,7 @@ int v1_deliver_all(struct v1_ctx *c)
 			if (process_moved(c, m))
 				return -1;
 		}
-		if (process(c, &ev))
+		if (process(c, &ev, ref))
 			return -1;
 		if ((i & 0xffff) == 0xffff && c->ver >= 7)
 			report(c);
@@ -802,7 +810,7 @@ int v1_pipe_pre(struct v1_ctx *c, uint64_t id)
 	return 0;
 }
 
-int v1_deliver_pipe(struct v1_ctx *c)
+static inline __attribute__((always_inline)) int deliver_pipe(struct v1_ctx *c, const int ref)
 {
 	struct v1_pipe *pp = c->pipe;
 	struct v1_ev ev;
@@ -832,7 +840,7 @@ int v1_deliver_pipe(struct v1_ctx *c)
 			if (skip_i == UINT64_MAX && mi < pp->have)
 				skip_i = pp->mch[mi / V1_PIPE_MCN][mi % V1_PIPE_MCN].idx;
 			if (i >= pp->force) {
-				pp->why = "GTVIEW_V1_PIPE_RESTART";
+				pp->why = "told to give up (v1_pipe_give_up)";
 				rc = -3;
 				break;
 			}
@@ -876,7 +884,7 @@ int v1_deliver_pipe(struct v1_ctx *c)
 				break;
 			}
 		}
-		if (rc || process(c, &ev)) {
+		if (rc || process(c, &ev, ref)) {
 			rc = -1;
 			break;
 		}
@@ -895,4 +903,14 @@ int v1_deliver_pipe(struct v1_ctx *c)
 	}
 	free(pend);
 	return rc;
+}
+
+int v1_deliver_all(struct v1_ctx *c)
+{
+	return c->reference ? deliver_all(c, 1) : deliver_all(c, 0);
+}
+
+int v1_deliver_pipe(struct v1_ctx *c)
+{
+	return c->reference ? deliver_pipe(c, 1) : deliver_pipe(c, 0);
 }

@@ -3,6 +3,7 @@
  * stream analyses it (v1_post.c), the second validates, converts and
  * delivers (v1_deliver_all, v1_convert.c), or both at once for callers
  * that can start over (v1_pipe.c).  See v1_int.h for the design. */
+#include "decode/restart.h"
 #include "decode/v1_pipe.h"
 
 #include <stdio.h>
@@ -46,20 +47,9 @@ static void ctx_free(struct v1_ctx *c)
 	v1_map_free(&c->futile);
 }
 
-/* Set by gt_decode_restartable for the decode it runs (this thread). */
-static _Thread_local int v1_restartable;
-
-enum gt_status gt_decode_restartable(const uint8_t *buf, size_t len, struct gt_tables *tables,
-                                     const struct gt_sink *sink, struct gt_decode_result *res)
-{
-	v1_restartable = 1;
-	enum gt_status st = gt_decode(buf, len, tables, sink, res);
-	v1_restartable = 0;
-	return st;
-}
-
 enum gt_status gt_decode_v1(const uint8_t *buf, size_t len, int version,
                             struct gt_tables *tables, const struct gt_sink *sink,
+                            const struct gt_decode_opts *o, int restartable,
                             struct gt_decode_result *res)
 {
 	res->format = 1;
@@ -86,13 +76,15 @@ enum gt_status gt_decode_v1(const uint8_t *buf, size_t len, int version,
 	c->tab = tables;
 	c->res = res;
 	c->sink = sink;
+	c->opts = o;
+	c->reference = o->v1_reference;
 	res->status = GT_OK;
 	int rc = len < 16 ? v1_fail(c, 0, "file too short for a header") : v1_scan(c);
 	if (!rc && c->nsample && !v1_proc_get(c, V1_PROFILE_P))
 		rc = v1_fail(c, 0, "out of memory");
 	int how = 1;
 	if (!rc)
-		how = v1_pipe_run(c, v1_restartable, &rc);
+		how = v1_pipe_run(c, restartable, &rc);
 	if (how == 2) {
 		/* the pipelined attempt gave up after delivering a prefix */
 		res->status = GT_RESTART;
@@ -119,6 +111,13 @@ enum gt_status gt_decode_v1(const uint8_t *buf, size_t len, int version,
 		snprintf(res->msg, sizeof res->msg, "%s", c->why);
 	} else {
 		res->bytes_kept = len;
+	}
+	if (o->stats) {
+		o->stats->v1 = 1;
+		o->stats->v1_general = c->ngeneral;
+		o->stats->v1_events = 0;
+		for (unsigned i = 0; i < GT_V1_MAX_TYPES; i++)
+			o->stats->v1_events += res->v1_by_type[i];
 	}
 	enum gt_status st = res->status;
 	ctx_free(c);

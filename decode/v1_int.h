@@ -40,6 +40,7 @@
 #define GT_DECODE_V1_INT_H
 
 #include "decode/v1.h"
+#include "rec/rec.h"
 
 #include <stdint.h>
 #include <stddef.h>
@@ -295,7 +296,7 @@ struct v1_ctx {
 	const struct gt_sink *sink;
 	int (*sink_event)(void *, const struct gt_event *, const struct gt_tables *);
 	void *sink_ctx;          /* sink's, once (NULL: no sink) */
-	struct gt_rsink *recs;   /* sink's record path (decode/rec.h), or NULL */
+	struct gt_rsink *recs;   /* sink's record path (rec/rec.h), or NULL */
 	int stopped;
 	gt_str s_reason[32];
 	gt_str s_gc, s_sweep, s_assist, s_heap, s_goal, s_procs;
@@ -303,6 +304,11 @@ struct v1_ctx {
 	/* error */
 	uint64_t err_off;
 	char err[200];
+
+	/* the caller's options (never NULL); opts->v1_reference: no hot() */
+	const struct gt_decode_opts *opts;
+	int reference;
+	uint64_t ngeneral;       /* events the general path converted */
 };
 
 /* Error helpers: record the first error (offset and message). */
@@ -362,7 +368,7 @@ struct v1_g *v1_g_get(struct v1_ctx *c, uint64_t id);
 /* Index in gs of goroutine id (created if new), UINT32_MAX when out of memory. */
 uint32_t v1_g_index(struct v1_ctx *c, uint64_t id);
 gt_stack v1_stack_slow(const struct v1_ctx *c, uint32_t id);
-static inline gt_stack v1_stack(const struct v1_ctx *c, uint32_t id)
+static inline __attribute__((always_inline)) gt_stack v1_stack(const struct v1_ctx *c, uint32_t id)
 {
 	return id < c->nstkdirect ? c->stkdirect[id] : v1_stack_slow(c, id);
 }

@@ -1,7 +1,7 @@
 /* v1_pipe.c: the first run on a thread of its own while the caller's
  * thread runs the second behind it (design: v1_pipe.h).  Only for
  * callers that can start over (gt_decode_restartable), 1.7+ traces
- * without futile wakeups to drop, and files of GTVIEW_V1_PIPE_MIN bytes
+ * without futile wakeups to drop, and files of opts->v1_pipe_min bytes
  * or more (8 MiB; tests force it lower). */
 #include "decode/v1_pipe.h"
 #include "decode/v1_analyse.h"
@@ -12,20 +12,8 @@
 #include <string.h>
 #include <time.h>
 
-#define PIPE_MIN (8u << 20)
-#define MARGIN (1u << 16)  /* events the second run stays behind the merge */
 #define WAKE (1u << 15)    /* a sleeping second run wants this many more */
 #define SPIN 64
-
-static uint64_t env_u64(const char *name, uint64_t dflt)
-{
-	const char *s = getenv(name);
-	if (!s || !*s)
-		return dflt;
-	char *e;
-	unsigned long long v = strtoull(s, &e, 10);
-	return *e ? dflt : (uint64_t)v;
-}
 
 /* First run: a GoSysCall at order index idx waits for its goroutine's
  * next event (until then the second run must not reach it). */
@@ -204,7 +192,7 @@ static int pre_in_order(const struct v1_ctx *c, const struct v1_pipe *pp)
 int v1_pipe_run(struct v1_ctx *c, int restartable, int *rcp)
 {
 	if (!restartable || c->ver < 7 || (c->nfutile && c->ver < 11) || c->err[0] || c->ng ||
-	    c->ntask || c->nregion || c->len < env_u64("GTVIEW_V1_PIPE_MIN", PIPE_MIN))
+	    c->ntask || c->nregion || c->len < c->opts->v1_pipe_min)
 		return 1;
 	struct v1_pipe *pp = calloc(1, sizeof *pp);
 	struct v1_ctx *c2 = calloc(1, sizeof *c2);
@@ -214,9 +202,9 @@ int v1_pipe_run(struct v1_ctx *c, int restartable, int *rcp)
 		return 1;
 	}
 	struct gt_decode_result *res = c->res;
-	pp->margin = env_u64("GTVIEW_V1_PIPE_MARGIN", MARGIN);
-	pp->force = env_u64("GTVIEW_V1_PIPE_RESTART", UINT64_MAX);
-	pp->lockstep = env_u64("GTVIEW_V1_PIPE_LOCKSTEP", 0) != 0;
+	pp->margin = c->opts->v1_pipe_margin;
+	pp->force = c->opts->v1_pipe_give_up;
+	pp->lockstep = c->opts->v1_pipe_lockstep != 0;
 	if (pp->lockstep)
 		pp->margin = 0;
 	pp->min_slack = INT64_MAX;
@@ -285,20 +273,25 @@ int v1_pipe_run(struct v1_ctx *c, int restartable, int *rcp)
 	} else {
 		out = 0;
 		*rcp = rc2 ? -1 : 0;
+		c->ngeneral = c2->ngeneral;
 		c->stopped = c2->stopped;
 		if (rc2 && !c2->stopped) {
 			memcpy(c->err, c2->err, sizeof c->err);
 			c->err_off = c2->err_off;
 		}
 	}
-	if (getenv("GTVIEW_LOAD_STATS"))
-		fprintf(stderr, "v1 pipe: %s%s; first run's thread cpu %.3f s; moved exits %u, back at most %llu events, least slack %lld ticks; "
-		        "syscalls held lim back at most %llu events; second run waited %llu times, slept %llu\n",
-		        out == 2 ? "restart: " : "ok", out == 2 ? (pp->why ? pp->why : "setup failed") : "", pp->cpu1,
-		        c->nmoved, (unsigned long long)pp->max_back,
-		        pp->min_slack == INT64_MAX ? -1LL : (long long)pp->min_slack,
-		        (unsigned long long)pp->max_settle, (unsigned long long)pp->waits,
-		        (unsigned long long)pp->sleeps);
+	struct gt_decode_stats *st = c->opts->stats;
+	if (st) {
+		st->v1_pipe = out == 2 ? 2 : 1;
+		st->v1_pipe_why = out != 2 ? NULL : pp->why ? pp->why : "setup failed";
+		st->v1_pipe_cpu1 = pp->cpu1;
+		st->v1_pipe_moved = c->nmoved;
+		st->v1_pipe_back = pp->max_back;
+		st->v1_pipe_slack = pp->min_slack == INT64_MAX ? -1 : pp->min_slack;
+		st->v1_pipe_settle = pp->max_settle;
+		st->v1_pipe_waits = pp->waits;
+		st->v1_pipe_sleeps = pp->sleeps;
+	}
 	c->res = res;
 	c->pipe = NULL;
 	v1_run_free(c2);

@@ -47,7 +47,7 @@ struct v1_pipe {
 	/* the first run's own */
 	int rc1;               /* 0 ok (or kept events before a gap), -1 error */
 	uint64_t margin;       /* lim stays this many events behind the merge */
-	int lockstep;          /* GTVIEW_V1_PIPE_LOCKSTEP (tests): the first run waits for
+	int lockstep;          /* opts->v1_pipe_lockstep (tests): the first run waits for
 	                        * the second after each publish, so that moved
 	                        * exits are found as late as they can be */
 	uint64_t pub;          /* lim last published */
@@ -58,12 +58,12 @@ struct v1_pipe {
 	/* the second run's own */
 	uint64_t *pre;         /* ids of the initial goroutines, as delivered */
 	uint32_t npre, cappre;
-	uint64_t force;        /* GTVIEW_V1_PIPE_RESTART: give up at this index */
+	uint64_t force;        /* opts->v1_pipe_give_up: give up at this index */
 	uint32_t have;         /* moved exits taken from mch[] */
 	int started;           /* something time-dependent was delivered */
 	int min_set;           /* c2->min_ts is final (unless a moved exit is earlier) */
 	int64_t done_ts;       /* time (ticks) of the last event replayed */
-	/* statistics (GTVIEW_LOAD_STATS) */
+	/* statistics (opts->stats) */
 	uint64_t max_settle;   /* first run: longest a GoSysCall held lim back */
 	uint64_t max_back;     /* second run: most order indices a moved exit went back */
 	int64_t min_slack;     /* second run: least time (ticks) between a moved exit

@@ -7,8 +7,10 @@
  * converter's look-ahead).  v1_postprocess() is Go's postProcessTrace: the
  * goroutine / P / GC / task / region state machine every event must obey.
  * The common events take hot() in v1_convert.c instead, which makes the
- * same checks (and leaves any failure to this function to report): a
- * change to a rule here must be made there too.
+ * same checks (and leaves any failure to this function to report).  This
+ * is the reference: gt_decode_opts.v1_reference sends every event here,
+ * and tests/v1-reference.t checks that both give the same events and
+ * model on every v1 fixture and corpus trace.
  */
 #include "decode/v1_analyse.h"
 #include "decode/v1_pipe.h"

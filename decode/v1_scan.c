@@ -473,7 +473,7 @@ int v1_scan(struct v1_ctx *c)
 		uint64_t off = pos;
 		if (t && off >= split) {
 			if (off == split && v1_split_take(c, st, t, &rc)) {
-				v1_split_note(split, "taken");
+				v1_split_note(c, split, "taken");
 				t = NULL;
 				if (rc)
 					goto out;
@@ -481,7 +481,7 @@ int v1_scan(struct v1_ctx *c)
 			}
 			if (off != split)
 				v1_split_drop(t);
-			v1_split_note(split, "dropped");
+			v1_split_note(c, split, "dropped");
 			t = NULL;
 		}
 		if (st->cur && c->ver >= 7) {

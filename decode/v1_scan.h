@@ -90,10 +90,11 @@ void v1_scan_cut(struct v1_ctx *c, uint64_t off);
  * small, too old or none was found.  When the caller meets *split exactly,
  * v1_split_take makes its work the caller's (1: the scan is complete, *rc
  * its status; 0: it gave up, the caller goes on alone); a caller that steps
- * over it calls v1_split_drop.  v1_split_note reports either for tests. */
+ * over it calls v1_split_drop.  v1_split_note reports either to the caller
+ * (gt_decode_stats). */
 struct v1_tail;
 struct v1_tail *v1_split_start(const struct v1_ctx *c, const struct scan *st, uint64_t *split);
 int v1_split_take(struct v1_ctx *c, struct scan *st, struct v1_tail *t, int *rc);
 void v1_split_drop(struct v1_tail *t);
-void v1_split_note(uint64_t split, const char *what);
+void v1_split_note(const struct v1_ctx *c, uint64_t split, const char *what);
 #endif

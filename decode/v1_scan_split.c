@@ -94,12 +94,9 @@ static void *tail_run(void *arg)
  * (it must meet it exactly). */
 static uint64_t pick_split(const struct v1_ctx *c, const struct scan *st)
 {
-	/* below 8 MB a second thread does not pay; GTVIEW_V1_SPLIT_MIN
-	 * (bytes) lowers that so tests run the split on small fixtures */
-	uint64_t min = 8u << 20;
-	const char *env = getenv("GTVIEW_V1_SPLIT_MIN");
-	if (env && *env)
-		min = strtoull(env, NULL, 10);
+	/* opts: 8 MB, below which a second thread does not pay; tests
+	 * lower it to run the split on small fixtures */
+	uint64_t min = c->opts->v1_split_min;
 	if (c->ver < 7 || c->end < min || c->end < 64)
 		return 0;
 	struct v1_ctx *t = calloc(1, sizeof *t);
@@ -188,11 +185,14 @@ void v1_split_drop(struct v1_tail *t)
 	tail_free(t);
 }
 
-/* With GTVIEW_V1_SPLIT_MIN set (tests): what became of the split. */
-void v1_split_note(uint64_t split, const char *what)
+/* What became of the split, for the caller's statistics. */
+void v1_split_note(const struct v1_ctx *c, uint64_t split, const char *what)
 {
-	if (getenv("GTVIEW_V1_SPLIT_MIN"))
-		fprintf(stderr, "gtview: v1 scan split at %llu: %s\n", (unsigned long long)split, what);
+	struct gt_decode_stats *st = c->opts->stats;
+	if (st) {
+		st->v1_split_at = split;
+		st->v1_split = what;
+	}
 }
 
 struct v1_tail *v1_split_start(const struct v1_ctx *c, const struct scan *st, uint64_t *split)

@@ -31,7 +31,7 @@
 #define GT_DECODE_V2_ORDER_H
 
 #include "decode/event.h"
-#include "decode/rec.h"
+#include "rec/rec.h"
 #include "decode/tables.h"
 #include "decode/v2_spec.h"
 
@@ -79,7 +79,7 @@ int gt_v2_order_advance(struct gt_v2_order *o, const struct gt_v2_base *ev,
  * end moves them to the front (or grows the buffer). */
 struct gt_v2_order_queue {
 	struct gt_event *rd, *wr, *ev, *end;
-	/* Set by the reader: the sink's record buffer (decode/rec.h).  A fast
+	/* Set by the reader: the sink's record buffer (rec/rec.h).  A fast
 	 * handler that finds the queue empty writes the records of a
 	 * transition there at once, instead of queuing it, and sets undo to
 	 * where they start.  The reader clears undo where it would deliver

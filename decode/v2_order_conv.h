@@ -407,7 +407,7 @@ gt_v2o_push_k(struct gt_v2_order *o, const struct gt_v2_base *ev, unsigned type,
 
 /* The fast handlers' tail: room was made before the handler ran (at most
  * GT_V2O_QROOM events an advance), ids came from the memos.  With a record
- * buffer (decode/rec.h) and nothing queued, a transition goes there as
+ * buffer (rec/rec.h) and nothing queued, a transition goes there as
  * records at once, from the handler's values: no struct gt_event, no
  * queue, no call into the sink (see undo in v2_order.h); one whose
  * stack's record was not sent yet or whose P does not fit, and other

@@ -56,8 +56,7 @@ int gt_model_g_par(const struct gt_model *m,
 	                .ctx = {ctx[0], ctx[1]}, .first = first, .first_ctx = first_ctx};
 	atomic_init(&p.next, 0);
 	atomic_init(&p.fail, 0);
-	const char *env = getenv("GTVIEW_LOAD_THREADS");
-	int want = env && !strcmp(env, "2") ? 1 : env && !strcmp(env, "1") ? 0 :
+	int want = m->threads == 2 ? 1 : m->threads == 1 ? 0 :
 	           p.n >= TWO_THREADS && sysconf(_SC_NPROCESSORS_ONLN) > 1;
 	pthread_t th;
 	int threads = want && pthread_create(&th, NULL, second, &p) == 0 ? 2 : 1;

@@ -5,15 +5,22 @@
  * model reads of it, worked out there as the tables grow there), a second
  * thread builds the model from them.  Records travel in blocks through a
  * small ring, so the threads meet once per block, not per event.  Without
- * a second thread (one CPU, a trace under 1 MiB, or GTVIEW_LOAD_THREADS=1)
- * the same records are added inline, a block at a time;
- * GTVIEW_LOAD_THREADS=2 forces the two threads (for tests).  The loader
- * also drops file pages already decoded so the resident size stays near
- * the model's own.  GTVIEW_LOAD_STATS=1 prints both threads' CPU time
- * (and the kernel's part of it) and how often each slept (for speed
- * work). */
+ * a second thread (one CPU, a trace under 1 MiB, or the option threads 1)
+ * the same records are added inline, a block at a time; threads 2 forces
+ * the two threads (for tests).  The loader also drops file pages already
+ * decoded so the resident size stays near the model's own.  With
+ * statistics asked for (gt_load_opts.stats) it gives both threads' CPU
+ * time (and the kernel's part of it) and how often each slept (for speed
+ * work).
+ *
+ * A big old-format trace may be decoded with the decoder's two runs at
+ * once (decode/restart.h), which rarely gives up after a prefix: the
+ * partial model (and the counts of gt_load_opts.counts) are then thrown
+ * away and the file decoded again the plain way, here and nowhere else. */
 #define _GNU_SOURCE /* RUSAGE_THREAD */
+#include "decode/restart.h"
 #include "model/model_int.h"
+#include "model/stats.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -81,7 +88,7 @@ struct loader {
 	gt_model_progress_fn progress;
 	void *ctx;
 
-	/* the records' buffer (decode/rec.h): the decoder writes the common
+	/* the records' buffer (rec/rec.h): the decoder writes the common
 	 * events' records there itself, the sink the others'; wr is the
 	 * fill block's end (its n is set when it is handed over) */
 	struct gt_rsink rs;
@@ -100,7 +107,7 @@ struct loader {
 	struct block *fill;    /* block being filled by the decoder */
 	int done, failed;
 	int builder_waits, decoder_waits;
-	/* GTVIEW_LOAD_STATS (for bench work): sleeps and thread CPU times */
+	/* statistics (for bench work): sleeps and thread CPU times */
 	unsigned builder_sleeps, decoder_sleeps;
 	double builder_cpu, builder_sys;
 	pthread_mutex_t mu;
@@ -454,40 +461,44 @@ static int on_event(void *ctx, const struct gt_event *ev, const struct gt_tables
 	return 0;
 }
 
-/* gt_model_load_also's sink: also's, then the loader's. */
+/* With counts: the counting sink's, then the loader's. */
 struct tee {
-	const struct gt_sink *also;
+	struct gt_sink also;
 	struct loader *ld;
 };
 
 static int tee_event(void *ctx, const struct gt_event *ev, const struct gt_tables *t)
 {
 	struct tee *x = ctx;
-	int rc = x->also->event(x->also->ctx, ev, t);
+	int rc = x->also.event(x->also.ctx, ev, t);
 	return rc ? rc : on_event(x->ld, ev, t);
 }
 
 static void tee_progress(void *ctx, uint64_t done, uint64_t total)
 {
 	struct tee *x = ctx;
-	if (x->also->progress)
-		x->also->progress(x->also->ctx, done, total);
 	on_progress(x->ld, done, total);
+}
+
+void gt_load_opts_init(struct gt_load_opts *o)
+{
+	memset(o, 0, sizeof *o);
+	gt_decode_opts_init(&o->decode);
 }
 
 struct gt_model *gt_model_load(const uint8_t *buf, size_t len, int mapped,
                                gt_model_progress_fn progress, void *ctx,
                                struct gt_decode_result *res)
 {
-	return gt_model_load_also(buf, len, mapped, progress, ctx, res, NULL, NULL);
+	return gt_model_load_with(buf, len, mapped, NULL, progress, ctx, res);
 }
 
-/* gt_model_load_also's one attempt (restartable: the decoder may give
- * up after a prefix, GT_RESTART, and the model is then thrown away). */
+/* One attempt (restartable: the decoder may give up after a prefix,
+ * GT_RESTART, and the model is then thrown away). */
 static struct gt_model *load_once(const uint8_t *buf, size_t len, int mapped,
+                                  const struct gt_load_opts *o,
                                   gt_model_progress_fn progress, void *ctx,
-                                  struct gt_decode_result *res, const struct gt_sink *also,
-                                  int restartable)
+                                  struct gt_decode_result *res, int restartable)
 {
 	struct gt_model *m = gt_model_new();
 	if (!m) {
@@ -496,6 +507,7 @@ static struct gt_model *load_once(const uint8_t *buf, size_t len, int mapped,
 		strcpy(res->msg, "out of memory");
 		return NULL;
 	}
+	m->threads = o->threads;
 	struct loader ld;
 	memset(&ld, 0, sizeof ld);
 	gt_renc_init(&ld.rs.enc, 1);
@@ -513,10 +525,7 @@ static struct gt_model *load_once(const uint8_t *buf, size_t len, int mapped,
 	ld.ctx = ctx;
 	pthread_t th;
 	int threaded = 0;
-	/* GTVIEW_LOAD_THREADS: "1" decode and build inline, "2" always use
-	 * two threads (tests compare both) */
-	const char *env = getenv("GTVIEW_LOAD_THREADS");
-	int want = env && !strcmp(env, "2") ? 1 : env && !strcmp(env, "1") ? 0 :
+	int want = o->threads == 2 ? 1 : o->threads == 1 ? 0 :
 	           len > (1u << 20) && sysconf(_SC_NPROCESSORS_ONLN) > 1;
 	if (want) {
 		ld.nblocks = len >= BIG_FILE ? NBLOCKS_BIG : len >= MID_FILE ? NBLOCKS_MID : NBLOCKS_SMALL;
@@ -547,18 +556,20 @@ static struct gt_model *load_once(const uint8_t *buf, size_t len, int mapped,
 		}
 		set_fill(&ld, b);
 	}
-	/* GTVIEW_LOAD_RECS=0: no record path (every event through on_event;
-	 * tests compare both) */
-	const char *recs = getenv("GTVIEW_LOAD_RECS");
 	struct gt_sink sink = {.ctx = &ld, .event = on_event, .progress = on_progress,
-	                       .recs = recs && !strcmp(recs, "0") ? NULL : &ld.rs};
-	struct tee tee = {also, &ld};
-	if (also)
+	                       .recs = o->no_records ? NULL : &ld.rs};
+	struct tee tee = {.ld = &ld};
+	if (o->counts) {
+		gt_stats_counts_sink(o->counts, &tee.also);
 		sink = (struct gt_sink){.ctx = &tee, .event = tee_event, .progress = tee_progress};
+	}
+	struct gt_decode_opts dopts = o->decode;
+	if (o->stats)
+		dopts.stats = &o->stats->decode;
 	if (restartable)
-		gt_decode_restartable(buf, len, m->tables, &sink, res);
+		gt_decode_restartable(buf, len, m->tables, &sink, &dopts, res);
 	else
-		gt_decode(buf, len, m->tables, &sink, res);
+		gt_decode_opts(buf, len, m->tables, &sink, &dopts, res);
 	double t_decoded = now(CLOCK_MONOTONIC);
 	ld.fill->n = (uint32_t)(ld.rs.wr - ld.fill->v);
 	if (threaded) {
@@ -586,7 +597,7 @@ static struct gt_model *load_once(const uint8_t *buf, size_t len, int mapped,
 		m->metrics[k] = ld.metrics[k];
 	}
 	if (res->status == GT_RESTART)
-		return m; /* gt_model_load_also frees it and starts over */
+		return m; /* gt_model_load_with frees it and starts over */
 	if (ld.mfailed)
 		ld.failed = 1;
 	double t_built = now(CLOCK_MONOTONIC), cpu = now(CLOCK_THREAD_CPUTIME_ID);
@@ -596,12 +607,17 @@ static struct gt_model *load_once(const uint8_t *buf, size_t len, int mapped,
 		strcpy(res->msg, "out of memory while building the model");
 	}
 	gt_model_finish(m);
-	if (getenv("GTVIEW_LOAD_STATS"))
-		fprintf(stderr, "load: cpu: decoder thread %.3f s (kernel %.3f), "
-		        "model thread %.3f s (kernel %.3f); wall: model after decoder %.3f s, "
-		        "finish %.3f s; sleeps: model %u decoder %u\n",
-		        cpu, sys_secs(), ld.builder_cpu, ld.builder_sys, t_built - t_decoded,
-		        now(CLOCK_MONOTONIC) - t_built, ld.builder_sleeps, ld.decoder_sleeps);
+	struct gt_load_stats *st = o->stats;
+	if (st) {
+		st->decoder_cpu = cpu;
+		st->decoder_sys = sys_secs();
+		st->model_cpu = ld.builder_cpu;
+		st->model_sys = ld.builder_sys;
+		st->model_after = t_built - t_decoded;
+		st->finish = now(CLOCK_MONOTONIC) - t_built;
+		st->model_sleeps = ld.builder_sleeps;
+		st->decoder_sleeps = ld.decoder_sleeps;
+	}
 	if (progress)
 		progress(ctx, len, len);
 	m->info.format = res->format;
@@ -610,25 +626,31 @@ static struct gt_model *load_once(const uint8_t *buf, size_t len, int mapped,
 	return m;
 }
 
-/* Decodes into a fresh model.  Without a tee (also), or with one that can
- * forget (also_reset), the decoder may take the restartable path (faster
- * for big old-format traces); when it gives up after a prefix, the partial
- * model is dropped and the file decoded again the plain way, so the
- * outcome is always a plain decode's. */
-struct gt_model *gt_model_load_also(const uint8_t *buf, size_t len, int mapped,
+/* Decodes into a fresh model.  The decoder may take the restartable path
+ * (faster for big old-format traces); when it gives up after a prefix,
+ * the partial model is dropped, the counts forgotten, and the file
+ * decoded again the plain way, so the outcome is always a plain
+ * decode's. */
+struct gt_model *gt_model_load_with(const uint8_t *buf, size_t len, int mapped,
+                                    const struct gt_load_opts *o,
                                     gt_model_progress_fn progress, void *ctx,
-                                    struct gt_decode_result *res, const struct gt_sink *also,
-                                    void (*also_reset)(void *ctx))
+                                    struct gt_decode_result *res)
 {
-	struct gt_model *m = load_once(buf, len, mapped, progress, ctx, res, also,
-	                               !also || also_reset);
+	struct gt_load_opts dflt;
+	if (!o) {
+		gt_load_opts_init(&dflt);
+		o = &dflt;
+	}
+	if (o->stats)
+		memset(o->stats, 0, sizeof *o->stats);
+	struct gt_model *m = load_once(buf, len, mapped, o, progress, ctx, res, 1);
 	if (m && res->status == GT_RESTART) {
 		gt_model_free(m);
-		if (getenv("GTVIEW_LOAD_STATS"))
-			fprintf(stderr, "load: restarts: 1 (the decoder gave up its pipelined attempt)\n");
-		if (also)
-			also_reset(also->ctx);
-		m = load_once(buf, len, mapped, progress, ctx, res, also, 0);
+		if (o->stats)
+			o->stats->restarts++;
+		if (o->counts)
+			gt_stats_reset_counts(o->counts);
+		m = load_once(buf, len, mapped, o, progress, ctx, res, 0);
 	}
 	return m;
 }

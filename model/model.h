@@ -39,6 +39,39 @@ struct gt_model; /* opaque */
 /* Called now and then while loading, with bytes of the file done so far. */
 typedef void (*gt_model_progress_fn)(void *ctx, uint64_t done, uint64_t total);
 
+/* How to load: gt_load_opts_init gives the defaults; cmd/ fills them from
+ * flags and the GTVIEW_* variables (cmd/load_opts.c), for tests and
+ * benchmarks. */
+struct gt_stats;
+struct gt_load_stats;
+struct gt_load_opts {
+	/* 0: decode on the calling thread and build on a second one for
+	 * traces over 1 MiB on 2+ CPUs; 1: one thread; 2: always two (tests
+	 * compare them).  The model keeps it for its parallel queries. */
+	int threads;
+	/* every event through the loader's sink, none through the decoders'
+	 * record path (rec/rec.h; tests compare them) */
+	int no_records;
+	/* NULL, or a struct gt_stats (model/stats.h: gt_stats_init_counts)
+	 * that counts the events in the same decoding pass (`gtview stats`) */
+	struct gt_stats *counts;
+	/* NULL, or where the load says how it went (timings, the decoder's
+	 * statistics) */
+	struct gt_load_stats *stats;
+	struct gt_decode_opts decode;
+};
+void gt_load_opts_init(struct gt_load_opts *o);
+
+struct gt_load_stats {
+	double decoder_cpu, decoder_sys; /* s, the calling thread */
+	double model_cpu, model_sys;     /* s, the building thread */
+	double model_after;              /* s, the model behind the decoder */
+	double finish;                   /* s, indexing after the build */
+	uint32_t model_sleeps, decoder_sleeps;
+	int restarts;                    /* decodes thrown away and started over */
+	struct gt_decode_stats decode;
+};
+
 /* Decodes buf[0..len) (gt_decode) and builds the model.  Always returns a
  * model (NULL only when out of memory before anything was built): on a
  * broken or truncated trace it holds everything delivered before the error,
@@ -46,23 +79,15 @@ typedef void (*gt_model_progress_fn)(void *ctx, uint64_t done, uint64_t total);
  * gt_decode does.  mapped: nonzero when buf is a read-only file mapping,
  * which lets the loader drop file pages already decoded (madvise) to keep
  * the resident size down; 0 for heap buffers (they are never touched).
- * On traces over 1 MiB it decodes on the calling thread and builds on a
- * second one (GTVIEW_LOAD_THREADS=1: one thread); progress is called on
- * the calling thread. */
+ * progress is called on the calling thread. */
+struct gt_model *gt_model_load_with(const uint8_t *buf, size_t len, int mapped,
+                                    const struct gt_load_opts *o,
+                                    gt_model_progress_fn progress, void *ctx,
+                                    struct gt_decode_result *res);
+/* gt_model_load_with the default options. */
 struct gt_model *gt_model_load(const uint8_t *buf, size_t len, int mapped,
                                gt_model_progress_fn progress, void *ctx,
                                struct gt_decode_result *res);
-/* gt_model_load that also hands every event to sink also first (on the
- * decoding thread): one decoding pass for a command that counts events
- * as well as reading the model (`gtview stats`).  Decoding stops when
- * also's event returns nonzero.  With also_reset, the load may start over
- * once (a big old-format trace whose two decoding runs went at once and
- * gave up, decode.h: gt_decode_restartable), calling also_reset(also->ctx)
- * first: also must then forget what it was given; without, it never does. */
-struct gt_model *gt_model_load_also(const uint8_t *buf, size_t len, int mapped,
-                                    gt_model_progress_fn progress, void *ctx,
-                                    struct gt_decode_result *res, const struct gt_sink *also,
-                                    void (*also_reset)(void *ctx));
 void gt_model_free(struct gt_model *m);
 
 /* Building by hand (unit tests, other front ends): new, then feed events

@@ -153,7 +153,16 @@ struct gt_model {
 	int64_t cur_g;         /* GT_R_CREATE: the creator, and the event's */
 	gt_stack cur_stack;    /* stack: valid for a GTRANS from NotExist only */
 	struct gt_vec sroot;   /* uint32_t */
+
+	int threads;           /* gt_load_opts.threads, for gt_model_g_par */
 };
+
+/* The loader's use of a counting struct gt_stats (gt_load_opts.counts,
+ * stats.c): its sink, and forgetting what it counted when the load
+ * starts over. */
+struct gt_stats;
+void gt_stats_counts_sink(struct gt_stats *s, struct gt_sink *sink);
+void gt_stats_reset_counts(struct gt_stats *s);
 
 /* The loader's records (model/rec.h) into the model, in order; full: the
  * block's side array of GT_R_FULL events.  -1 when out of memory.  In

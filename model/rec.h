@@ -1,4 +1,4 @@
-/* rec.h: the model's side of the loader's records (decode/rec.h): what
+/* rec.h: the model's side of the loader's records (rec/rec.h): what
  * the model needs from the tables for a record (worked out on the
  * decoder's thread, where the tables grow while loading), the events that
  * travel whole, and the encoder's slow paths. */
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 
 #include "decode/event.h"
-#include "decode/rec.h"
+#include "rec/rec.h"
 #include "decode/tables.h"
 
 struct gt_hint {
@@ -32,30 +32,6 @@ uint32_t gt_renc_stack(struct gt_renc *e, const struct gt_tables *t, gt_stack st
 void gt_renc_full(const struct gt_tables *t, const struct gt_event *ev, struct gt_rec *r,
                   struct gt_qev *full, uint32_t *nfull);
 void gt_renc_free(struct gt_renc *e);
-
-/* Encodes ev, of a common kind (gt_renc_way), into out: returns how
- * many records (at most GT_REC_MAX; it may write them all). */
-GT_REC_INLINE uint32_t gt_renc_common_put(struct gt_renc *e, const struct gt_event *ev,
-                                          struct gt_rec *out)
-{
-	struct gt_rec *r = gt_renc_ctx(e, ev, out);
-	if (ev->kind == GT_EV_METRIC) {
-		uint64_t v = ev->u.metric.value;
-		int64_t ts = ev->ts;
-		GT_REC_SCALAR(v);
-		GT_REC_SCALAR(ts);
-		r->ts = ts;
-		r->id = (int64_t)v;
-		r->kind = GT_R_METRIC;
-		r->from = ev->u.metric.mkind;
-		r++;
-	} else if (ev->u.trans.resource == GT_RES_GOROUTINE) {
-		r = gt_renc_gtrans(ev, r);
-	} else {
-		r = gt_renc_ptrans(ev, r);
-	}
-	return (uint32_t)(r - out);
-}
 
 /* gt_renc_put for an event gt_renc_way() found GT_RENC_RARE. */
 static inline uint32_t gt_renc_rare_put(struct gt_renc *e, const struct gt_tables *t,

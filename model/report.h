@@ -9,13 +9,6 @@
 
 #include "model/model.h"
 
-/* Loads a model for command `cmd`, printing a decode error as
- * "gtview: CMD: NAME: offset N: MSG" on stderr.  *bad is set when the
- * trace was invalid or truncated (the model keeps what came before). */
-struct gt_model *gt_report_load(const char *cmd, const char *name,
-                                const uint8_t *buf, size_t len, int mapped,
-                                int *bad);
-
 enum { GT_REPORT_JSON = 1, GT_REPORT_BLOCKED = 2 };
 
 /* One row (or JSON object per line) per goroutine, or, with

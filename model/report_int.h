@@ -6,7 +6,11 @@
 
 #include "model/model.h"
 
-/* Writes s as a JSON string literal (with quotes). */
+/* Writes s[0..n) as a JSON string literal (with quotes): quote,
+ * backslash and control characters escaped, valid UTF-8 (decode/utf8.h)
+ * as it is, any other byte as U+FFFD.  gt_json_str: a C string (NULL:
+ * ""). */
+void gt_json_strn(FILE *fp, const char *s, size_t n);
 void gt_json_str(FILE *fp, const char *s);
 /* Function name of frame fid ("" for 0). */
 const char *gt_frame_func_name(const struct gt_model *m, uint32_t fid);

@@ -1,6 +1,8 @@
 /* stats.c: the oracle figures of a trace (stats.h) from the event stream. */
 #include "model/stats.h"
 #include "model/ids.h"
+#include "model/model_int.h"
+#include "model/report_int.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -197,17 +199,24 @@ int gt_stats_init(struct gt_stats *s, struct gt_sink *sink)
 	return 0;
 }
 
-int gt_stats_init_counts(struct gt_stats *s, struct gt_sink *sink)
+int gt_stats_init_counts(struct gt_stats *s)
 {
-	if (gt_stats_init(s, sink) < 0)
+	struct gt_sink sink;
+	if (gt_stats_init(s, &sink) < 0)
 		return -1;
 	s->priv->no_goroutines = 1;
 	return 0;
 }
 
-void gt_stats_reset_counts(void *ctx)
+void gt_stats_counts_sink(struct gt_stats *s, struct gt_sink *sink)
 {
-	struct gt_stats *s = ctx;
+	memset(sink, 0, sizeof *sink);
+	sink->ctx = s;
+	sink->event = on_event;
+}
+
+void gt_stats_reset_counts(struct gt_stats *s)
+{
 	struct gt_stats_priv *p = s->priv;
 	/* its sets start empty again; what it allocated is kept or freed */
 	gt_ids_free(&p->pset);
@@ -274,54 +283,21 @@ void gt_stats_free(struct gt_stats *s)
 }
 
 int gt_stats_compute(const uint8_t *buf, size_t len, struct gt_tables *t,
-                     struct gt_stats *s, struct gt_decode_result *res)
+                     const struct gt_decode_opts *o, struct gt_stats *s,
+                     struct gt_decode_result *res)
 {
 	struct gt_sink sink;
 	if (gt_stats_init(s, &sink))
 		return -1;
-	gt_decode(buf, len, t, &sink, res);
+	gt_decode_opts(buf, len, t, &sink, o, res);
 	return gt_stats_finish(s, t);
 }
 
 /* ---- output -------------------------------------------------------------- */
 
-static void json_str(FILE *out, const char *s, size_t n)
-{
-	fputc('"', out);
-	for (size_t i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)s[i];
-		if (c == '"' || c == '\\')
-			fprintf(out, "\\%c", c);
-		else if (c == '\n')
-			fputs("\\n", out);
-		else if (c == '\t')
-			fputs("\\t", out);
-		else if (c == '\r')
-			fputs("\\r", out);
-		else if (c < 0x20 || c == 0x7f)
-			fprintf(out, "\\u%04x", c);
-		else if (c >= 0x80) {
-			/* Pass valid UTF-8 through; escape stray bytes as U+FFFD
-			 * so the output stays valid JSON. */
-			int len = c >= 0xf0 && c < 0xf5 ? 4 : c >= 0xe0 ? 3 : c >= 0xc2 && c < 0xe0 ? 2 : 0;
-			int ok = len && i + (size_t)len <= n;
-			for (int k = 1; ok && k < len; k++)
-				ok = ((unsigned char)s[i + k] & 0xc0) == 0x80;
-			if (ok) {
-				fwrite(s + i, 1, (size_t)len, out);
-				i += (size_t)len - 1;
-			} else {
-				fputs("\\ufffd", out);
-			}
-		} else
-			fputc(c, out);
-	}
-	fputc('"', out);
-}
-
 static void json_gstr(FILE *out, const struct gt_tables *t, gt_str id)
 {
-	json_str(out, gt_str_get(t, id), gt_str_len(t, id));
+	gt_json_strn(out, gt_str_get(t, id), gt_str_len(t, id));
 }
 
 /* by_kind keys, sorted by name as the oracle writes them. */
@@ -365,7 +341,7 @@ static void json_obj(FILE *out, const struct kv *kv, size_t n)
 	fputs("{\n", out);
 	for (size_t i = 0; i < n; i++) {
 		fputs("  ", out);
-		json_str(out, kv[i].k, strlen(kv[i].k));
+		gt_json_strn(out, kv[i].k, strlen(kv[i].k));
 		fprintf(out, ": %llu%s\n", (unsigned long long)kv[i].v, i + 1 < n ? "," : "");
 	}
 	fputs(" }", out);
@@ -377,7 +353,7 @@ void gt_stats_write_json(FILE *out, const struct gt_stats *s, const struct gt_ta
 	struct kv kv[GT_EV__COUNT + GT_GS__COUNT + 4];
 	const char *err = res->status == GT_OK ? "" : res->msg;
 	fprintf(out, "{\n \"ok\": %s,\n \"error\": ", res->status == GT_OK ? "true" : "false");
-	json_str(out, err, strlen(err));
+	gt_json_strn(out, err, strlen(err));
 	fprintf(out, ",\n \"version\": %d,\n \"events\": %llu,\n \"by_kind\": ", res->version,
 	        (unsigned long long)s->events);
 	json_obj(out, kv, kind_counts(s, kv));
@@ -409,7 +385,7 @@ void gt_stats_write_json(FILE *out, const struct gt_stats *s, const struct gt_ta
 			if (!res->v1_type_names[i] || !res->v1_by_type[i])
 				continue;
 			fprintf(out, "%s\n  ", first ? "" : ",");
-			json_str(out, res->v1_type_names[i], strlen(res->v1_type_names[i]));
+			gt_json_strn(out, res->v1_type_names[i], strlen(res->v1_type_names[i]));
 			fprintf(out, ": %llu", (unsigned long long)res->v1_by_type[i]);
 			first = 0;
 		}

@@ -34,11 +34,10 @@ struct gt_stats {
 /* A sink that fills s (zeroed by the call).  Free with gt_stats_free. */
 int gt_stats_init(struct gt_stats *s, struct gt_sink *sink);
 /* The same without the per-goroutine figures (goroutines, final_states,
- * blocked): gt_stats_finish_model reads them from the loaded model. */
-int gt_stats_init_counts(struct gt_stats *s, struct gt_sink *sink);
-/* Forgets what the sink of gt_stats_init_counts counted (s: its ctx), for
- * a load that starts over (model.h: gt_model_load_also's also_reset). */
-void gt_stats_reset_counts(void *s);
+ * blocked), for a load that counts as it goes (model.h:
+ * gt_load_opts.counts): gt_stats_finish_model reads them from the loaded
+ * model. */
+int gt_stats_init_counts(struct gt_stats *s);
 struct gt_model;
 struct gt_gtotals;
 /* After gt_stats_init_counts and loading m from the same events
@@ -49,9 +48,11 @@ int gt_stats_finish_model(struct gt_stats *s, const struct gt_model *m, struct g
 int gt_stats_finish(struct gt_stats *s, const struct gt_tables *t);
 void gt_stats_free(struct gt_stats *s);
 
-/* Decodes buf with gt_decode into s (init + decode + finish). */
+/* Decodes buf with gt_decode_opts (o: NULL, the defaults) into s (init +
+ * decode + finish). */
 int gt_stats_compute(const uint8_t *buf, size_t len, struct gt_tables *t,
-                     struct gt_stats *s, struct gt_decode_result *res);
+                     const struct gt_decode_opts *o, struct gt_stats *s,
+                     struct gt_decode_result *res);
 
 /* One JSON object with the oracle's fields (plus "v1_by_type" for old
  * traces), then a newline. */

@@ -9,7 +9,7 @@
 # assemble (text) and --list-keys --config (config) with 0, 1 or 2 and a
 # message for 1 and 2; never a crash or a sanitizer report.  The loader's
 # two ways of taking events (the decoder's record path and every event
-# through the sink: decode/rec.h) must build the same model of each trace
+# through the sink: rec/rec.h) must build the same model of each trace
 # (bench/model-digest, when built).
 exec python3 - "$0" <<'PY'
 import glob, os, subprocess, sys, tempfile

@@ -3,7 +3,7 @@
 # columns, counts, ranges, metrics, MMU, tasks/regions/logs, samples,
 # string uses): loading on one thread and on two must give the same model,
 # whole and cut, v1 and v2, and so must the v2 orderer's record path
-# (decode/rec.h) and delivery of every event to the loader's sink
+# (rec/rec.h) and delivery of every event to the loader's sink
 # (GTVIEW_LOAD_RECS=0), on the fixtures and the corpus's traces.  Speed
 # work moves work between the decoder and the model threads; this catches
 # a model that depends on which.

@@ -342,7 +342,8 @@ int tui_run(const struct tui_run_opts *o)
 	clock_gettime(CLOCK_MONOTONIC, &l.t0);
 	struct gt_decode_result res;
 	memset(&res, 0, sizeof res);
-	a->m = gt_model_load(o->buf, o->len, o->mapped, headless ? NULL : on_progress, &l, &res);
+	a->m = gt_model_load_with(o->buf, o->len, o->mapped, o->load,
+	                          headless ? NULL : on_progress, &l, &res);
 	if (!a->m) {
 		done_display();
 		fprintf(stderr, "gtview: %s: out of memory\n", o->file_name);

@@ -18,6 +18,8 @@
 
 #include "keymaps/config.h"
 
+struct gt_load_opts; /* model/model.h */
+
 struct tui_run_opts {
 	const char *file_name;      /* as shown in messages and the header */
 	const uint8_t *buf;         /* the trace's bytes */
@@ -25,6 +27,7 @@ struct tui_run_opts {
 	int mapped;                 /* buf is a read-only file mapping */
 	int keys_from_tty;          /* the trace came on stdin: keys from /dev/tty */
 	struct gt_config *config;   /* keymap and settings; not owned */
+	const struct gt_load_opts *load; /* how to load (NULL: the defaults) */
 };
 
 /* Returns the exit status: 0, 1 (trace unreadable), 2 (terminal error),

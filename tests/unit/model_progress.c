@@ -3,7 +3,7 @@
  * churn_go119 (v1 reports come from the loader, per blocks of records)
  * and v2 esbuild_watch_go122 (the v2 reader reports itself), on one
  * thread and on two, and through both ways the decoders hand events
- * over (GTVIEW_LOAD_RECS: decode/rec.h's record path, or every event
+ * over (GTVIEW_LOAD_RECS: rec/rec.h's record path, or every event
  * through the sink).  Offsets must never go back or past the file, one
  * must come at least every 65536 events before the end, and the last
  * must be the whole file (SHOW=1 prints the counts). */
@@ -68,19 +68,21 @@ static void check(const char *name)
 		print_message("# %s: no corpus here, not checked\n", path);
 		skip();
 	}
-	static const char *const ways[][2] = {{"1", "1"}, {"2", "1"}, {"1", "0"}, {"2", "0"}};
+	static const int ways[][2] = {{1, 0}, {2, 0}, {1, 1}, {2, 1}}; /* threads, no records */
 	for (size_t w = 0; w < sizeof ways / sizeof ways[0]; w++) {
-		setenv("GTVIEW_LOAD_THREADS", ways[w][0], 1);
-		setenv("GTVIEW_LOAD_RECS", ways[w][1], 1);
+		struct gt_load_opts o;
+		gt_load_opts_init(&o);
+		o.threads = ways[w][0];
+		o.no_records = ways[w][1];
 		struct seen s = {0};
 		struct gt_decode_result res;
-		struct gt_model *m = gt_model_load(buf, len, 0, on_progress, &s, &res);
+		struct gt_model *m = gt_model_load_with(buf, len, 0, &o, on_progress, &s, &res);
 		assert_non_null(m);
 		assert_int_equal(res.status, GT_OK);
 		/* a report every 65536 events (both decoders' step) */
 		uint64_t want = res.events / 65536;
 		if (getenv("SHOW") || s.before_end < want || s.back || s.past || s.last != len || s.total != len)
-			print_message("# %s threads %s recs %s: %llu calls, %llu before the end, "
+			print_message("# %s threads %d no records %d: %llu calls, %llu before the end, "
 			              "last %llu of %llu, back %d, past %d\n",
 			              name, ways[w][0], ways[w][1], (unsigned long long)s.calls,
 			              (unsigned long long)s.before_end, (unsigned long long)s.last,
@@ -93,8 +95,6 @@ static void check(const char *name)
 		assert_int_equal(s.total, len);
 		gt_model_free(m);
 	}
-	unsetenv("GTVIEW_LOAD_THREADS");
-	unsetenv("GTVIEW_LOAD_RECS");
 	free(buf);
 }
 

@@ -14,13 +14,24 @@
  * per stack (GT_R_STACK), as the tables it comes from grow on the
  * decoder's thread.  Other kinds travel whole (GT_R_FULL).
  *
- * The format is the decoders' (a narrow interface, like event.h): a sink
- * may offer a record buffer (struct gt_rsink), and a decoder with an event
- * of a common kind ready writes its records there itself, instead of
- * building a struct gt_event for the sink to encode (decode/v2_order_conv.h:
- * half the decoder thread's cost per event was that hand-over). */
-#ifndef GT_DECODE_REC_H
-#define GT_DECODE_REC_H
+ * Where: this header is the one home of the format and of its encoder,
+ * between decode/ (which writes records) and model/ (which reads them),
+ * and it knows neither side's insides: only the event model (event.h)
+ * and the ids of the tables (tables.h), as every stage does.  A sink may
+ * offer a record buffer (struct gt_rsink, the optional recs of struct
+ * gt_sink, decode.h), and a decoder with an event of a common kind ready
+ * writes its records there itself (gt_rsink_takes, gt_rsink_trans),
+ * instead of building a struct gt_event for the sink to encode
+ * (decode/v2_order_conv.h: half the decoder thread's cost per event was
+ * that hand-over); the sink encodes the events handed to it as events
+ * with the same encoder (gt_renc_common_put).  What a record carries
+ * beyond the event is the reader's business and is worked out on the
+ * sink's side, never in decode/: the summary of a transition stack in
+ * GT_R_STACK, the events that travel whole (model/rec.h: gt_hint,
+ * gt_renc_stack, gt_renc_full).  decode/ and model/ are the only
+ * includers: the rest of the program sees events. */
+#ifndef GT_REC_REC_H
+#define GT_REC_REC_H
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -295,6 +306,30 @@ GT_REC_INLINE int gt_rsink_trans(struct gt_rsink *s, const struct gt_rtrans *t, 
 	if (__builtin_expect(s->wr > s->lim, 0))
 		return s->full(s->ctx, off);
 	return 0;
+}
+
+/* Encodes ev, of a common kind (gt_renc_way), into out: returns how
+ * many records (at most GT_REC_MAX; it may write them all). */
+GT_REC_INLINE uint32_t gt_renc_common_put(struct gt_renc *e, const struct gt_event *ev,
+                                          struct gt_rec *out)
+{
+	struct gt_rec *r = gt_renc_ctx(e, ev, out);
+	if (ev->kind == GT_EV_METRIC) {
+		uint64_t v = ev->u.metric.value;
+		int64_t ts = ev->ts;
+		GT_REC_SCALAR(v);
+		GT_REC_SCALAR(ts);
+		r->ts = ts;
+		r->id = (int64_t)v;
+		r->kind = GT_R_METRIC;
+		r->from = ev->u.metric.mkind;
+		r++;
+	} else if (ev->u.trans.resource == GT_RES_GOROUTINE) {
+		r = gt_renc_gtrans(ev, r);
+	} else {
+		r = gt_renc_ptrans(ev, r);
+	}
+	return (uint32_t)(r - out);
 }
 
 #endif
