@@ -88,6 +88,7 @@ void gt_model_free(struct gt_model *m)
 		free(GT_VEC_AT(m->glive, struct gt_glive, i).buf);
 	gt_vec_free(&m->glive);
 	gt_vec_free(&m->glcold);
+	gt_vec_free(&m->glcause);
 	gt_vec_free(&m->gfree);
 	gt_dmap_free(&m->glivemap);
 	gt_vec_free(&m->ps);

@@ -156,6 +156,10 @@ static int live_push(struct gt_model *m)
 	}
 	if (!gt_vec_push(&m->glcold, sizeof(struct gt_gcold)))
 		return -1;
+	struct gt_gcause_memo *cm = gt_vec_push(&m->glcause, sizeof *cm);
+	if (!cm)
+		return -1;
+	cm->gi = UINT32_MAX;
 	live_at(m, (uint32_t)m->glive.n++)->buf = NULL;
 	return 0;
 }
@@ -456,20 +460,21 @@ static inline __attribute__((always_inline)) uint8_t *put_rec(uint8_t *p, int fi
  * length must fit its 14 bits. */
 #define NOTE_LIMIT (4 * GT_GCHUNK)
 
-/* A note (glog.h) of flags f into L's buffer: the cause (by_g, by_stack)
+/* A note (glog.h) of flags f into L's buffer: the cause (by_d: the
+ * causing goroutine's id less this one's; by_stack)
  * of the transition that opens the next record, or a same-state
  * transition (key at ts), or the state a first transition left (in ts:
  * GT_GN_FROM alone). */
 static __attribute__((noinline)) int put_note(struct gt_model *m, uint32_t slot, struct gt_glive *L,
-                                              uint8_t f, int64_t by_g, gt_stack by_stack,
+                                              uint8_t f, int64_t by_d, gt_stack by_stack,
                                               uint32_t key, int64_t ts)
 {
 	if (!L->hlen)
 		put_header(L);
 	if (L->len > NOTE_LIMIT)
 		return 0;
-	if (L->len + NOTE_MAX + REC_MAX > L->cap) {
-		if (grow(L, NOTE_MAX + REC_MAX) < 0)
+	if (L->len + NOTE_MAX > L->cap) {
+		if (grow(L, NOTE_MAX) < 0)
 			return -1;
 		if (L->cap >= GT_GTRACK && !L->tracked)
 			track_start(m, slot, L);
@@ -480,8 +485,16 @@ static __attribute__((noinline)) int put_note(struct gt_model *m, uint32_t slot,
 	if (f & GT_GN_FROM)
 		*p++ = (uint8_t)ts;
 	if (f & GT_GN_BY) {
-		p = put_uv(p, (uint64_t)by_g + 1);
-		p = put_uv(p, by_stack);
+		/* the goroutine's cause before again (a pipeline's stage
+		 * woken by the same one, at the same place): no body */
+		struct gt_gcause_memo *cm = &GT_VEC_AT(m->glcause, struct gt_gcause_memo, slot);
+		if (cm->gi == L->gi && cm->by_d == by_d && cm->by_stack == by_stack) {
+			p[-1] |= GT_GN_AGAIN;
+		} else {
+			p = put_uv(p, gt_zz(by_d));
+			p = put_uv(p, by_stack);
+			*cm = (struct gt_gcause_memo){by_d, L->gi, by_stack};
+		}
 	}
 	if (f & GT_GN_SAME) {
 		p = put_uv(p, (uint64_t)key + 1);
@@ -860,7 +873,8 @@ static __attribute__((noinline)) int reaffirm(struct gt_model *m, uint32_t slot,
 	L->end_key = k == L->key ? 0 : k;
 	gt_stack bs;
 	int64_t by = cause_of(r, ev, &bs);
-	return put_note(m, slot, L, GT_GN_SAME | (by != GT_NONE ? GT_GN_BY : 0), by, bs, k, r->ts);
+	return put_note(m, slot, L, GT_GN_SAME | (by != GT_NONE ? GT_GN_BY : 0), by - r->id, bs, k,
+	                r->ts);
 }
 
 /* The cause of transition r (from other than NotExist: a creation's is
@@ -878,7 +892,7 @@ static __attribute__((noinline)) int note_cause(struct gt_model *m, uint32_t slo
 	int64_t by = cause_of(r, ev, &bs);
 	if (by == GT_NONE || r->from == GT_GS_NOTEXIST)
 		return 0;
-	return put_note(m, slot, L, GT_GN_BY, by, bs, 0, 0);
+	return put_note(m, slot, L, GT_GN_BY, by - r->id, bs, 0, 0);
 }
 
 /* Goroutine id (slot, L) enters state to at t, its last interval
@@ -1139,6 +1153,7 @@ int gt_gb_finish(struct gt_model *m, int64_t end)
 	}
 	gt_vec_free(&m->glive);
 	gt_vec_free(&m->glcold);
+	gt_vec_free(&m->glcause);
 	gt_vec_free(&m->gfree);
 	gt_dmap_free(&m->glivemap);
 	return rc;

@@ -23,6 +23,20 @@ static int same_note(const struct gt_model *m, const struct gt_gnote *n, uint32_
 	return fn(ctx, &t);
 }
 
+/* A note's cause in full for goroutine id: GT_GN_AGAIN's is the last
+ * one read (*by, *bs), which a GT_GN_BY note with a body sets. */
+static void resolve(struct gt_gnote *n, int64_t id, int64_t *by, gt_stack *bs)
+{
+	if (n->f & GT_GN_AGAIN) {
+		n->by_g = *by;
+		n->by_stack = *bs;
+	} else if (n->f & GT_GN_BY) {
+		n->by_g = (int64_t)((uint64_t)n->by_g + (uint64_t)id);
+		*by = n->by_g;
+		*bs = n->by_stack;
+	}
+}
+
 uint32_t gt_model_g_transitions(const struct gt_model *m, uint32_t gi, gt_gtrans_fn fn, void *ctx)
 {
 	if (gi >= m->gids.n)
@@ -35,6 +49,7 @@ uint32_t gt_model_g_transitions(const struct gt_model *m, uint32_t gi, gt_gtrans
 	int64_t creator = GT_NONE;
 	gt_stack cstack = 0;
 	gt_gcur_open(&c, &m->garena, gt_gbase(m, gi), head, 0, 1, &flags, &creator, &cstack);
+	int64_t id = gt_model_g_id(m, gi);
 	struct gt_gtrans t = {.from = GT_GS_UNDETERMINED, .by_g = GT_NONE};
 	if (flags & GT_GH_CREATED) {
 		t.from = GT_GS_NOTEXIST;
@@ -42,6 +57,8 @@ uint32_t gt_model_g_transitions(const struct gt_model *m, uint32_t gi, gt_gtrans
 		t.by_stack = creator != GT_NONE ? cstack : 0;
 	}
 	uint32_t seq = 0;
+	int64_t last_by = GT_NONE, same_by = GT_NONE; /* the last cause read */
+	gt_stack last_bs = 0, same_bs = 0;
 	int have_same = 0; /* same-state notes wait for their interval's record */
 	struct gt_grec r;
 	struct gt_gnote n;
@@ -51,12 +68,16 @@ uint32_t gt_model_g_transitions(const struct gt_model *m, uint32_t gi, gt_gtrans
 		if (!k)
 			break;
 		if (k == 2) {
+			if ((n.f & GT_GN_SAME) && !have_same) {
+				same0 = before;
+				same_by = last_by;
+				same_bs = last_bs;
+				have_same = 1;
+			}
+			resolve(&n, id, &last_by, &last_bs);
 			if (n.f & GT_GN_FROM)
 				t.from = n.from;
 			if (n.f & GT_GN_SAME) {
-				if (!have_same)
-					same0 = before;
-				have_same = 1;
 			} else if (n.f & GT_GN_BY) {
 				t.by_g = n.by_g;
 				t.by_stack = n.by_stack;
@@ -77,9 +98,11 @@ uint32_t gt_model_g_transitions(const struct gt_model *m, uint32_t gi, gt_gtrans
 		if (have_same) { /* the notes again, after the record that opens their interval */
 			struct gt_gcur after = c;
 			c = same0;
-			while (gt_gcur_step(&c, &r, &n) == 2)
+			while (gt_gcur_step(&c, &r, &n) == 2) {
+				resolve(&n, id, &same_by, &same_bs);
 				if ((n.f & GT_GN_SAME) && same_note(m, &n, seq++, fn, ctx))
 					return seq;
+			}
 			c = after;
 			have_same = 0;
 		}

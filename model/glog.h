@@ -28,7 +28,8 @@
  * and per-column sums.
  * Notes: an exception whose flags have GT_GN_NOTE is no interval but a
  * fact for the goroutine's history (gt_model_g_transitions), written
- * where it happens: GT_GN_BY: varint(by_g + 1) varint(by_stack) follow,
+ * where it happens: GT_GN_BY: zigzag varint(by_g - the goroutine's id)
+ * varint(by_stack) follow (GT_GN_AGAIN: nothing, the same as the last),
  * the goroutine whose event made a transition and that event's stack (an
  * unblock: a few bytes only where there is a cause); GT_GN_SAME:
  * varint(key + 1) zigzag varint(time - prev) in ns follow, a transition
@@ -141,6 +142,8 @@ struct gt_gix { /* index entry of a goroutine's second and later chunks */
 #define GT_GN_NOTE 4
 #define GT_GN_BY 8
 #define GT_GN_SAME 16
+#define GT_GN_AGAIN 64 /* with GT_GN_BY: the goroutine's cause before
+                          (its last GT_GN_BY note's): no body follows */
 #define GT_GN_FROM 32 /* varint(state): the state the goroutine's first
                          transition left, when not NotExist (a header
                          flag) nor Undetermined (v1: a goroutine first
@@ -150,8 +153,11 @@ struct gt_gix { /* index entry of a goroutine's second and later chunks */
 struct gt_gnote {
 	uint8_t f;            /* GT_GN_* */
 	uint8_t from;         /* GT_GN_FROM: the first transition's from */
-	int64_t by_g;         /* GT_GN_BY: Go id of the causing goroutine */
-	gt_stack by_stack;    /* ...and its event's stack */
+	int64_t by_g;         /* GT_GN_BY: Go id of the causing goroutine,
+	                         less the goroutine's own (its log does not
+	                         know it: the reader adds it) */
+	gt_stack by_stack;    /* ...and its event's stack (GT_GN_AGAIN: not
+	                         here, the last ones read) */
 	uint32_t key;         /* GT_GN_SAME: the transition's key */
 	int64_t ts;           /* ...and time */
 };
@@ -167,8 +173,8 @@ static inline void gt_gnote_get(const uint8_t **p, uint64_t f, int64_t prev, str
 	n->from = 0;
 	if (f & GT_GN_FROM)
 		n->from = (uint8_t)gt_get_uv(p);
-	if (f & GT_GN_BY) {
-		n->by_g = (int64_t)(gt_get_uv(p) - 1);
+	if ((f & (GT_GN_BY | GT_GN_AGAIN)) == GT_GN_BY) {
+		n->by_g = gt_unzz(gt_get_uv(p));
 		n->by_stack = (gt_stack)gt_get_uv(p);
 	}
 	if (f & GT_GN_SAME) {

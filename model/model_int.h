@@ -66,6 +66,15 @@ struct gt_kcache {
 #define GT_GBASE_STEP 64
 #define GT_GIX_GROUP 64
 
+/* The last cause a live goroutine's log holds (gbuild.c): a cause
+ * again goes as a bodiless note (GT_GN_AGAIN).  Valid while gi is the
+ * slot's goroutine. */
+struct gt_gcause_memo {
+	int64_t by_d;         /* by_g less the goroutine's id */
+	uint32_t gi;
+	gt_stack by_stack;
+};
+
 /* A reverse link (ghist.c): goroutine gi's transition seq at ts was
  * made by goroutine (Go id) by_g. */
 struct gt_wake {
@@ -104,6 +113,7 @@ struct gt_model {
 	/* Live goroutines only, while loading. */
 	struct gt_vec glive;   /* struct gt_glive, 64-byte aligned */
 	struct gt_vec glcold;  /* struct gt_gcold, by the same slot */
+	struct gt_vec glcause; /* struct gt_gcause_memo, by the same slot */
 	struct gt_vec gfree;   /* uint32_t: free glive slots */
 	struct gt_dmap glivemap; /* Go id -> glive slot */
 
