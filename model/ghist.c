@@ -112,6 +112,8 @@ uint32_t gt_model_g_transitions(const struct gt_model *m, uint32_t gi, gt_gtrans
 
 /* ---- reverse links ------------------------------------------------------- */
 
+#define GT_WAKE_SEQ_MAX ((1u << 26) - 1)
+
 struct wake_build {
 	struct gt_wake *v;
 	size_t n, cap;
@@ -134,7 +136,9 @@ static int wake_add(void *ctx, const struct gt_gtrans *t)
 		b->v = nv;
 		b->cap = cap;
 	}
-	b->v[b->n++] = (struct gt_wake){t->by_g, t->ts, b->gi, t->seq};
+	b->v[b->n++] = (struct gt_wake){t->by_g, t->ts, b->gi,
+	                                t->seq < GT_WAKE_SEQ_MAX ? t->seq : GT_WAKE_SEQ_MAX, t->from,
+	                                t->to};
 	return 0;
 }
 
@@ -201,7 +205,8 @@ size_t gt_model_g_caused(const struct gt_model *m, int64_t by_g, size_t from, si
 	size_t total = z - a;
 	for (size_t i = from; i < total && i - from < max; i++)
 		out[i - from] = (struct gt_gcause){.ts = v[a + i].ts, .gi = v[a + i].gi,
-		                                   .seq = v[a + i].seq};
+		                                   .seq = v[a + i].seq, .from = v[a + i].from,
+		                                   .to = v[a + i].to};
 	return total;
 }
 

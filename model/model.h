@@ -173,13 +173,15 @@ uint32_t gt_model_g_transitions(const struct gt_model *m, uint32_t gi, gt_gtrans
 
 /* Reverse links: the transitions goroutine (Go id) by_g caused (woke,
  * created, ...), in time order: goroutine index gi's transition number
- * seq (as gt_model_g_transitions numbers them) at ts.  Fills
+ * seq (as gt_model_g_transitions numbers them; at most 2^26 - 1, a
+ * later one says that) at ts, from state from to state to.  Fills
  * out[0..max) with those from number from on; returns how many there
  * are in all.  The index is built on the first call (one walk of all
  * logs), then each call is a binary search. */
 struct gt_gcause {
 	int64_t ts;
 	uint32_t gi, seq;
+	uint8_t from, to;       /* enum gt_gostate */
 };
 size_t gt_model_g_caused(const struct gt_model *m, int64_t by_g, size_t from, size_t max,
                          struct gt_gcause *out);

@@ -79,7 +79,8 @@ struct gt_gcause_memo {
  * made by goroutine (Go id) by_g. */
 struct gt_wake {
 	int64_t by_g, ts;
-	uint32_t gi, seq;
+	uint32_t gi;
+	uint32_t seq : 26, from : 3, to : 3; /* seq saturates */
 };
 
 struct gt_model {

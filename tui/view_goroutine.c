@@ -202,6 +202,21 @@ void tui_goroutine_draw(struct tui_app *a)
 	         gt_model_str(a->m, s->reason), s->reason ? ")" : "", t);
 	tui_fill(y, 0, a->cols, tui_attr(TUI_C_DIM), tui_glyph(TUI_G_HLINE));
 	tui_put(y, 0, a->cols, tui_attr(TUI_C_TITLE), title);
+	/* who made it so: its line, and its stack where this one has none */
+	struct gt_gtrans tr;
+	if (srows >= 3 && tui_cause_find(a, gd->g, s->start, s->state, &tr)) {
+		char why[768];
+		tui_cause_text(a, &tr, why, sizeof why);
+		int x = tui_put(y + 1, 1, a->cols - 1, tui_attr(TUI_C_FUNC), why);
+		tui_printf(y + 1, 1 + x, a->cols - 1 - x, tui_attr(TUI_C_DIM), "  (%s: go there)",
+		           tui_key_of(a, GT_ACTION_JUMP_CAUSE));
+		y++;
+		srows--;
+		if (!s->stack || !gt_stack_depth(gt_model_tables(a->m), s->stack)) {
+			tui_draw_stack(a, y + 1, srows - 1, tr.by_stack, 0);
+			return;
+		}
+	}
 	tui_draw_stack(a, y + 1, srows - 1, s->stack, 0);
 }
 

@@ -274,6 +274,8 @@ static void test_reverse_links(void **state)
 			assert_true(c[i].seq < w->n);
 			assert_int_equal(w->v[c[i].seq].by_g, by);
 			assert_int_equal(w->v[c[i].seq].ts, c[i].ts);
+			assert_int_equal(w->v[c[i].seq].from, c[i].from);
+			assert_int_equal(w->v[c[i].seq].to, c[i].to);
 		}
 		free(c);
 	}
