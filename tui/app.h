@@ -77,6 +77,9 @@ struct tui_timeline {
 	uint32_t *porder;       /* P indices sorted by P id: lane -> P index */
 	int following;          /* follow is set: its P cells are highlighted */
 	uint32_t follow;        /* goroutine index */
+	uint32_t pins[8];       /* goroutine lanes pinned (indices) */
+	int npins;
+	int gtop;               /* first goroutine lane shown */
 };
 
 enum tui_gcol { TUI_GCOL_ID, TUI_GCOL_STATE, TUI_GCOL_RUN, TUI_GCOL_WAIT,
@@ -263,6 +266,13 @@ int tui_goroutines_filter_text(struct tui_app *a, const char *text);
 /* Frames [top, top+rows) of st, one per line "func  file:line", at y. */
 void tui_draw_stack(struct tui_app *a, int y, int rows, gt_stack st, size_t top);
 
+/* A goroutine state's colour role and glyph, as the goroutine view and
+ * the timeline's goroutine lanes draw it. */
+int tui_gstate_role(int state);
+const char *tui_gstate_glyph(int state);
+/* The state a goroutine lane's column shows (running before syscall,
+ * runnable, waiting: where work happened it shows); -1 none. */
+int tui_gcol_state(const struct gt_col *c);
 void tui_goroutine_draw(struct tui_app *a);
 int tui_goroutine_action(struct tui_app *a, enum gt_action act);
 void tui_goroutine_load(struct tui_app *a, uint32_t gi);
