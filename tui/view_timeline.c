@@ -50,11 +50,14 @@ static int p_rows(const struct tui_app *a)
 }
 
 /* Rows for goroutine lanes: what the P lanes leave, less 2 for what is
- * at the cursor. */
+ * at the cursor, GL_ROWS at most (each costs as a P lane does). */
+#define GL_ROWS 8
 static int g_rows(const struct tui_app *a)
 {
 	int pr = p_rows(a), np = nprocs(a);
 	int r = tui_body_rows(a) - 2 - TUI_LANE__COUNT - (pr < np ? pr : np) - 2;
+	if (r > GL_ROWS)
+		r = GL_ROWS;
 	return r < 0 ? 0 : r > ngl ? ngl : r;
 }
 
