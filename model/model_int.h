@@ -66,6 +66,23 @@ struct gt_kcache {
 #define GT_GBASE_STEP 64
 #define GT_GIX_GROUP 64
 
+/* The last cause a live goroutine's log holds (gbuild.c): a cause
+ * again goes as a bodiless note (GT_GN_AGAIN).  Valid while gi is the
+ * slot's goroutine. */
+struct gt_gcause_memo {
+	int64_t by_d;         /* by_g less the goroutine's id */
+	uint32_t gi;
+	gt_stack by_stack;
+};
+
+/* A reverse link (ghist.c): goroutine gi's transition seq at ts was
+ * made by goroutine (Go id) by_g. */
+struct gt_wake {
+	int64_t by_g, ts;
+	uint32_t gi;
+	uint32_t seq : 26, from : 3, to : 3; /* seq saturates */
+};
+
 struct gt_model {
 	struct gt_tables *tables;
 	int owns_tables;
@@ -97,6 +114,7 @@ struct gt_model {
 	/* Live goroutines only, while loading. */
 	struct gt_vec glive;   /* struct gt_glive, 64-byte aligned */
 	struct gt_vec glcold;  /* struct gt_gcold, by the same slot */
+	struct gt_vec glcause; /* struct gt_gcause_memo, by the same slot */
 	struct gt_vec gfree;   /* uint32_t: free glive slots */
 	struct gt_dmap glivemap; /* Go id -> glive slot */
 
@@ -146,6 +164,13 @@ struct gt_model {
 	uint32_t *se_off;            /* CSR: str -> refs */
 	struct gt_ref *se;
 	uint32_t search_nstr;
+
+	/* Reverse links (ghist.c), built on first use: every transition
+	 * another goroutine caused, by causer and time. */
+	pthread_mutex_t wake_mu;
+	int wake_built;
+	struct gt_wake *wake;
+	size_t nwake;
 
 	/* Loading (build.c): the context of the records being added (rec.h)
 	 * and, by transition stack id, root func << 1 | gc worker. */
@@ -206,6 +231,7 @@ static inline uint32_t gt_model_p_index(struct gt_model *m, int64_t id)
 		return m->pdirect[id] - 1;
 	return gt_model_p_index_slow(m, id);
 }
+void gt_model_wake_free(struct gt_model *m); /* ghist.c */
 uint32_t gt_gb_key(struct gt_model *m, uint8_t state, gt_str reason, gt_stack stack, int64_t p);
 int gt_gix_cmp(const void *a, const void *b);
 /* model/gbuild.c */

@@ -77,6 +77,9 @@ struct tui_timeline {
 	uint32_t *porder;       /* P indices sorted by P id: lane -> P index */
 	int following;          /* follow is set: its P cells are highlighted */
 	uint32_t follow;        /* goroutine index */
+	uint32_t pins[8];       /* goroutine lanes pinned (indices) */
+	int npins;
+	int gtop;               /* first goroutine lane shown */
 };
 
 enum tui_gcol { TUI_GCOL_ID, TUI_GCOL_STATE, TUI_GCOL_RUN, TUI_GCOL_WAIT,
@@ -134,6 +137,7 @@ struct tui_inspector {
 	char **lines; size_t nlines;
 	int *line_role;          /* colour role per line */
 	uint32_t *line_g;        /* goroutine a line opens; UINT32_MAX none */
+	int64_t *line_t;         /* ...at this time (jump-cause); INT64_MIN none */
 	size_t cap;
 	size_t top, cur;         /* first line shown, selected line */
 };
@@ -186,6 +190,9 @@ struct tui_app {
 	size_t help_top;
 
 	int rows, cols;         /* screen size at the last frame */
+
+	struct tui_jump *jumps; /* jump.c: where jumps left, newest last */
+	int njumps;
 };
 
 /* A goroutine's summary by value (the model stores them packed). */
@@ -259,6 +266,13 @@ int tui_goroutines_filter_text(struct tui_app *a, const char *text);
 /* Frames [top, top+rows) of st, one per line "func  file:line", at y. */
 void tui_draw_stack(struct tui_app *a, int y, int rows, gt_stack st, size_t top);
 
+/* A goroutine state's colour role and glyph, as the goroutine view and
+ * the timeline's goroutine lanes draw it. */
+int tui_gstate_role(int state);
+const char *tui_gstate_glyph(int state);
+/* The state a goroutine lane's column shows (running before syscall,
+ * runnable, waiting: where work happened it shows); -1 none. */
+int tui_gcol_state(const struct gt_col *c);
 void tui_goroutine_draw(struct tui_app *a);
 int tui_goroutine_action(struct tui_app *a, enum gt_action act);
 void tui_goroutine_load(struct tui_app *a, uint32_t gi);
@@ -294,6 +308,26 @@ int tui_goroutine_click(struct tui_app *a, int y, int x);
 int tui_gc_click(struct tui_app *a, int y, int x);
 int tui_inspector_click(struct tui_app *a, int y, int x);
 int tui_search_click(struct tui_app *a, int y, int x);
+
+/* jump.c: following causes.  The transition of gi at t into state
+ * (state -1: the last one at or before t with a cause) when another
+ * goroutine caused it: 1 and *out. */
+int tui_cause_find(const struct tui_app *a, uint32_t gi, int64_t t, int state,
+                   struct gt_gtrans *out);
+/* "woken by G14 main.worker at func file:line, 1.23s" */
+void tui_cause_text(const struct tui_app *a, const struct gt_gtrans *tr, char *buf, size_t n);
+/* Opens goroutine gi at time t (INT64_MIN: as it opens) and remembers
+ * where the user was: go-back returns there (tui_jump_back: 1 when it
+ * did, at the depth the jump left the views at or above). */
+int tui_jump_to(struct tui_app *a, uint32_t gi, int64_t t);
+int tui_jump_back(struct tui_app *a);
+void tui_jumps_free(struct tui_app *a);
+/* jump-cause and list-caused on the current view's selection. */
+int tui_jump_cause(struct tui_app *a);
+int tui_list_caused(struct tui_app *a);
+/* The goroutine text names ("G39", "g39"; with bare, "39" too);
+ * UINT32_MAX when none. */
+uint32_t tui_find_goroutine_text(const struct tui_app *a, const char *text, int bare);
 
 void tui_help_draw(struct tui_app *a);
 int tui_help_action(struct tui_app *a, enum gt_action act);

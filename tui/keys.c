@@ -138,6 +138,10 @@ static int run_action(struct tui_app *a, enum gt_action act)
 		tui_search_update(a);
 		tui_push(a, TUI_V_SEARCH);
 		return TUI_REDRAW;
+	case GT_ACTION_JUMP_CAUSE:
+		return tui_jump_cause(a);
+	case GT_ACTION_LIST_CAUSED:
+		return tui_list_caused(a);
 	case GT_ACTION_SEARCH_NEXT:
 	case GT_ACTION_SEARCH_PREV:
 		if (v == TUI_V_SEARCH)
@@ -161,6 +165,8 @@ static int run_action(struct tui_app *a, enum gt_action act)
 	int r = tui_view_action(a, v, act);
 	if (r & TUI_UNHANDLED) {
 		if (act == GT_ACTION_GO_BACK) {
+			if (tui_jump_back(a))
+				return TUI_REDRAW;
 			if (a->depth > 1)
 				tui_pop(a);
 			return TUI_REDRAW;

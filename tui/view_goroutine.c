@@ -60,7 +60,7 @@ void tui_goroutine_free(struct tui_app *a)
 	a->gd.nspans = 0;
 }
 
-static int state_role(int s)
+int tui_gstate_role(int s)
 {
 	switch (s) {
 	case GT_GS_RUNNING: return TUI_C_G_RUNNING;
@@ -71,7 +71,17 @@ static int state_role(int s)
 	}
 }
 
-static const char *state_glyph(int s)
+int tui_gcol_state(const struct gt_col *c)
+{
+	/* where work happened it shows, however short: running first */
+	static const int prec[] = {GT_GS_RUNNING, GT_GS_SYSCALL, GT_GS_RUNNABLE, GT_GS_WAITING};
+	for (int k = 0; k < 4; k++)
+		if (c->ns[prec[k]] > 0)
+			return prec[k];
+	return -1;
+}
+
+const char *tui_gstate_glyph(int s)
 {
 	switch (s) {
 	case GT_GS_RUNNING: return tui_glyph(TUI_G_FULL);
@@ -128,16 +138,9 @@ void tui_goroutine_draw(struct tui_app *a)
 		selcol = (int)((double)(s - gd->t0) * w / (double)(gd->t1 - gd->t0));
 	}
 	for (int c = 0; c < w; c++) {
-		/* where work happened it shows, however short: running first */
-		static const int prec[] = {GT_GS_RUNNING, GT_GS_SYSCALL, GT_GS_RUNNABLE, GT_GS_WAITING};
-		int best = -1;
-		for (int k = 0; k < 4; k++)
-			if (cols[c].ns[prec[k]] > 0) {
-				best = prec[k];
-				break;
-			}
-		int attr = best >= 0 ? tui_attr((enum tui_color)state_role(best)) : 0;
-		const char *gl = best >= 0 ? state_glyph(best) : " ";
+		int best = tui_gcol_state(&cols[c]);
+		int attr = best >= 0 ? tui_attr((enum tui_color)tui_gstate_role(best)) : 0;
+		const char *gl = best >= 0 ? tui_gstate_glyph(best) : " ";
 		if (c == selcol)
 			tui_put(y, c, 1, tui_attr(TUI_C_CURSOR) | (gd->pane == 1 ? A_REVERSE : 0),
 			        best >= 0 ? gl : tui_glyph(TUI_G_CURSOR));
@@ -147,8 +150,8 @@ void tui_goroutine_draw(struct tui_app *a)
 	y++;
 	char legend[256];
 	snprintf(legend, sizeof legend, "%s running  %s syscall  %s runnable  %s waiting",
-	         state_glyph(GT_GS_RUNNING), state_glyph(GT_GS_SYSCALL), state_glyph(GT_GS_RUNNABLE),
-	         state_glyph(GT_GS_WAITING));
+	         tui_gstate_glyph(GT_GS_RUNNING), tui_gstate_glyph(GT_GS_SYSCALL), tui_gstate_glyph(GT_GS_RUNNABLE),
+	         tui_gstate_glyph(GT_GS_WAITING));
 	tui_put(y++, 0, a->cols, tui_attr(TUI_C_DIM), legend);
 	tui_put(y++, 1, a->cols - 1, tui_attr(TUI_C_DIM) | A_UNDERLINE,
 	        "time          state      duration  reason              where");
@@ -168,7 +171,7 @@ void tui_goroutine_draw(struct tui_app *a)
 		tui_fmt_time(a, t, sizeof t, s->start);
 		tui_fmt_dur(d, sizeof d, tui_dur(s->start, s->end));
 		tui_printf(y + i, 0, 14, base, "%s%s", sel ? ">" : " ", t);
-		tui_put(y + i, 14, 10, sel ? base : tui_attr((enum tui_color)state_role(s->state)),
+		tui_put(y + i, 14, 10, sel ? base : tui_attr((enum tui_color)tui_gstate_role(s->state)),
 		        gt_gostate_name((enum gt_gostate)s->state));
 		tui_put_right(y + i, 24, 9, base, d);
 		tui_put(y + i, 35, 19, base, gt_model_str(a->m, s->reason));
@@ -202,6 +205,21 @@ void tui_goroutine_draw(struct tui_app *a)
 	         gt_model_str(a->m, s->reason), s->reason ? ")" : "", t);
 	tui_fill(y, 0, a->cols, tui_attr(TUI_C_DIM), tui_glyph(TUI_G_HLINE));
 	tui_put(y, 0, a->cols, tui_attr(TUI_C_TITLE), title);
+	/* who made it so: its line, and its stack where this one has none */
+	struct gt_gtrans tr;
+	if (srows >= 3 && tui_cause_find(a, gd->g, s->start, s->state, &tr)) {
+		char why[768];
+		tui_cause_text(a, &tr, why, sizeof why);
+		int x = tui_put(y + 1, 1, a->cols - 1, tui_attr(TUI_C_FUNC), why);
+		tui_printf(y + 1, 1 + x, a->cols - 1 - x, tui_attr(TUI_C_DIM), "  (%s: go there)",
+		           tui_key_of(a, GT_ACTION_JUMP_CAUSE));
+		y++;
+		srows--;
+		if (!s->stack || !gt_stack_depth(gt_model_tables(a->m), s->stack)) {
+			tui_draw_stack(a, y + 1, srows - 1, tr.by_stack, 0);
+			return;
+		}
+	}
 	tui_draw_stack(a, y + 1, srows - 1, s->stack, 0);
 }
 

@@ -6,6 +6,7 @@
  * The lines are built once when the inspector opens; drawing shows the
  * lines on screen.  Enter on a line that names a goroutine opens it. */
 #include "tui/app.h"
+#include "model/report.h"
 
 #include <curses.h>
 #include <stdarg.h>
@@ -30,6 +31,7 @@ static void add(struct tui_app *a, int role, uint32_t g, const char *fmt, ...)
 		in->lines = tui_xreallocarray(in->lines, in->cap, sizeof *in->lines);
 		in->line_role = tui_xreallocarray(in->line_role, in->cap, sizeof *in->line_role);
 		in->line_g = tui_xreallocarray(in->line_g, in->cap, sizeof *in->line_g);
+		in->line_t = tui_xreallocarray(in->line_t, in->cap, sizeof *in->line_t);
 	}
 	char buf[2048];
 	va_list ap;
@@ -39,7 +41,52 @@ static void add(struct tui_app *a, int role, uint32_t g, const char *fmt, ...)
 	in->lines[in->nlines] = tui_xstrdup(buf);
 	in->line_role[in->nlines] = role;
 	in->line_g[in->nlines] = g;
+	in->line_t[in->nlines] = INT64_MIN;
 	in->nlines++;
+}
+
+/* The last line added names its goroutine at time t (jump-cause). */
+static void at_time(struct tui_app *a, int64_t t)
+{
+	a->insp.line_t[a->insp.nlines - 1] = t;
+}
+
+/* "woken by G14 ... at func file:line" under a transition into state at
+ * t of goroutine gi, when another goroutine caused it; 1 if it did. */
+static int add_cause(struct tui_app *a, uint32_t gi, int64_t t, int state, const char *label,
+                     struct gt_gtrans *tr)
+{
+	if (!tui_cause_find(a, gi, t, state, tr))
+		return 0;
+	char buf[768];
+	tui_cause_text(a, tr, buf, sizeof buf);
+	add(a, 0, gt_model_g_find(a->m, tr->by_g), "  %-12s %s", label, buf);
+	at_time(a, tr->ts);
+	return 1;
+}
+
+/* What goroutine g (index gi) woke and created, each line opening it at
+ * that moment (the model's reverse links), the first MAX_LIST. */
+static void add_caused(struct tui_app *a, const struct gt_goroutine *g)
+{
+	static struct gt_gcause c[MAX_LIST];
+	size_t n = gt_model_g_caused(a->m, g->id, 0, MAX_LIST, c);
+	add(a, 0, UINT32_MAX, "%s", "");
+	add(a, TUI_C_TITLE, UINT32_MAX, "Woke and created (%zu; %s on a line goes there):", n,
+	    tui_key_of(a, GT_ACTION_JUMP_CAUSE));
+	if (!n)
+		add(a, TUI_C_DIM, UINT32_MAX, "    (none)");
+	for (size_t i = 0; i < n && i < MAX_LIST; i++) {
+		struct gt_goroutine o = tui_g(a, c[i].gi);
+		char t[32];
+		tui_fmt_time(a, t, sizeof t, c[i].ts);
+		const char *what = c[i].from == GT_GS_NOTEXIST ? "created" :
+		                   c[i].to == GT_GS_RUNNABLE ? "woke" : "made";
+		add(a, 0, c[i].gi, "  %s  %-7s G%lld %s", t, what, (long long)o.id, tui_g_func(a, &o));
+		at_time(a, c[i].ts);
+	}
+	if (n > MAX_LIST)
+		add(a, TUI_C_DIM, UINT32_MAX, "    ... and %zu more", n - MAX_LIST);
 }
 
 void tui_inspector_free(struct tui_app *a)
@@ -54,9 +101,11 @@ void tui_inspector_free_lines(struct tui_inspector *in)
 	free(in->lines);
 	free(in->line_role);
 	free(in->line_g);
+	free(in->line_t);
 	in->lines = NULL;
 	in->line_role = NULL;
 	in->line_g = NULL;
+	in->line_t = NULL;
 	in->nlines = in->cap = 0;
 }
 
@@ -147,6 +196,14 @@ static void build_goroutine(struct tui_app *a, uint32_t gi, gt_str match)
 	gt_str why = tui_g_wait_reason(a, gi, g);
 	add(a, 0, UINT32_MAX, "  %-12s %s%s%s%s since %s", "at the end",
 	    gt_gostate_name((enum gt_gostate)g->end_state), why ? " (" : "", fn_of(a, why), why ? ")" : "", since);
+	if (g->end_state == GT_GS_WAITING) { /* stuck: who woke it last, if anyone */
+		char fr[512];
+		add(a, 0, UINT32_MAX, "  %-12s %s", "waits in",
+		    *gt_report_frame(fr, sizeof fr, a->m, g->end_stack) ? fr : "(no stack)");
+		struct gt_gtrans tr;
+		if (!add_cause(a, gi, INT64_MAX, -1, "last woken", &tr))
+			add(a, 0, UINT32_MAX, "  %-12s never, within the trace", "last woken");
+	}
 	char r[32], q[32], w[32], s[32];
 	tui_fmt_dur(r, sizeof r, g->ns[GT_GS_RUNNING]);
 	tui_fmt_dur(q, sizeof q, g->ns[GT_GS_RUNNABLE]);
@@ -178,6 +235,7 @@ static void build_goroutine(struct tui_app *a, uint32_t gi, gt_str match)
 	add(a, 0, UINT32_MAX, "%s", "");
 	add(a, TUI_C_TITLE, UINT32_MAX, "Created at:");
 	add_stack(a, g->create_stack, match);
+	add_caused(a, g);
 }
 
 static void build_range(struct tui_app *a, enum gt_range_set set, size_t i)
@@ -288,9 +346,16 @@ void tui_inspector_build(struct tui_app *a)
 		else
 			add(a, 0, UINT32_MAX, "  %-12s -> %s", "state", gt_gostate_name((enum gt_gostate)s->state));
 		add(a, 0, UINT32_MAX, "  %-12s %s", "reason", s->reason ? fn_of(a, s->reason) : "-");
+		struct gt_gtrans tr;
+		int caused = add_cause(a, s->g, s->start, s->state, "cause", &tr);
 		add(a, 0, UINT32_MAX, "%s", "");
 		add(a, TUI_C_TITLE, UINT32_MAX, "Stack:");
 		add_stack(a, s->stack, 0);
+		if (caused) {
+			add(a, 0, UINT32_MAX, "%s", "");
+			add(a, TUI_C_TITLE, UINT32_MAX, "Stack of G%lld then:", (long long)tr.by_g);
+			add_stack(a, tr.by_stack, 0);
+		}
 		break;
 	}
 	case TUI_SEL_PSPAN: {
@@ -481,6 +546,7 @@ void tui_inspector_build_into(struct tui_app *a, struct tui_inspector *dst, cons
 		in->lines[k] = in->lines[i];
 		in->line_role[k] = in->line_role[i];
 		in->line_g[k] = in->line_g[i];
+		in->line_t[k] = in->line_t[i];
 		k++;
 	}
 	in->nlines = k;

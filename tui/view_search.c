@@ -106,6 +106,13 @@ static void scan_goroutines(struct tui_app *a, gt_str s)
 int tui_search_choose(struct tui_app *a)
 {
 	struct tui_search *sr = &a->search;
+	/* a goroutine id: G39, g39, or 39 when no string has it */
+	uint32_t gi = tui_find_goroutine_text(a, sr->text, !sr->nmatches);
+	if (gi != UINT32_MAX) {
+		if (tui_current(a) == TUI_V_SEARCH)
+			tui_pop(a);
+		return tui_jump_to(a, gi, INT64_MIN);
+	}
 	if (!sr->nmatches) {
 		tui_status(a, "no string contains \"%s\"", sr->text);
 		if (tui_current(a) == TUI_V_SEARCH)

@@ -1,5 +1,8 @@
 /* view_timeline.c: one lane per P, then GC, STW, mark assists, heap and
- * goroutine counts, over a zoomable time window with a cursor.
+ * goroutine counts, then goroutine lanes (pinned goroutines, the one
+ * followed or running at the cursor, the goroutines that woke it and
+ * that it woke in the window), over a zoomable time window with a
+ * cursor.
  *
  * Every lane is drawn from per-column summaries (gt_model_lane_columns,
  * gt_model_gcounts, binary searches in the range and metric series), so a
@@ -25,17 +28,37 @@ static const char *const extra_names[TUI_LANE__COUNT] = {
 };
 
 static int nprocs(const struct tui_app *a) { return (int)gt_model_p_count(a->m); }
-static int nlanes(const struct tui_app *a) { return nprocs(a) + TUI_LANE__COUNT; }
+
+/* Goroutine lanes (indices), made again at every frame and action
+ * (glanes_build); lane nprocs + TUI_LANE__COUNT + k is gl[k]. */
+#define GL_MAX 48
+static uint32_t gl[GL_MAX];
+static int ngl;
+static int gl_first(const struct tui_app *a) { return nprocs(a) + TUI_LANE__COUNT; }
+static int nlanes(const struct tui_app *a) { return gl_first(a) + ngl; }
 static int plot_w(const struct tui_app *a)
 {
 	int w = a->cols - LABEL_W;
 	return w > MAX_COLS ? MAX_COLS : w;
 }
-/* Rows for P lanes: the body less the axis, the pinned lanes, the detail. */
+/* Rows for P lanes: the body less the axis, the pinned lanes, the detail,
+ * and up to 4 goroutine lanes. */
 static int p_rows(const struct tui_app *a)
 {
-	int r = tui_body_rows(a) - 2 - TUI_LANE__COUNT;
+	int r = tui_body_rows(a) - 2 - TUI_LANE__COUNT - (ngl < 4 ? ngl : 4);
 	return r < 1 ? 1 : r;
+}
+
+/* Rows for goroutine lanes: what the P lanes leave, less 2 for what is
+ * at the cursor, GL_ROWS at most (each costs as a P lane does). */
+#define GL_ROWS 8
+static int g_rows(const struct tui_app *a)
+{
+	int pr = p_rows(a), np = nprocs(a);
+	int r = tui_body_rows(a) - 2 - TUI_LANE__COUNT - (pr < np ? pr : np) - 2;
+	if (r > GL_ROWS)
+		r = GL_ROWS;
+	return r < 0 ? 0 : r > ngl ? ngl : r;
 }
 
 static int64_t col_t(const struct tui_timeline *tl, int w, int c)
@@ -97,6 +120,18 @@ static void clamp(struct tui_app *a)
 		tl->top = np - pr;
 	if (tl->top < 0)
 		tl->top = 0;
+	/* the goroutine lanes scroll likewise */
+	int gr = g_rows(a), k = tl->lane - gl_first(a);
+	if (k >= 0 && gr > 0) {
+		if (k < tl->gtop)
+			tl->gtop = k;
+		if (k >= tl->gtop + gr)
+			tl->gtop = k - gr + 1;
+	}
+	if (tl->gtop > ngl - gr)
+		tl->gtop = ngl - gr;
+	if (tl->gtop < 0)
+		tl->gtop = 0;
 }
 
 static const struct tui_app *order_app;
@@ -507,6 +542,144 @@ static int pspan_at(struct tui_app *a, uint32_t pi, int64_t t, struct gt_pspan *
 	return f.found;
 }
 
+/* ---- goroutine lanes ------------------------------------------------------ */
+
+static void gl_add(uint32_t gi)
+{
+	if (gi == UINT32_MAX || ngl == GL_MAX)
+		return;
+	for (int i = 0; i < ngl; i++)
+		if (gl[i] == gi)
+			return;
+	gl[ngl++] = gi;
+}
+
+/* The goroutine the lanes are about: the one followed, else the one
+ * running at the cursor on the selected P; UINT32_MAX none. */
+static uint32_t gl_focus(struct tui_app *a)
+{
+	const struct tui_timeline *tl = &a->tl;
+	struct gt_pspan ps;
+	if (tl->following)
+		return tl->follow;
+	if (tl->lane < nprocs(a) && pspan_at(a, lane_p(a, tl->lane), tl->cursor, &ps))
+		return ps.g;
+	return UINT32_MAX;
+}
+
+struct gl_wakers { struct tui_app *a; };
+static int gl_waker(void *ctx, const struct gt_gtrans *t)
+{
+	struct gl_wakers *w = ctx;
+	const struct tui_timeline *tl = &w->a->tl;
+	if (t->ts >= tl->t1 || ngl == GL_MAX)
+		return 1;
+	if (t->by_g != GT_NONE && t->ts >= tl->t0)
+		gl_add(gt_model_g_find(w->a->m, t->by_g));
+	return 0;
+}
+
+/* Pinned lanes, then the focus, the goroutines that woke or made it in
+ * the window and, when it is followed, the ones it woke or created
+ * there (the reverse links). */
+static void glanes_build(struct tui_app *a)
+{
+	struct tui_timeline *tl = &a->tl;
+	ngl = 0;
+	for (int i = 0; i < tl->npins; i++)
+		gl_add(tl->pins[i]);
+	uint32_t f = gl_focus(a);
+	if (f == UINT32_MAX)
+		return;
+	gl_add(f);
+	struct gl_wakers w = {a};
+	gt_model_g_transitions(a->m, f, gl_waker, &w);
+	if (!tl->following)
+		return;
+	enum { CAUSED = 64 };
+	struct gt_gcause c[CAUSED];
+	size_t n = gt_model_g_caused(a->m, gt_model_g_id(a->m, f), 0, 0, NULL);
+	/* the first in the window: a binary search would need the index's
+	 * times; the list is walked in pieces instead */
+	for (size_t from = 0; from < n && ngl < GL_MAX; from += CAUSED) {
+		size_t got = n - from < CAUSED ? n - from : CAUSED;
+		gt_model_g_caused(a->m, gt_model_g_id(a->m, f), from, got, c);
+		if (c[0].ts >= tl->t1)
+			break;
+		for (size_t i = 0; i < got; i++)
+			if (c[i].ts >= tl->t0 && c[i].ts < tl->t1)
+				gl_add(c[i].gi);
+	}
+}
+
+static void draw_g_lane(struct tui_app *a, int y, uint32_t gi, int w, struct gt_col *cols)
+{
+	struct tui_timeline *tl = &a->tl;
+	gt_model_lane_columns(a->m, GT_LANE_G, gi, tl->t0, tl->t1, (uint32_t)w, cols);
+	int cc = cursor_col(tl, w);
+	for (int c = 0; c < w; c++) {
+		int st = tui_gcol_state(&cols[c]);
+		put_cell(y, LABEL_W + c, st >= 0 ? tui_attr((enum tui_color)tui_gstate_role(st)) : 0,
+		         st >= 0 ? tui_gstate_glyph(st) : " ", c == cc);
+	}
+}
+
+/* The goroutine lanes in rows [y, y + g_rows). */
+static void draw_g_lanes(struct tui_app *a, int y, int w, struct gt_col *cols)
+{
+	const struct tui_timeline *tl = &a->tl;
+	int gr = g_rows(a);
+	for (int i = 0; i < gr && tl->gtop + i < ngl; i++) {
+		uint32_t gi = gl[tl->gtop + i];
+		int pinned = 0;
+		for (int k = 0; k < tl->npins; k++)
+			pinned |= tl->pins[k] == gi;
+		char name[24];
+		snprintf(name, sizeof name, "%sG%lld", pinned ? "*" : "", (long long)gt_model_g_id(a->m, gi));
+		draw_label(a, y + i, gl_first(a) + tl->gtop + i, name);
+		draw_g_lane(a, y + i, gi, w, cols);
+	}
+	if (gr > 0 && tl->gtop > 0)
+		tui_put(y, LABEL_W - 2, 1, tui_attr(TUI_C_DIM), tui_glyph(TUI_G_ARROW_UP));
+	if (gr > 0 && tl->gtop + gr < ngl)
+		tui_put(y + gr - 1, LABEL_W - 2, 1, tui_attr(TUI_C_DIM), tui_glyph(TUI_G_ARROW_DN));
+}
+
+static struct gt_gspan gspan_found;
+static int take_gspan(void *ctx, const struct gt_gspan *s)
+{
+	*(int *)ctx = 1;
+	gspan_found = *s;
+	return 1;
+}
+
+/* pin-goroutine: the goroutine at the cursor (its lane's, or the one
+ * running on the selected P) pinned, or unpinned. */
+static int pin_toggle(struct tui_app *a)
+{
+	struct tui_timeline *tl = &a->tl;
+	int k = tl->lane - gl_first(a);
+	uint32_t gi = k >= 0 && k < ngl ? gl[k] : gl_focus(a);
+	if (gi == UINT32_MAX) {
+		tui_status(a, "no goroutine at the cursor");
+		return TUI_REDRAW_STATUS;
+	}
+	for (int i = 0; i < tl->npins; i++)
+		if (tl->pins[i] == gi) {
+			memmove(tl->pins + i, tl->pins + i + 1, (size_t)(tl->npins - i - 1) * sizeof *tl->pins);
+			tl->npins--;
+			tui_status(a, "G%lld unpinned", (long long)gt_model_g_id(a->m, gi));
+			return TUI_REDRAW;
+		}
+	if (tl->npins == (int)(sizeof tl->pins / sizeof tl->pins[0])) {
+		tui_status(a, "%d goroutines pinned already", tl->npins);
+		return TUI_REDRAW_STATUS;
+	}
+	tl->pins[tl->npins++] = gi;
+	tui_status(a, "G%lld pinned", (long long)gt_model_g_id(a->m, gi));
+	return TUI_REDRAW;
+}
+
 static int range_at(struct tui_app *a, enum gt_range_set set, int64_t t, size_t *idx)
 {
 	size_t n;
@@ -549,6 +722,23 @@ static const char *detail(struct tui_app *a, char *buf, size_t len)
 		snprintf(buf, len, "P%lld runs G%lld %s%s for %s from %s", (long long)p->id,
 		         (long long)g->id, tui_g_func(a, g),
 		         s.gc ? " (GC worker)" : "", d, s0);
+		return buf;
+	}
+	int k = tl->lane - gl_first(a);
+	if (k >= 0 && k < ngl) { /* a goroutine lane: its state at the cursor */
+		const struct gt_goroutine g = tui_g(a, gl[k]);
+		int found = 0;
+		gt_model_g_spans(a->m, gl[k], tl->cursor, tl->cursor + 1, take_gspan, &found);
+		if (!found) {
+			snprintf(buf, len, "G%lld %s: no state at the cursor", (long long)g.id, tui_g_func(a, &g));
+			return buf;
+		}
+		tui_fmt_dur(d, sizeof d, tui_dur(gspan_found.start, gspan_found.end));
+		tui_fmt_time(a, s0, sizeof s0, gspan_found.start);
+		const char *r = gt_model_str(a->m, gspan_found.reason);
+		snprintf(buf, len, "G%lld %s %s%s%s%s for %s from %s", (long long)g.id, tui_g_func(a, &g),
+		         gt_gostate_name((enum gt_gostate)gspan_found.state), *r ? " (" : "", r,
+		         *r ? ")" : "", d, s0);
 		return buf;
 	}
 	enum tui_lane l = (enum tui_lane)(tl->lane - np);
@@ -602,6 +792,7 @@ static void draw_preview(struct tui_app *a, int y, int rows);
 void tui_timeline_draw(struct tui_app *a)
 {
 	struct tui_timeline *tl = &a->tl;
+	glanes_build(a);
 	clamp(a);
 	int w = plot_w(a), y = tui_body_top(a);
 	static struct gt_col cols[MAX_COLS];
@@ -645,6 +836,8 @@ void tui_timeline_draw(struct tui_app *a)
 	draw_metric_lane(a, y + TUI_LANE_GOAL, GT_METRIC_HEAP_GOAL, TUI_C_HEAP_GOAL, w);
 	draw_count_lanes(a, y + TUI_LANE_RUNNING, w);
 	y += TUI_LANE__COUNT;
+	draw_g_lanes(a, y, w, cols);
+	y += g_rows(a);
 	char buf[512];
 	tui_put(y, 0, a->cols, tui_attr(TUI_C_TITLE), detail(a, buf, sizeof buf));
 	y++;
@@ -766,7 +959,26 @@ static int sel_at_cursor(struct tui_app *a, struct tui_sel *s, const char **why)
 		s->index = i;
 		return 1;
 	}
-	*why = "Enter opens a P, GC, STW or assist lane";
+	int k = tl->lane - gl_first(a);
+	if (k >= 0 && k < ngl) {
+		int found = 0;
+		gt_model_g_spans(a->m, gl[k], tl->cursor, tl->cursor + 1, take_gspan, &found);
+		if (!found) {
+			*why = "this goroutine has no state at the cursor";
+			return 0;
+		}
+		s->kind = TUI_SEL_GSPAN;
+		s->g = gl[k];
+		s->start = gspan_found.start;
+		s->end = gspan_found.end;
+		s->state = gspan_found.state;
+		s->from = -1;
+		s->reason = gspan_found.reason;
+		s->stack = gspan_found.stack;
+		s->pid = gspan_found.p;
+		return 1;
+	}
+	*why = "Enter opens a P, GC, STW, assist or goroutine lane";
 	return 0;
 }
 
@@ -856,6 +1068,7 @@ static int in_range_lane(const struct tui_app *a)
 int tui_timeline_action(struct tui_app *a, enum gt_action act)
 {
 	struct tui_timeline *tl = &a->tl;
+	glanes_build(a);
 	switch (act) {
 	case GT_ACTION_MOVE_LEFT:
 		if (!in_range_lane(a) || !step_range(a, -1))
@@ -877,7 +1090,21 @@ int tui_timeline_action(struct tui_app *a, enum gt_action act)
 		clamp(a);
 		break;
 	case GT_ACTION_MOVE_UP: tl->lane--; clamp(a); break;
-	case GT_ACTION_MOVE_DOWN: tl->lane++; clamp(a); break;
+	case GT_ACTION_MOVE_DOWN:
+		if (tl->lane + 1 == gl_first(a) && !tl->following && ngl) {
+			/* into the goroutine lanes: they hold still from now */
+			uint32_t f = gl_focus(a);
+			if (f != UINT32_MAX) {
+				tl->following = 1;
+				tl->follow = f;
+				glanes_build(a);
+			}
+		}
+		tl->lane++;
+		clamp(a);
+		break;
+	case GT_ACTION_PIN_GOROUTINE:
+		return pin_toggle(a);
 	case GT_ACTION_PAGE_UP: tl->lane -= p_rows(a); clamp(a); break;
 	case GT_ACTION_PAGE_DOWN: tl->lane += p_rows(a); clamp(a); break;
 	case GT_ACTION_GOTO_FIRST:
@@ -893,9 +1120,10 @@ int tui_timeline_action(struct tui_app *a, enum gt_action act)
 	case GT_ACTION_OPEN_SELECTION:
 		return open_at_cursor(a);
 	case GT_ACTION_FILTER_CLEAR:
-		if (!tl->following)
+		if (!tl->following && !tl->npins)
 			return TUI_UNHANDLED;
 		tl->following = 0;
+		tl->npins = 0;
 		break;
 	case GT_ACTION_NEXT_PANE:
 	case GT_ACTION_PREV_PANE:
