@@ -6,6 +6,8 @@
  * frame costs O(columns x lanes on screen), whatever the zoom. */
 #include "tui/app.h"
 
+#include "model/cols.h"
+
 #include <curses.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -362,35 +364,21 @@ static void draw_p_lane(struct tui_app *a, int y, uint32_t pi, int w, struct gt_
 	}
 }
 
-/* Time of [c0, c1) covered by ranges of set, and the longest one there.
- * Looks at a bounded number of ranges per column. */
-static double range_cover(const struct tui_app *a, enum gt_range_set set, int64_t c0,
-                          int64_t c1, size_t *longest)
+/* The longest range of set in [c0, c1), SIZE_MAX if none (the first 16
+ * looked at: it names the cell, the shade is the model's union). */
+static size_t range_longest(const struct tui_app *a, enum gt_range_set set, int64_t c0, int64_t c1)
 {
-	size_t n;
+	size_t n, longest = SIZE_MAX;
 	const struct gt_range *r = gt_model_ranges(a->m, set, &n);
-	size_t i = gt_model_ranges_from(a->m, set, c0);
-	double cover = 0;
 	int64_t best = -1;
-	*longest = SIZE_MAX;
-	for (int k = 0; i < n && r[i].start < c1; i++, k++) {
-		if (k == 16) { /* many: call the column full */
-			cover = (double)(c1 - c0);
-			break;
-		}
-		int64_t s = r[i].start > c0 ? r[i].start : c0;
-		int64_t e = r[i].end < c1 ? r[i].end : c1;
-		if (e <= s)
-			continue;
-		cover += (double)(e - s);
+	for (size_t i = gt_model_ranges_from(a->m, set, c0), k = 0; i < n && r[i].start < c1 && k < 16; i++, k++) {
 		int64_t d = tui_dur(r[i].start, r[i].end);
-		if (d > best) {
+		if (r[i].end > c0 && d > best) {
 			best = d;
-			*longest = i;
+			longest = i;
 		}
 	}
-	double w = (double)(c1 - c0);
-	return cover > w ? w : cover;
+	return longest;
 }
 
 static void draw_range_lane(struct tui_app *a, int y, enum gt_range_set set, int role, int w)
@@ -400,11 +388,15 @@ static void draw_range_lane(struct tui_app *a, int y, enum gt_range_set set, int
 	size_t n;
 	const struct gt_range *r = gt_model_ranges(a->m, set, &n);
 	int attr = tui_attr((enum tui_color)role);
+	/* a cell's shade: the share of its time the ranges cover (their
+	 * union, gt_model_range_columns), over the model's column bounds */
+	static int64_t cover[MAX_COLS];
+	gt_model_range_columns(a->m, set, tl->t0, tl->t1, (uint32_t)w, cover);
+	struct gt_cols cs = gt_cols(tl->t0, tl->t1, (uint32_t)w);
 	for (int c = 0; c < w;) {
-		int64_t c0 = col_t(tl, w, c), c1 = col_t(tl, w, c + 1);
-		size_t li;
-		double cover = c1 > c0 ? range_cover(a, set, c0, c1, &li) : 0;
-		if (cover <= 0 || li == SIZE_MAX) {
+		int64_t c0 = gt_col_at(&cs, (uint32_t)c), c1 = gt_col_at(&cs, (uint32_t)c + 1);
+		size_t li = cover[c] > 0 ? range_longest(a, set, c0, c1) : SIZE_MAX;
+		if (cover[c] <= 0 || li == SIZE_MAX) {
 			put_cell(y, LABEL_W + c, 0, " ", c == cc);
 			c++;
 			continue;
@@ -426,7 +418,7 @@ static void draw_range_lane(struct tui_app *a, int y, enum gt_range_set set, int
 			c = e;
 			continue;
 		}
-		put_cell(y, LABEL_W + c, attr, density(cover / (double)(c1 - c0)), c == cc);
+		put_cell(y, LABEL_W + c, attr, density((double)cover[c] / ((double)c1 - (double)c0)), c == cc);
 		c++;
 	}
 }
