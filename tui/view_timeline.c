@@ -438,10 +438,24 @@ static void draw_metric_lane(struct tui_app *a, int y, enum gt_metric_kind k, in
 	int cc = cursor_col(tl, w);
 	static uint64_t vals[MAX_COLS];
 	gt_model_metric_columns(a->m, k, tl->t0, tl->t1, (uint32_t)w, vals);
+	uint64_t lo = UINT64_MAX, hi = 0;
 	for (int c = 0; c < w; c++) {
 		uint64_t v = vals[c];
 		double frac = tl->heap_max ? (double)v / (double)tl->heap_max : 0;
 		put_cell(y, LABEL_W + c, tui_attr((enum tui_color)role), tui_glyph_bar(frac), c == cc);
+		if (v && v < lo)
+			lo = v;
+		if (v > hi)
+			hi = v;
+	}
+	/* the heap lane's scale: what its tallest and shortest bars in view
+	 * stand for, in MiB (2^20 bytes), at its right end */
+	if (k == GT_METRIC_HEAP_ALLOC && hi && w >= 60) {
+		char sc[64];
+		int n = snprintf(sc, sizeof sc, " max %.1f MiB, min %.1f MiB ", (double)hi / 1048576.0,
+		                 (double)lo / 1048576.0);
+		if (n > 0 && n < w)
+			tui_put(y, LABEL_W + w - n, n, tui_attr(TUI_C_DIM), sc);
 	}
 }
 
