@@ -152,20 +152,14 @@ def invariants(trace):
     ok(good, "%s: assist_ns <= duration x %d Ps; mmu_curve >= 10 points, monotone"
        % (os.path.basename(trace), procs))
 
-for t in fixtures:
-    panel_checks(t)
-for t in big:
-    if have_corpus:
-        panel_checks(t)
-    else:
-        skip("no corpus at %s" % corpus)
-for t in fixtures:
-    blocked_check(t)
-for t in big:
-    if have_corpus:
-        blocked_check(t)
-    else:
-        skip("no corpus at %s" % corpus)
+for check in (panel_checks, blocked_check):
+    for t in fixtures:
+        check(t)
+    for t in big:
+        if have_corpus:
+            check(t)
+        else:
+            skip("no corpus at %s" % corpus)
 for t in everything:
     invariants(t)
 print("1..%d" % n)  # the plan last: the cycles compared depend on the traces
