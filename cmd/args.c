@@ -46,10 +46,7 @@ int gt_cmd_args(int argc, char **argv, const char *cmd, const char *usage,
 	return -1;
 }
 
-/* Loads a model for command `cmd`, printing a decode error as
- * "gtview: CMD: NAME: offset N: MSG" on stderr.  *bad is set when the
- * trace was invalid or truncated (the model keeps what came before). */
-static struct gt_model *report_load(const char *cmd, const struct gt_input *in, int *bad)
+struct gt_model *gt_cmd_report_load(const char *cmd, const struct gt_input *in, int *bad)
 {
 	struct gt_decode_result res;
 	struct gt_model *m = gt_cmd_load_model(in->data, in->len, in->mapped, NULL, &res);
@@ -73,7 +70,7 @@ int gt_cmd_report(const char *cmd, const char *path, int flags,
 	if (gt_input_open(&in, path) < 0)
 		return GT_EXIT_USAGE;
 	int bad;
-	struct gt_model *m = report_load(cmd, &in, &bad);
+	struct gt_model *m = gt_cmd_report_load(cmd, &in, &bad);
 	int rc = !m || report(stdout, m, flags) < 0 ? GT_EXIT_USAGE :
 	         bad ? GT_EXIT_BAD_TRACE : GT_EXIT_OK;
 	gt_model_free(m);

@@ -22,6 +22,11 @@ int gt_cmd_args(int argc, char **argv, const char *cmd, const char *usage,
  * the exit status of the gc and goroutines commands (1 when the trace is
  * invalid or truncated; the report then covers what came before). */
 struct gt_model;
+/* Loads a model for command `cmd`, printing a decode error as
+ * "gtview: CMD: NAME: offset N: MSG" on stderr.  *bad is set when the
+ * trace was invalid or truncated (the model keeps what came before). */
+struct gt_input;
+struct gt_model *gt_cmd_report_load(const char *cmd, const struct gt_input *in, int *bad);
 int gt_cmd_report(const char *cmd, const char *path, int flags,
                   int (*report)(FILE *, const struct gt_model *, int));
 

@@ -108,7 +108,7 @@ int cmd_goroutine(int argc, char **argv)
 		return GT_EXIT_USAGE;
 	}
 	int bad;
-	struct gt_model *m = gt_report_load("goroutine", in.name, in.data, in.len, in.mapped, &bad);
+	struct gt_model *m = gt_cmd_report_load("goroutine", &in, &bad);
 	int rc = m ? GT_EXIT_OK : GT_EXIT_USAGE;
 	uint32_t *gis = m ? malloc((gt_model_g_count(m) + 1) * sizeof *gis) : NULL;
 	if (m && !gis)

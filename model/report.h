@@ -49,4 +49,8 @@ void gt_report_stats_headlines(FILE *fp, const struct gt_model *m, const struct 
 /* Formats a duration for people ("812ns", "3.4µs", "1.25ms", "2.500s"). */
 const char *gt_report_dur(char *buf, size_t size, int64_t ns);
 
+/* Formats bytes in MiB (2^20 bytes) for people ("12.3 MiB"); "-" for
+ * UINT64_MAX (no figure). */
+const char *gt_report_mib(char *buf, size_t size, uint64_t bytes);
+
 #endif
