@@ -154,6 +154,51 @@ typedef void (*gt_reason_ns_fn)(void *ctx, gt_str reason, int64_t ns);
 void gt_model_g_waiting_by_reason(const struct gt_model *m, uint32_t gi,
                                   gt_reason_ns_fn fn, void *ctx);
 
+/* Time goroutine gi spent in each state within [t0, t1): its intervals
+ * clipped to the window, into ns[] (by enum gt_gostate), and its Waiting
+ * time there by reason through fn (NULL: not wanted).  Returns how many
+ * of its intervals overlap the window (an instant one inside counts);
+ * 0: it has no state in the window.  Over the whole trace, ns[] equals
+ * gt_goroutine.ns.  Costs O(log n + its intervals in the window). */
+uint32_t gt_model_g_window(const struct gt_model *m, uint32_t gi, int64_t t0, int64_t t1,
+                           int64_t ns[GT_GS__COUNT], gt_reason_ns_fn fn, void *ctx);
+/* Whether g may have intervals in [t0, t1), from its facts alone (a cheap
+ * filter before gt_model_g_window). */
+int gt_model_g_in_window(const struct gt_goroutine *g, int64_t t0, int64_t t1);
+
+/* Goroutines grouped by start function, over the window [t0, t1)
+ * (INT64_MIN, INT64_MAX: the whole trace).  A goroutine belongs to the
+ * window when gt_model_g_window finds an interval of it there; a group's
+ * figures are the sums of its members' gt_model_g_window figures, so
+ * they equal the sums of the per-goroutine rows of `goroutines --json`
+ * over the same window.  Groups come sorted by start function name;
+ * the members of group k are member[group[k].members ..+ count), goroutine
+ * indices in Go id order; its Waiting time by reason is
+ * reason[group[k].reasons ..+ nreasons), sorted by reason text. */
+struct gt_reason_time {
+	gt_str reason;
+	uint32_t group;           /* the group it belongs to */
+	int64_t ns;
+};
+struct gt_ggroup {
+	gt_str start_func;
+	uint32_t count;           /* goroutines with an interval in the window */
+	int64_t ns[GT_GS__COUNT]; /* their time per state in the window */
+	uint32_t reasons, nreasons;
+	uint32_t members;
+};
+struct gt_ggroups {
+	struct gt_ggroup *group;
+	uint32_t n;
+	struct gt_reason_time *reason;
+	uint32_t *member;
+};
+/* 0, or -1 when out of memory (out is then empty).  O(goroutines + their
+ * intervals in the window); free with gt_ggroups_free. */
+int gt_model_groups_by_func(const struct gt_model *m, int64_t t0, int64_t t1,
+                            struct gt_ggroups *out);
+void gt_ggroups_free(struct gt_ggroups *g);
+
 /* Goroutines alive over time: a time-weighted mean per column of the
  * number of goroutines in each state.  The model keeps this at a fixed
  * resolution: between GT_MODEL_COUNT_BUCKETS and twice as many equal

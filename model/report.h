@@ -16,12 +16,20 @@ struct gt_model *gt_report_load(const char *cmd, const char *name,
                                 const uint8_t *buf, size_t len, int mapped,
                                 int *bad);
 
-enum { GT_REPORT_JSON = 1, GT_REPORT_BLOCKED = 2 };
+enum { GT_REPORT_JSON = 1, GT_REPORT_BLOCKED = 2, GT_REPORT_BY_FUNC = 4 };
 
 /* One row (or JSON object per line) per goroutine, or, with
  * GT_REPORT_BLOCKED, the goroutines waiting at the end grouped by reason
  * and stack.  Returns 0, or -1 when out of memory. */
 int gt_report_goroutines(FILE *fp, const struct gt_model *m, int flags);
+/* The same over the window [t0, t1): each goroutine's time clipped to it
+ * (gt_model_g_window; goroutines with no interval there left out; END and
+ * REASON stay the trace's end); with GT_REPORT_BLOCKED, the goroutines
+ * waiting at the window's end; with GT_REPORT_BY_FUNC, the groups by
+ * start function (gt_model_groups_by_func), JSON Lines or a table with
+ * the most time first. */
+int gt_report_goroutines_window(FILE *fp, const struct gt_model *m, int flags, int64_t t0,
+                                int64_t t1);
 
 /* GC cycles, STW pauses, pause distribution and MMU. */
 int gt_report_gc(FILE *fp, const struct gt_model *m, int flags);
