@@ -2,7 +2,7 @@
  * function (`gtview goroutines --by-func`, the viewer's grouped list). */
 #include "model/gpar.h"
 #include "model/ids.h"
-#include "model/model.h"
+#include "model/model_int.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -75,27 +75,12 @@ struct acc {
 	const struct gt_model *m;
 	struct gt_ids funcs;      /* start_func -> group */
 	struct gt_ids rkey;       /* group << 32 | reason -> reason slot */
-	struct gt_ggroup *group;
-	uint32_t ngroup, capgroup;
-	struct gt_reason_time *reason;
-	uint32_t nreason, capreason;
+	struct gt_vec groups;     /* struct gt_ggroup */
+	struct gt_vec reasons;    /* struct gt_reason_time */
 	uint32_t *gof;            /* per goroutine index: its group, or UINT32_MAX */
 	uint32_t cur;             /* the group of the goroutine being added */
 	int nomem;
 };
-
-static int grow(void **v, uint32_t *cap, uint32_t n, size_t el)
-{
-	if (n < *cap)
-		return 0;
-	uint32_t c = *cap ? *cap * 2 : 64;
-	void *nv = realloc(*v, (size_t)c * el);
-	if (!nv)
-		return -1;
-	*v = nv;
-	*cap = c;
-	return 0;
-}
 
 static void add_reason(void *ctx, gt_str reason, int64_t ns)
 {
@@ -103,16 +88,19 @@ static void add_reason(void *ctx, gt_str reason, int64_t ns)
 	int64_t key = (int64_t)((uint64_t)a->cur << 32 | reason);
 	uint32_t k = gt_ids_get(&a->rkey, key);
 	if (k == UINT32_MAX) {
-		k = a->nreason;
-		if (grow((void **)&a->reason, &a->capreason, a->nreason, sizeof *a->reason) < 0 ||
-		    gt_ids_put(&a->rkey, key, k) < 0) {
+		k = (uint32_t)a->reasons.n;
+		struct gt_reason_time *r = gt_vec_push(&a->reasons, sizeof *r);
+		if (!r || gt_ids_put(&a->rkey, key, k) < 0) {
 			a->nomem = 1;
 			return;
 		}
-		a->reason[a->nreason++] = (struct gt_reason_time){reason, a->cur, 0};
+		*r = (struct gt_reason_time){reason, a->cur, 0};
 	}
-	a->reason[k].ns += ns;
+	GT_VEC_AT(a->reasons, struct gt_reason_time, k).ns += ns;
 }
+
+#define GROUPS(a) ((struct gt_ggroup *)(a)->groups.v)
+#define REASONS(a) ((struct gt_reason_time *)(a)->reasons.v)
 
 static const struct gt_model *sort_m;
 static const struct gt_ggroup *sort_groups;
@@ -136,51 +124,51 @@ static int by_group_reason(const void *x, const void *y)
 /* Lays the accumulated groups out sorted by name into out. */
 static int finish(struct acc *a, const uint32_t *order, uint32_t ng, struct gt_ggroups *out)
 {
-	uint32_t *rank = malloc(((size_t)a->ngroup + 1) * sizeof *rank);
-	uint32_t *perm = malloc(((size_t)a->ngroup + 1) * sizeof *perm);
-	out->group = malloc(((size_t)a->ngroup + 1) * sizeof *out->group);
+	uint32_t *rank = malloc(((size_t)a->groups.n + 1) * sizeof *rank);
+	uint32_t *perm = malloc(((size_t)a->groups.n + 1) * sizeof *perm);
+	out->group = malloc(((size_t)a->groups.n + 1) * sizeof *out->group);
 	out->member = malloc(((size_t)ng + 1) * sizeof *out->member);
 	if (!rank || !perm || !out->group || !out->member) {
 		free(rank);
 		free(perm);
 		return -1;
 	}
-	for (uint32_t i = 0; i < a->ngroup; i++)
+	for (uint32_t i = 0; i < a->groups.n; i++)
 		perm[i] = i;
 	sort_m = a->m;
-	sort_groups = a->group;
-	qsort(perm, a->ngroup, sizeof *perm, by_name);
-	for (uint32_t i = 0; i < a->ngroup; i++)
+	sort_groups = GROUPS(a);
+	qsort(perm, a->groups.n, sizeof *perm, by_name);
+	for (uint32_t i = 0; i < a->groups.n; i++)
 		rank[perm[i]] = i;
 	/* members: counting sort by group rank, keeping Go id order */
 	uint32_t at = 0;
-	for (uint32_t i = 0; i < a->ngroup; i++) {
-		out->group[i] = a->group[perm[i]];
+	for (uint32_t i = 0; i < a->groups.n; i++) {
+		out->group[i] = GROUPS(a)[perm[i]];
 		out->group[i].members = at;
 		at += out->group[i].count;
 	}
 	uint32_t *fill = perm; /* reused: next free slot per group rank */
-	for (uint32_t i = 0; i < a->ngroup; i++)
+	for (uint32_t i = 0; i < a->groups.n; i++)
 		fill[i] = out->group[i].members;
 	for (uint32_t r = 0; r < ng; r++) {
 		uint32_t gi = order[r];
 		if (a->gof[gi] != UINT32_MAX)
 			out->member[fill[rank[a->gof[gi]]]++] = gi;
 	}
-	for (uint32_t i = 0; i < a->nreason; i++)
-		a->reason[i].group = rank[a->reason[i].group];
-	if (a->nreason)
-		qsort(a->reason, a->nreason, sizeof *a->reason, by_group_reason);
-	for (uint32_t i = 0; i < a->ngroup; i++)
+	for (uint32_t i = 0; i < a->reasons.n; i++)
+		REASONS(a)[i].group = rank[REASONS(a)[i].group];
+	if (a->reasons.n)
+		qsort(REASONS(a), a->reasons.n, sizeof *REASONS(a), by_group_reason);
+	for (uint32_t i = 0; i < a->groups.n; i++)
 		out->group[i].nreasons = 0;
-	for (uint32_t i = a->nreason; i-- > 0;) {
-		struct gt_ggroup *g = &out->group[a->reason[i].group];
-		g->reasons = i;
+	for (size_t i = a->reasons.n; i-- > 0;) {
+		struct gt_ggroup *g = &out->group[REASONS(a)[i].group];
+		g->reasons = (uint32_t)i;
 		g->nreasons++;
 	}
-	out->n = a->ngroup;
-	out->reason = a->reason;
-	a->reason = NULL;
+	out->n = (uint32_t)a->groups.n;
+	out->reason = REASONS(a);
+	a->reasons = (struct gt_vec){NULL, 0, 0};
 	free(rank);
 	free(perm);
 	return 0;
@@ -204,12 +192,11 @@ int gt_model_groups_by_func(const struct gt_model *m, int64_t t0, int64_t t1,
 			continue;
 		uint32_t k = gt_ids_get(&a.funcs, g.start_func);
 		if (k == UINT32_MAX) {
-			k = a.ngroup;
-			if (grow((void **)&a.group, &a.capgroup, a.ngroup, sizeof *a.group) < 0 ||
-			    gt_ids_put(&a.funcs, g.start_func, k) < 0)
+			k = (uint32_t)a.groups.n;
+			struct gt_ggroup *nw = gt_vec_push(&a.groups, sizeof *nw);
+			if (!nw || gt_ids_put(&a.funcs, g.start_func, k) < 0)
 				goto fail;
-			memset(&a.group[a.ngroup++], 0, sizeof *a.group);
-			a.group[k].start_func = g.start_func;
+			nw->start_func = g.start_func;
 		}
 		a.cur = k;
 		int64_t ns[GT_GS__COUNT];
@@ -218,44 +205,44 @@ int gt_model_groups_by_func(const struct gt_model *m, int64_t t0, int64_t t1,
 		if (a.nomem)
 			goto fail;
 		a.gof[gi] = k;
-		struct gt_ggroup *gr = &a.group[k];
+		struct gt_ggroup *gr = &GROUPS(&a)[k];
 		gr->count++;
 		for (int s = 0; s < GT_GS__COUNT; s++)
 			gr->ns[s] += ns[s];
 	}
 	/* groups that got no member (seen alive, no interval inside) go */
 	uint32_t kept = 0;
-	uint32_t *remap = malloc(((size_t)a.ngroup + 1) * sizeof *remap);
+	uint32_t *remap = malloc(((size_t)a.groups.n + 1) * sizeof *remap);
 	if (!remap)
 		goto fail;
-	for (uint32_t i = 0; i < a.ngroup; i++) {
-		remap[i] = a.group[i].count ? kept : UINT32_MAX;
-		if (a.group[i].count)
-			a.group[kept++] = a.group[i];
+	for (uint32_t i = 0; i < a.groups.n; i++) {
+		remap[i] = GROUPS(&a)[i].count ? kept : UINT32_MAX;
+		if (GROUPS(&a)[i].count)
+			GROUPS(&a)[kept++] = GROUPS(&a)[i];
 	}
 	for (uint32_t r = 0; r < ng; r++)
 		if (a.gof[order[r]] != UINT32_MAX)
 			a.gof[order[r]] = remap[a.gof[order[r]]];
 	uint32_t nr = 0;
-	for (uint32_t i = 0; i < a.nreason; i++)
-		if (remap[a.reason[i].group] != UINT32_MAX) {
-			a.reason[nr] = a.reason[i];
-			a.reason[nr++].group = remap[a.reason[i].group];
+	for (uint32_t i = 0; i < a.reasons.n; i++)
+		if (remap[REASONS(&a)[i].group] != UINT32_MAX) {
+			REASONS(&a)[nr] = REASONS(&a)[i];
+			REASONS(&a)[nr++].group = remap[REASONS(&a)[i].group];
 		}
-	a.nreason = nr;
-	a.ngroup = kept;
+	a.reasons.n = nr;
+	a.groups.n = kept;
 	free(remap);
 	if (finish(&a, order, ng, out) < 0)
 		goto fail;
 	free(a.gof);
-	free(a.group);
+	gt_vec_free(&a.groups);
 	gt_ids_free(&a.funcs);
 	gt_ids_free(&a.rkey);
 	return 0;
 fail:
 	free(a.gof);
-	free(a.group);
-	free(a.reason);
+	gt_vec_free(&a.groups);
+	gt_vec_free(&a.reasons);
 	gt_ids_free(&a.funcs);
 	gt_ids_free(&a.rkey);
 	gt_ggroups_free(out);

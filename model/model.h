@@ -328,6 +328,7 @@ struct gt_region {
 	                           max_ts if not ended */
 	gt_stack stack;         /* of the begin */
 	uint32_t depth;         /* nesting within its goroutine */
+	uint8_t open_at_end;    /* never ended within the trace */
 };
 const struct gt_region *gt_model_regions(const struct gt_model *m, size_t *n);
 
@@ -338,6 +339,41 @@ struct gt_log {
 	gt_stack stack;
 };
 const struct gt_log *gt_model_logs(const struct gt_model *m, size_t *n);
+
+/* Statistics of the annotations in the window [t0, t1) (INT64_MIN,
+ * INT64_MAX: the whole trace), per region type, task type and log
+ * category, each sorted by name:
+ * - a region or task belongs to the window its begin is in (one begun
+ *   before the trace: the one its end is in), whole, not clipped, so
+ *   adjacent windows add up (counts and totals) to their union;
+ * - count: those begun in the trace and ended in it; their duration is
+ *   end - begin (a region: its RegionEnd on the same goroutine), and
+ *   total/min/max and the percentiles are over these; p50/p90/p99 are
+ *   nearest-rank (gt_nearest_rank);
+ * - open: begun in the window, not ended by the trace's end (listed
+ *   apart, no duration); before: ended, begun before the trace;
+ * - a log category: count of logs at times in the window.
+ * region_inst[first ..+ count + open] are indices into gt_model_regions
+ * of a region type's instances, open ones first then longest first (the
+ * same for tasks into gt_model_tasks); logs have no instances here. */
+struct gt_atype {
+	gt_str type;              /* region/task type, log category */
+	uint32_t count, open, before;
+	int64_t total_ns, min_ns, p50_ns, p90_ns, p99_ns, max_ns;
+	uint32_t first;
+};
+struct gt_annotations {
+	struct gt_atype *region, *task, *log;
+	uint32_t nregion, ntask, nlog;
+	uint32_t *region_inst, *task_inst;
+};
+/* 0, or -1 when out of memory (out then empty).  O(annotations). */
+int gt_model_annotations(const struct gt_model *m, int64_t t0, int64_t t1,
+                         struct gt_annotations *out);
+void gt_annotations_free(struct gt_annotations *a);
+/* The nearest-rank p-th percentile of sorted[0..n) (ascending): the
+ * value at rank ceil(p/100 x n), 1-based; 0 when n is 0. */
+int64_t gt_nearest_rank(const int64_t *sorted, size_t n, int p);
 
 struct gt_sample { int64_t ts, g, p, m; gt_stack stack; };
 const struct gt_sample *gt_model_samples(const struct gt_model *m, size_t *n);

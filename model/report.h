@@ -31,6 +31,11 @@ int gt_report_goroutines(FILE *fp, const struct gt_model *m, int flags);
 int gt_report_goroutines_window(FILE *fp, const struct gt_model *m, int flags, int64_t t0,
                                 int64_t t1);
 
+/* Region and task types with their counts and durations, log categories,
+ * over the window [t0, t1) (gt_model_annotations): a JSON object with
+ * arrays regions, tasks and logs, or tables. */
+int gt_report_regions(FILE *fp, const struct gt_model *m, int flags, int64_t t0, int64_t t1);
+
 /* GC cycles, STW pauses, pause distribution and MMU. */
 int gt_report_gc(FILE *fp, const struct gt_model *m, int flags);
 

@@ -9,16 +9,8 @@ cd "$(dirname "$0")/.." || exit 1
 exec python3 - "$GTVIEW" "${GT_CORPUS:-../shared/corpus}" <<'PY'
 import collections, json, os, subprocess, sys
 gt, corpus = sys.argv[1:3]
-n = 0
-def ok(cond, what):
-    global n
-    n += 1
-    print(("ok %d - %s" if cond else "not ok %d - %s") % (n, what))
-def run(*args):
-    p = subprocess.run([gt] + list(args), capture_output=True, text=True)
-    return p.returncode, p.stdout, p.stderr
-def jl(out):
-    return [json.loads(l) for l in out.splitlines()]
+sys.path.insert(0, "tests")
+from report_lib import ok, run, skip, jl
 STATES = ("running_ns", "runnable_ns", "syscall_ns", "waiting_ns")
 
 def group_rows(rows):
@@ -61,8 +53,7 @@ for t in ("v1/stress_1_19_good.trace", "v1/http_1_5_good.trace", "v1/user_task_r
         traces.append(os.path.join(corpus, t))
 print("1..%d" % (len(traces) * 6 + 5 + (0 if have_corpus else 1)))
 if not have_corpus:
-    print("ok %d # skip %s absent: corpus traces not checked" % (n + 1, corpus))
-    n += 1
+    skip("%s absent: corpus traces not checked" % corpus)
 
 for t in traces:
     name = os.path.basename(t)
