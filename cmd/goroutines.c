@@ -27,5 +27,12 @@ int cmd_goroutines(int argc, char **argv)
 		        "usage: %s\n", usage);
 		return GT_EXIT_USAGE;
 	}
+	/* the groups of gt_model_blocked are the goroutines waiting at the
+	 * trace's end, and so far only there */
+	if ((flags & GT_REPORT_BLOCKED) && (w.t0 != INT64_MIN || w.t1 != INT64_MAX)) {
+		fprintf(stderr, "gtview: goroutines: --blocked is at the trace's end: no --window\n"
+		        "usage: %s\n", usage);
+		return GT_EXIT_USAGE;
+	}
 	return gt_cmd_report_window("goroutines", path, flags, w, gt_report_goroutines_window, NULL);
 }

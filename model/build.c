@@ -259,8 +259,13 @@ static int on_range(struct gt_model *m, const struct gt_event *ev)
 		o->set = (uint8_t)set;
 		o->scope_id = sid;
 		o->index = m->ranges[set].n - 1;
-		if (set == GT_RS_GC && ev->kind == GT_EV_RANGE_BEGIN)
+		if (set == GT_RS_GC && ev->kind == GT_EV_RANGE_BEGIN) {
+			struct gt_gc_began *b = gt_vec_push(&m->gcbegan, sizeof *b);
+			if (!b)
+				return -1;
+			*b = (struct gt_gc_began){ev->ts, ev->g, ev->stack};
 			m->info.gc_cycles++;
+		}
 		if (set == GT_RS_STW && ev->kind == GT_EV_RANGE_BEGIN)
 			m->info.stws++;
 		return 0;

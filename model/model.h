@@ -209,6 +209,51 @@ struct gt_gcount { float runnable, running, waiting, syscall; };
 void gt_model_gcounts(const struct gt_model *m, int64_t t0, int64_t t1,
                       uint32_t ncols, struct gt_gcount *out);
 
+/* Goroutines waiting at the end of the trace, grouped: the one grouping
+ * the viewer's blocked list, `goroutines --blocked` and its JSON show.
+ * - why: the reason the trace gives (gt_model_g_wait_reason);
+ * - groups of equal (why, stack at the last transition) for goroutines not
+ *   started in package runtime; those in the program's own code (a frame
+ *   outside the std library) first, then the others; within each, the
+ *   largest first, then by reason text, then by stack;
+ * - the runtime's own goroutines (gt_goroutine.system) folded into one
+ *   group at the end (runtime = 1, why and stack 0);
+ * - goroutines within a group by Go id; waited_* the time from the start
+ *   of their last interval to the trace's end (0 when before the trace). */
+struct gt_bgroup {
+	gt_str why;
+	gt_stack stack;
+	uint8_t runtime;        /* the runtime's goroutines, folded */
+	uint8_t user;           /* the stack has a frame in the program's code */
+	uint8_t unknown;        /* enum gt_why_unknown of the first goroutine */
+	uint32_t first, count;  /* gi[first..first+count) of struct gt_blocked */
+	int64_t waited_min, waited_max;
+};
+struct gt_blocked {
+	struct gt_bgroup *groups;
+	size_t ngroups;
+	uint32_t *gi;           /* goroutine indices, group after group */
+	uint32_t n;
+};
+/* 0, or -1 when out of memory (*out then empty).  Free with _free. */
+int gt_model_blocked(const struct gt_model *m, struct gt_blocked *out);
+void gt_model_blocked_free(struct gt_blocked *b);
+
+/* Why goroutine gi (g: its facts) waits at the end: the reason its last
+ * transition gives or, when that is a status report with none (a
+ * Waiting->Waiting at a generation boundary), the reason it had when it
+ * began to wait; 0 when the trace gives none.  Then *unknown says what is
+ * known instead (enum gt_why_unknown), and gt_why_unknown_text says it in
+ * words (the same words everywhere). */
+enum gt_why_unknown { GT_WHY_GIVEN, GT_WHY_BEFORE_TRACE, GT_WHY_UNSAID };
+gt_str gt_model_g_wait_reason(const struct gt_model *m, uint32_t gi,
+                              const struct gt_goroutine *g, uint8_t *unknown);
+const char *gt_why_unknown_text(int unknown);
+/* What group g says of why its goroutines wait, in the words every view
+ * uses: the trace's reason, what is known instead (gt_why_unknown_text),
+ * or, for the runtime's folded group, that it is the runtime's. */
+const char *gt_model_bgroup_why(const struct gt_model *m, const struct gt_bgroup *g);
+
 /* ---- Ps and Ms --------------------------------------------------------- */
 
 struct gt_proc {
@@ -309,6 +354,58 @@ double gt_model_mmu(const struct gt_model *m, int64_t w);
 /* The same for n window widths at once (the utilization is worked out
  * once): out[k] for w[k].  0, or -1 when there is no data (all -1). */
 int gt_model_mmus(const struct gt_model *m, const int64_t *w, size_t n, double *out);
+
+/* A GC cycle in depth: cycle i of gt_model_ranges(m, GT_RS_GC).  The one
+ * definition of each figure the CLI, the JSON and the viewer show:
+ * - assists: mark assists (GT_RS_ASSIST) overlapping the mark phase
+ *   [start, end) (or beginning in it, when of zero length);
+ * - assist_ns: the time their goroutines spent assisting WHILE RUNNING ON
+ *   A P INSIDE THE CYCLE: each assist's range, clipped to [start, end),
+ *   counted only while its goroutine is Running (not waiting for a P, not
+ *   blocked, not in a syscall).  A goroutine runs on one P at a time, so
+ *   assist_ns <= (end - start) x Ps.  It is CPU time on Ps, not wall time;
+ * - pauses: the stop-the-world ranges overlapping [start, end] (whatever
+ *   their reason: a sweep- and a mark-termination pause per cycle, and any
+ *   other STW that happened during it), stw_first..stw_first+stw_count-1
+ *   in gt_model_ranges(m, GT_RS_STW), their total time stw_ns;
+ * - heap_before: heap in use in force at start; heap_after: heap in use in
+ *   force at the cycle's end or, later, the end of its last pause (the
+ *   runtime reports the drop during mark termination); heap_goal: the
+ *   heap goal in force at start (the target the cycle was started for);
+ *   each UINT64_MAX when the trace has no such metric point by then;
+ * - trigger_g, trigger_stack: the goroutine (Go id) whose event began the
+ *   cycle and that event's stack (GT_NONE / 0 when the trace does not say,
+ *   e.g. a cycle running when the trace began); trigger_frame: its
+ *   innermost frame in the program's own code (gt_model_stack_user_frame). */
+struct gt_gc_cycle {
+	int64_t start, end;
+	uint32_t assists;
+	int64_t assist_ns;
+	size_t stw_first, stw_count;
+	int64_t stw_ns;
+	uint64_t heap_before, heap_after, heap_goal;
+	int64_t trigger_g;
+	gt_stack trigger_stack;
+	uint32_t trigger_frame;
+};
+/* Fills *out for cycle i; -1 if i is out of range.  Costs O(log n +
+ * the cycle's assists x their goroutines' spans in it). */
+int gt_model_gc_cycle(const struct gt_model *m, size_t i, struct gt_gc_cycle *out);
+
+/* Per column of [t0, t1) split in ncols: the time covered by the ranges of
+ * set (their union: overlapping ranges count once), in ns; a lane cell's
+ * shade is out[c] / the column's width.  O(ranges in the window + ncols). */
+void gt_model_range_columns(const struct gt_model *m, enum gt_range_set set,
+                            int64_t t0, int64_t t1, uint32_t ncols, int64_t *out);
+
+/* The MMU curve: n (>= 10 when the trace is at least 10 ns long) window
+ * widths from the shortest stop-the-world pause (1 us without one) to the
+ * whole trace, increasing and spaced evenly on a log scale, each with the
+ * least mean utilization of any window at least that wide among the
+ * curve's (so that it cannot decrease: at most gt_model_mmu(w)).  Fills
+ * w[0..max) and u[0..max); returns n, or -1 without data. */
+#define GT_MMU_CURVE_POINTS 40
+int gt_model_mmu_curve(const struct gt_model *m, int64_t *w, double *u, size_t max);
 
 /* ---- Tasks, regions, logs, CPU samples, labels -------------------------- */
 

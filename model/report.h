@@ -24,8 +24,8 @@ enum { GT_REPORT_JSON = 1, GT_REPORT_BLOCKED = 2, GT_REPORT_BY_FUNC = 4 };
 int gt_report_goroutines(FILE *fp, const struct gt_model *m, int flags);
 /* The same over the window [t0, t1): each goroutine's time clipped to it
  * (gt_model_g_window; goroutines with no interval there left out; END and
- * REASON stay the trace's end); with GT_REPORT_BLOCKED, the goroutines
- * waiting at the window's end; with GT_REPORT_BY_FUNC, the groups by
+ * REASON stay the trace's end; GT_REPORT_BLOCKED ignores the window:
+ * gt_model_blocked is the trace's end); with GT_REPORT_BY_FUNC, the groups by
  * start function (gt_model_groups_by_func), JSON Lines or a table with
  * the most time first. */
 int gt_report_goroutines_window(FILE *fp, const struct gt_model *m, int flags, int64_t t0,
@@ -55,5 +55,9 @@ void gt_report_stats_headlines(FILE *fp, const struct gt_model *m, const struct 
 
 /* Formats a duration for people ("812ns", "3.4µs", "1.25ms", "2.500s"). */
 const char *gt_report_dur(char *buf, size_t size, int64_t ns);
+
+/* Formats bytes in MiB (2^20 bytes) for people ("12.3 MiB"); "-" for
+ * UINT64_MAX (no figure). */
+const char *gt_report_mib(char *buf, size_t size, uint64_t bytes);
 
 #endif

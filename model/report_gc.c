@@ -51,26 +51,52 @@ static int pause_stats(const struct gt_model *m, struct pauses *ps)
 	return 0;
 }
 
-/* Mark assists that begin within cycle c: how many, and time in c. */
-static void assists_in(const struct gt_model *m, const struct gt_range *c,
-                       size_t *count, int64_t *ns)
-{
-	size_t n;
-	const struct gt_range *a = gt_model_ranges(m, GT_RS_ASSIST, &n);
-	*count = 0;
-	*ns = 0;
-	for (size_t i = gt_model_ranges_from(m, GT_RS_ASSIST, c->start); i < n; i++) {
-		if (a[i].start >= c->end)
-			break;
-		if (a[i].start < c->start)
-			continue;
-		(*count)++;
-		*ns += (a[i].end < c->end ? a[i].end : c->end) - a[i].start;
-	}
-}
-
 static const int64_t mmu_windows[3] = {1000000, 10000000, 100000000};
 static const char *const mmu_names[3] = {"1ms", "10ms", "100ms"};
+
+static void bytes_json(FILE *fp, const char *name, uint64_t v)
+{
+	if (v == UINT64_MAX)
+		fprintf(fp, ",\"%s\":null", name);
+	else
+		fprintf(fp, ",\"%s\":%" PRIu64, name, v);
+}
+
+/* One cycle's figures (gt_model_gc_cycle) as a JSON object. */
+static void cycle_json(FILE *fp, const struct gt_model *m, size_t i, int open_at_end)
+{
+	struct gt_gc_cycle c;
+	gt_model_gc_cycle(m, i, &c);
+	fprintf(fp, "{\"start\":%" PRId64 ",\"duration_ns\":%" PRId64 ",\"assists\":%" PRIu32
+	        ",\"assist_ns\":%" PRId64 ",\"open_at_end\":%s",
+	        c.start, c.end - c.start, c.assists, c.assist_ns, open_at_end ? "true" : "false");
+	bytes_json(fp, "heap_before", c.heap_before);
+	bytes_json(fp, "heap_after", c.heap_after);
+	bytes_json(fp, "heap_goal", c.heap_goal);
+	size_t ns;
+	const struct gt_range *s = gt_model_ranges(m, GT_RS_STW, &ns);
+	fputs(",\"pauses\":[", fp);
+	for (size_t k = c.stw_first; k < c.stw_first + c.stw_count; k++) {
+		fprintf(fp, "%s{\"reason\":", k > c.stw_first ? "," : "");
+		gt_json_str(fp, gt_model_str(m, s[k].reason));
+		fprintf(fp, ",\"start\":%" PRId64 ",\"duration_ns\":%" PRId64 "}", s[k].start, s[k].end - s[k].start);
+	}
+	fprintf(fp, "],\"pause_ns\":%" PRId64 ",\"trigger\":", c.stw_ns);
+	if (c.trigger_g == GT_NONE && !c.trigger_stack) {
+		fputs("null}", fp);
+		return;
+	}
+	fputs("{\"g\":", fp);
+	if (c.trigger_g == GT_NONE)
+		fputs("null", fp);
+	else
+		fprintf(fp, "%" PRId64, c.trigger_g);
+	fputs(",\"user_frame\":", fp);
+	gt_json_str(fp, gt_frame_func_name(m, c.trigger_frame));
+	fputs(",\"stack\":", fp);
+	gt_json_stack(fp, m, c.trigger_stack);
+	fputs("}}", fp);
+}
 
 static void gc_json(FILE *fp, const struct gt_model *m, const struct pauses *ps)
 {
@@ -81,13 +107,8 @@ static void gc_json(FILE *fp, const struct gt_model *m, const struct pauses *ps)
 	for (size_t i = 0; i < n; i++) {
 		if (c[i].active_at_start)
 			continue;
-		size_t na;
-		int64_t ans;
-		assists_in(m, &c[i], &na, &ans);
-		fprintf(fp, "%s{\"start\":%" PRId64 ",\"duration_ns\":%" PRId64
-		        ",\"assists\":%zu,\"assist_ns\":%" PRId64 ",\"open_at_end\":%s}",
-		        first ? "" : ",", c[i].start, c[i].end - c[i].start, na, ans,
-		        c[i].open_at_end ? "true" : "false");
+		fputs(first ? "" : ",", fp);
+		cycle_json(fp, m, i, c[i].open_at_end);
 		first = 0;
 	}
 	size_t ns;
@@ -130,7 +151,13 @@ static void gc_json(FILE *fp, const struct gt_model *m, const struct pauses *ps)
 		else
 			fprintf(fp, "%s\"%s\":%.6f", k ? "," : "", mmu_names[k], u);
 	}
-	fputs("}}\n", fp);
+	fputs("},\"mmu_curve\":[", fp);
+	int64_t w[GT_MMU_CURVE_POINTS];
+	double u[GT_MMU_CURVE_POINTS];
+	int nc = gt_model_mmu_curve(m, w, u, GT_MMU_CURVE_POINTS);
+	for (int k = 0; k < nc; k++)
+		fprintf(fp, "%s[%" PRId64 ",%.6f]", k ? "," : "", w[k], u[k]);
+	fputs("]}\n", fp);
 }
 
 static void gc_text(FILE *fp, const struct gt_model *m, const struct pauses *ps)
@@ -142,15 +169,18 @@ static void gc_text(FILE *fp, const struct gt_model *m, const struct pauses *ps)
 	const struct gt_range *c = gt_model_ranges(m, GT_RS_GC, &n);
 	fprintf(fp, "GC cycles: %u\n", info.gc_cycles);
 	if (n)
-		fprintf(fp, "  %5s %12s %12s %8s %12s\n", "#", "START", "DURATION", "ASSISTS", "ASSIST TIME");
+		fprintf(fp, "  %5s %12s %12s %8s %12s %7s %11s %11s %11s\n", "#", "START", "DURATION",
+		        "ASSISTS", "ASSIST TIME", "PAUSES", "HEAP BEFORE", "HEAP AFTER", "HEAP GOAL");
 	for (size_t i = 0; i < n; i++) {
-		size_t na;
-		int64_t ans;
-		assists_in(m, &c[i], &na, &ans);
-		fprintf(fp, "  %5zu %12s %12s %8zu %12s%s\n", i + 1,
+		struct gt_gc_cycle cy;
+		gt_model_gc_cycle(m, i, &cy);
+		char hb[32], ha[32], hg[32];
+		fprintf(fp, "  %5zu %12s %12s %8" PRIu32 " %12s %7zu %11s %11s %11s%s\n", i + 1,
 		        gt_report_dur(a, sizeof a, c[i].start - info.min_ts),
-		        gt_report_dur(b, sizeof b, c[i].end - c[i].start), na,
-		        gt_report_dur(c2, sizeof c2, ans),
+		        gt_report_dur(b, sizeof b, c[i].end - c[i].start), cy.assists,
+		        gt_report_dur(c2, sizeof c2, cy.assist_ns), cy.stw_count,
+		        gt_report_mib(hb, sizeof hb, cy.heap_before), gt_report_mib(ha, sizeof ha, cy.heap_after),
+		        gt_report_mib(hg, sizeof hg, cy.heap_goal),
 		        c[i].active_at_start ? "  (active at start)" :
 		        c[i].open_at_end ? "  (not ended)" : "");
 	}

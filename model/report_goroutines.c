@@ -1,5 +1,4 @@
 /* report_goroutines.c: `gtview goroutines [--blocked] [--json]`. */
-#include "model/gpar.h"
 #include "model/report.h"
 #include "model/report_int.h"
 
@@ -84,38 +83,7 @@ static void row_text(FILE *fp, const struct gt_model *m, const struct gt_gorouti
 	        gt_report_dur(d, sizeof d, ns[GT_GS_WAITING]));
 }
 
-/* ---- --blocked: goroutines waiting at the end, grouped ------------------- */
-
-struct blocked {
-	int64_t id, since;
-	gt_str reason;
-	gt_stack stack, create_stack;
-};
-
-static const struct gt_model *sort_m;
-
-static int by_group(const void *a, const void *b)
-{
-	const struct blocked *x = a, *y = b;
-	int c = strcmp(gt_model_str(sort_m, x->reason), gt_model_str(sort_m, y->reason));
-	if (c)
-		return c;
-	if (x->stack != y->stack)
-		return x->stack < y->stack ? -1 : 1;
-	return (x->id > y->id) - (x->id < y->id);
-}
-
-struct group {
-	uint32_t first, count;
-};
-
-static int by_size(const void *a, const void *b)
-{
-	const struct group *x = a, *y = b;
-	if (x->count != y->count)
-		return x->count < y->count ? 1 : -1;
-	return x->first < y->first ? -1 : x->first > y->first;
-}
+/* ---- --blocked: goroutines waiting at the end, grouped (gt_model_blocked) -- */
 
 static void print_stack(FILE *fp, const struct gt_model *m, gt_stack st, const char *indent)
 {
@@ -133,167 +101,56 @@ static void print_stack(FILE *fp, const struct gt_model *m, gt_stack st, const c
 		fprintf(fp, "%s(no stack)\n", indent);
 }
 
-static void json_stack(FILE *fp, const struct gt_model *m, gt_stack st)
+static int report_blocked(FILE *fp, const struct gt_model *m, int json)
 {
-	const struct gt_tables *t = gt_model_tables(m);
-	size_t n = st ? gt_stack_depth(t, st) : 0;
-	const uint32_t *fr = n ? gt_stack_frames(t, st) : NULL;
-	fputc('[', fp);
-	for (size_t i = 0; i < n; i++) {
-		const struct gt_frame *f = gt_frame_get(t, fr[i]);
-		if (!f)
-			continue;
-		fputs(i ? ",{\"func\":" : "{\"func\":", fp);
-		gt_json_str(fp, gt_model_str(m, f->func));
-		fputs(",\"file\":", fp);
-		gt_json_str(fp, gt_model_str(m, f->file));
-		fprintf(fp, ",\"line\":%u}", f->line);
-	}
-	fputc(']', fp);
-}
-
-/* One thread's goroutines waiting at the end (gpar.h): the trace's end,
- * or with a window, the window's end (t1 <= max_ts). */
-struct waiting {
-	struct blocked *v;
-	uint32_t n, cap;
-	const struct gt_model *m;
-	int64_t t0, t1;
-	int window;
-	struct gt_gspan last;     /* the last interval seen in the window */
-};
-
-static int keep_last(void *ctx, const struct gt_gspan *s)
-{
-	struct waiting *w = ctx;
-	if (s->end > w->t0 || s->start >= w->t0)
-		w->last = *s;
-	return 0;
-}
-
-static int add_waiting(void *ctx, uint32_t gi, const struct gt_goroutine *g)
-{
-	struct waiting *w = ctx;
-	struct gt_goroutine at = *g;
-	if (w->window) {
-		/* its state at the window's end: the interval holding t1 - 1 */
-		if (!gt_model_g_in_window(g, w->t0, w->t1))
-			return 0;
-		w->last.state = GT_GS_NOTEXIST;
-		gt_model_g_spans(w->m, gi, w->t1 - 1, w->t1, keep_last, w);
-		if (w->last.state != GT_GS_WAITING || w->last.end < w->t1)
-			return 0;
-		at.end_state = GT_GS_WAITING;
-		at.end_since = w->last.start;
-		at.end_reason = w->last.reason;
-		at.end_stack = w->last.stack;
-	}
-	g = &at;
-	if (!g->intervals || g->end_state != GT_GS_WAITING)
-		return 0;
-	if (w->n == w->cap) {
-		uint32_t cap = w->cap ? w->cap * 2 : 64;
-		struct blocked *nv = realloc(w->v, cap * sizeof *nv);
-		if (!nv)
-			return -1;
-		w->v = nv;
-		w->cap = cap;
-	}
-	w->v[w->n++] = (struct blocked){g->id, g->end_since, g->end_reason, g->end_stack, g->create_stack};
-	return 0;
-}
-
-static int report_blocked(FILE *fp, const struct gt_model *m, int json, int64_t t0, int64_t t1)
-{
-	struct gt_trace_info info;
-	gt_model_info(m, &info);
-	int64_t end = t1 < info.max_ts ? t1 : info.max_ts; /* waits run to here */
-	/* a window to the trace's end or past it: the goroutines' end facts,
-	 * which know of a last transition that kept the state (a new reason) */
-	int window = end < info.max_ts;
-	uint32_t nb = 0, ng = 0;
-	/* the two threads' lists, then one (sorted below: the order they
-	 * were found in does not matter) */
-	struct waiting wt[2] = {{.m = m, .t0 = t0, .t1 = end, .window = window},
-	                        {.m = m, .t0 = t0, .t1 = end, .window = window}};
-	void *ctx[2] = {&wt[0], &wt[1]};
-	int rc = gt_model_g_par(m, add_waiting, ctx, NULL, NULL);
-	struct blocked *v = rc < 0 ? NULL : realloc(wt[0].v, ((size_t)wt[0].n + wt[1].n + 1) * sizeof *v);
-	if (!v) {
-		free(wt[0].v);
-		free(wt[1].v);
+	struct gt_blocked b;
+	if (gt_model_blocked(m, &b) < 0)
 		return -1;
-	}
-	if (wt[1].n)
-		memcpy(v + wt[0].n, wt[1].v, wt[1].n * sizeof *v);
-	nb = wt[0].n + wt[1].n;
-	free(wt[1].v);
-	struct group *gr = malloc((nb ? nb : 1) * sizeof *gr);
-	if (!gr) {
-		free(v);
-		return -1;
-	}
-	sort_m = m;
-	if (nb)
-		qsort(v, nb, sizeof *v, by_group);
-	for (uint32_t i = 0; i < nb; i++) {
-		if (!i || v[i - 1].stack != v[i].stack || v[i - 1].reason != v[i].reason)
-			gr[ng++] = (struct group){i, 0};
-		gr[ng - 1].count++;
-	}
-	if (ng)
-		qsort(gr, ng, sizeof *gr, by_size);
 	if (!json)
-		fprintf(fp, "%u goroutines waiting at the end of the %s, in %u groups\n", nb,
-		        window ? "window" : "trace", ng);
-	for (uint32_t k = 0; k < ng; k++) {
-		const struct blocked *b0 = &v[gr[k].first];
-		int64_t wmin = INT64_MAX, wmax = 0;
-		for (uint32_t i = gr[k].first; i < gr[k].first + gr[k].count; i++) {
-			int64_t w = v[i].since == INT64_MIN ? 0 : end - v[i].since;
-			if (w < wmin)
-				wmin = w;
-			if (w > wmax)
-				wmax = w;
-		}
-		const char *reason = gt_model_str(m, b0->reason);
+		fprintf(fp, "%u goroutines waiting at the end of the trace, in %zu groups\n", b.n, b.ngroups);
+	for (size_t k = 0; k < b.ngroups; k++) {
+		const struct gt_bgroup *g = &b.groups[k];
+		struct gt_goroutine g0;
+		gt_model_g(m, b.gi[g->first], &g0);
+		const char *why = gt_model_bgroup_why(m, g);
 		if (json) {
-			fprintf(fp, "{\"count\":%u,\"reason\":", gr[k].count);
-			gt_json_str(fp, reason);
-			fputs(",\"top_frame\":", fp);
-			gt_json_str(fp, gt_model_str(m, gt_model_stack_top_func(m, b0->stack)));
+			fprintf(fp, "{\"count\":%u,\"reason\":", g->count);
+			gt_json_str(fp, why);
+			fprintf(fp, ",\"reason_known\":%s,\"runtime\":%s,\"user\":%s,\"top_frame\":",
+			        g->why ? "true" : "false", g->runtime ? "true" : "false", g->user ? "true" : "false");
+			gt_json_str(fp, gt_model_str(m, gt_model_stack_top_func(m, g->stack)));
 			fputs(",\"user_frame\":", fp);
-			gt_json_str(fp, gt_frame_func_name(m, gt_model_stack_user_frame(m, b0->stack)));
+			gt_json_str(fp, gt_frame_func_name(m, gt_model_stack_user_frame(m, g->stack)));
 			fprintf(fp, ",\"waited_min_ns\":%" PRId64 ",\"waited_max_ns\":%" PRId64
-			        ",\"goroutines\":[", wmin, wmax);
-			for (uint32_t i = 0; i < gr[k].count; i++)
-				fprintf(fp, "%s%" PRId64, i ? "," : "", v[gr[k].first + i].id);
+			        ",\"goroutines\":[", g->waited_min, g->waited_max);
+			for (uint32_t i = 0; i < g->count; i++)
+				fprintf(fp, "%s%" PRId64, i ? "," : "", gt_model_g_id(m, b.gi[g->first + i]));
 			fputs("],\"stack\":", fp);
-			json_stack(fp, m, b0->stack);
+			gt_json_stack(fp, m, g->stack);
 			fputs("}\n", fp);
 			continue;
 		}
-		char a[32], b[32];
-		fprintf(fp, "\n%u: %s [%s", gr[k].count, *reason ? reason : "waiting",
-		        gt_report_dur(a, sizeof a, wmin));
-		if (wmax != wmin)
-			fprintf(fp, "..%s", gt_report_dur(b, sizeof b, wmax));
+		char a[32], c[32];
+		fprintf(fp, "\n%u: %s [%s", g->count, why, gt_report_dur(a, sizeof a, g->waited_min));
+		if (g->waited_max != g->waited_min)
+			fprintf(fp, "..%s", gt_report_dur(c, sizeof c, g->waited_max));
 		fputs("]\n", fp);
-		print_stack(fp, m, b0->stack, "    ");
-		const struct gt_tables *t = gt_model_tables(m);
-		if (b0->create_stack && gt_stack_depth(t, b0->create_stack)) {
-			const struct gt_frame *f = gt_frame_get(t, gt_stack_frames(t, b0->create_stack)[0]);
-			if (f)
-				fprintf(fp, "    created by %s\n        %s:%u\n", gt_model_str(m, f->func),
-				        gt_model_str(m, f->file), f->line);
+		if (!g->runtime) {
+			print_stack(fp, m, g->stack, "    ");
+			const struct gt_tables *t = gt_model_tables(m);
+			if (g0.create_stack && gt_stack_depth(t, g0.create_stack)) {
+				const struct gt_frame *f = gt_frame_get(t, gt_stack_frames(t, g0.create_stack)[0]);
+				if (f)
+					fprintf(fp, "    created by %s\n        %s:%u\n", gt_model_str(m, f->func),
+					        gt_model_str(m, f->file), f->line);
+			}
 		}
 		fputs("    goroutines:", fp);
-		for (uint32_t i = 0; i < gr[k].count; i++)
-			fprintf(fp, " %" PRId64, v[gr[k].first + i].id);
+		for (uint32_t i = 0; i < g->count; i++)
+			fprintf(fp, " %" PRId64, gt_model_g_id(m, b.gi[g->first + i]));
 		fputc('\n', fp);
 	}
-	free(v);
-	free(gr);
+	gt_model_blocked_free(&b);
 	return 0;
 }
 
@@ -393,7 +250,7 @@ int gt_report_goroutines_window(FILE *fp, const struct gt_model *m, int flags, i
                                 int64_t t1)
 {
 	if (flags & GT_REPORT_BLOCKED)
-		return report_blocked(fp, m, flags & GT_REPORT_JSON, t0, t1);
+		return report_blocked(fp, m, flags & GT_REPORT_JSON);
 	if (flags & GT_REPORT_BY_FUNC)
 		return report_by_func(fp, m, flags & GT_REPORT_JSON, t0, t1);
 	/* one lock for the whole listing, not one per character written

@@ -55,7 +55,8 @@ struct tui_sel {
 	gt_stack stack;         /* GSPAN, GROUP */
 	uint32_t count;         /* GROUP: goroutines in it */
 	enum gt_range_set set;  /* RANGE */
-	size_t index;           /* RANGE: index in its set; REF: ref index */
+	size_t index;           /* RANGE: index in its set; REF: ref index;
+	                           GROUP: index in gt_model_blocked's groups */
 	struct gt_ref ref;      /* REF */
 	gt_str match;           /* a string to find in the stacks (search) */
 };
@@ -93,9 +94,10 @@ struct tui_grow {
 	gt_stack stack;
 	uint8_t state;
 };
-struct tui_ggroup {
-	gt_str reason; gt_stack stack; uint32_t count;
-	uint8_t user;           /* the stack has a frame outside the std library */
+struct tui_ggroup {        /* a group of gt_model_blocked, as filtered */
+	struct gt_bgroup mg;    /* the model's group (its count: all of it) */
+	size_t index;           /* its index in the model's order */
+	uint32_t count;         /* goroutines the filters keep */
 };
 
 struct tui_goroutines {
@@ -127,6 +129,10 @@ struct tui_gcview {
 	enum tui_gccol sort; int desc;
 	int only;               /* 0 all rows, 1 pauses only, 2 cycles only */
 	int built;
+	struct gt_gc_cycle *cyc; /* per GC cycle (gt_model_gc_cycle), once */
+	int64_t mmu_w[GT_MMU_CURVE_POINTS]; /* the MMU curve, once */
+	double mmu_u[GT_MMU_CURVE_POINTS], mmu3[3]; /* and at 1, 10, 100 ms */
+	int mmu_n;              /* points; -1 without data */
 };
 
 struct tui_inspector {

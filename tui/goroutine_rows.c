@@ -53,21 +53,13 @@ static int by_text(const void *x, const void *y)
 	return cmp_str(*(const gt_str *)x, *(const gt_str *)y);
 }
 
-/* Blocked mode: groups blocked in the program's own code first (the
- * runtime's idle workers wait forever and are rarely the question), then
- * the largest first; the sort within a group. */
+/* Blocked mode: the model's groups in the model's order
+ * (gt_model_blocked); the sort within a group. */
 static int cmp_blocked(const void *x, const void *y)
 {
 	const struct tui_grow *r = x, *s = y;
-	const struct tui_ggroup *gr = &sort_app->gl.groups[r->group], *gs = &sort_app->gl.groups[s->group];
-	if (r->group != s->group) {
-		if (gr->user != gs->user)
-			return gr->user ? -1 : 1;
-		if (gr->count != gs->count)
-			return gr->count > gs->count ? -1 : 1;
-		int c = cmp_str(gr->reason, gs->reason);
-		return c ? c : r->group - s->group;
-	}
+	if (r->group != s->group)
+		return r->group < s->group ? -1 : 1;
 	return cmp_g(r, s);
 }
 
@@ -81,14 +73,6 @@ static int matches_text(const struct tui_app *a, uint32_t gi, const struct gt_go
 	return tui_strcasestr(id, text) || tui_strcasestr(tui_g_func(a, g), text) ||
 	       tui_strcasestr(gt_model_str(a->m, tui_g_wait_reason(a, gi, g)), text) ||
 	       tui_strcasestr(gt_model_str(a->m, gt_model_stack_top_func(a->m, g->end_stack)), text);
-}
-
-static int key_cmp(const void *x, const void *y)
-{
-	const struct tui_ggroup *p = x, *q = y;
-	if (p->reason != q->reason)
-		return p->reason < q->reason ? -1 : 1;
-	return (p->stack > q->stack) - (p->stack < q->stack);
 }
 
 /* The pass over the goroutines (gpar.h): goroutine gi's row, when the
@@ -210,44 +194,53 @@ static struct tui_grow *radix_rows(const struct tui_app *a, struct tui_grow *row
 	return rows;
 }
 
-/* The blocked filter: groups of distinct (reason, stack), a header row
- * before each. */
+/* The blocked filter: the model's groups (gt_model_blocked) of the rows the
+ * filters keep, a header row before each; rows[0..*k) are in index order. */
 static void group_blocked(struct tui_app *a, size_t *k)
 {
 	struct tui_goroutines *gl = &a->gl;
-	struct tui_ggroup *keys = tui_xcalloc(*k, sizeof *keys);
+	struct gt_blocked b;
+	if (gt_model_blocked(a->m, &b) < 0)
+		tui_die("out of memory");
+	/* the model's group of each goroutine index, + 1 */
+	uint32_t n = gt_model_g_count(a->m);
+	uint32_t *grp = tui_xcalloc(n ? n : 1, sizeof *grp);
+	for (size_t i = 0; i < b.ngroups; i++)
+		for (uint32_t j = 0; j < b.groups[i].count; j++)
+			grp[b.gi[b.groups[i].first + j]] = (uint32_t)i + 1;
+	struct tui_ggroup *groups = tui_xcalloc(b.ngroups ? b.ngroups : 1, sizeof *groups);
+	size_t kept = 0;
 	for (size_t i = 0; i < *k; i++) {
-		keys[i].reason = gl->rows[i].reason;
-		keys[i].stack = gl->rows[i].stack;
+		uint32_t gi = grp[gl->rows[i].g];
+		if (!gi)
+			continue; /* not waiting by the model's rule: cannot be */
+		gl->rows[i].group = (int32_t)(gi - 1);
+		groups[gi - 1].count++;
+		gl->rows[kept++] = gl->rows[i];
 	}
-	qsort(keys, *k, sizeof *keys, key_cmp);
+	*k = kept;
+	/* the groups that keep goroutines, renumbered in order */
 	size_t ng = 0;
-	for (size_t i = 0; i < *k; i++) {
-		if (ng && !key_cmp(&keys[ng - 1], &keys[i])) {
-			keys[ng - 1].count++;
+	uint32_t *renum = grp; /* reused (ngroups <= n): old group -> new */
+	for (size_t i = 0; i < b.ngroups; i++) {
+		if (!groups[i].count)
 			continue;
-		}
-		keys[ng] = keys[i];
-		keys[ng].count = 1;
+		renum[i] = (uint32_t)ng;
+		groups[ng] = (struct tui_ggroup){b.groups[i], i, groups[i].count};
 		ng++;
 	}
-	for (size_t i = 0; i < ng; i++)
-		keys[i].user = gt_model_stack_user_frame(a->m, keys[i].stack) != 0;
-	gl->groups = keys;
+	for (size_t i = 0; i < *k; i++)
+		gl->rows[i].group = (int32_t)renum[gl->rows[i].group];
+	free(grp);
+	gt_model_blocked_free(&b);
+	gl->groups = groups;
 	gl->ngroups = ng;
-	for (size_t i = 0; i < *k; i++) {
-		struct tui_ggroup probe = {.reason = gl->rows[i].reason, .stack = gl->rows[i].stack};
-		struct tui_ggroup *f = bsearch(&probe, keys, ng, sizeof *keys, key_cmp);
-		gl->rows[i].group = (int32_t)(f - keys);
-	}
 	qsort(gl->rows, *k, sizeof *gl->rows, cmp_blocked);
 	struct tui_grow *rows = tui_xcalloc(*k + ng, sizeof *rows);
 	size_t out = 0;
 	for (size_t i = 0; i < *k; i++) {
-		if (!i || gl->rows[i].group != gl->rows[i - 1].group) {
-			rows[out] = gl->rows[i];
-			rows[out++].group = gl->rows[i].group;
-		}
+		if (!i || gl->rows[i].group != gl->rows[i - 1].group)
+			rows[out++] = gl->rows[i]; /* header: keeps its group */
 		rows[out] = gl->rows[i];
 		rows[out++].group = -1;
 	}
