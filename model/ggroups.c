@@ -21,15 +21,23 @@ struct gwin {
 	void *ctx;
 };
 
+int64_t gt_gspan_clip(const struct gt_gspan *s, int64_t t0, int64_t t1)
+{
+	int64_t a = s->start > t0 ? s->start : t0;
+	int64_t z = s->end < t1 ? s->end : t1;
+	if (z > a)
+		return z - a;
+	/* an instant interval inside counts; one touching an edge does not */
+	return s->start == s->end && s->start >= t0 && s->start < t1 ? 0 : -1;
+}
+
 static int gwin_span(void *ctx, const struct gt_gspan *s)
 {
 	struct gwin *w = ctx;
-	int64_t a = s->start > w->t0 ? s->start : w->t0;
-	int64_t z = s->end < w->t1 ? s->end : w->t1;
-	if (z <= a && !(s->start == s->end && s->start >= w->t0))
-		return 0; /* touches the window's edge only */
+	int64_t d = gt_gspan_clip(s, w->t0, w->t1);
+	if (d < 0)
+		return 0;
 	w->spans++;
-	int64_t d = z > a ? z - a : 0;
 	if (s->state < GT_GS__COUNT)
 		w->ns[s->state] += d;
 	if (s->state != GT_GS_WAITING || !w->fn)

@@ -162,6 +162,10 @@ void gt_model_g_waiting_by_reason(const struct gt_model *m, uint32_t gi,
  * gt_goroutine.ns.  Costs O(log n + its intervals in the window). */
 uint32_t gt_model_g_window(const struct gt_model *m, uint32_t gi, int64_t t0, int64_t t1,
                            int64_t ns[GT_GS__COUNT], gt_reason_ns_fn fn, void *ctx);
+/* The part of interval s inside [t0, t1), in ns; -1 when it is not in the
+ * window (an instant interval inside is, with 0): the one clipping rule
+ * of the window queries. */
+int64_t gt_gspan_clip(const struct gt_gspan *s, int64_t t0, int64_t t1);
 /* Whether g may have intervals in [t0, t1), from its facts alone (a cheap
  * filter before gt_model_g_window). */
 int gt_model_g_in_window(const struct gt_goroutine *g, int64_t t0, int64_t t1);
@@ -253,6 +257,49 @@ const char *gt_why_unknown_text(int unknown);
  * uses: the trace's reason, what is known instead (gt_why_unknown_text),
  * or, for the runtime's folded group, that it is the runtime's. */
 const char *gt_model_bgroup_why(const struct gt_model *m, const struct gt_bgroup *g);
+
+/* ---- A time window's statistics ----------------------------------------- */
+
+/* What happened in [t0, t1), clipped to the trace ([t0, t1) in the result):
+ * the one definition behind the viewer's marked range and the headless
+ * reports' --window figures.  Goroutine figures sum gt_model_g_window over
+ * the goroutines (so they add up over adjacent windows, as gc_ns, stw_ns
+ * and assist_ns do); the counts of ranges are of those overlapping it.
+ * - goroutines: with an interval in the window; g_ns: their time per state;
+ * - transitions[s]: intervals of state s beginning in the window (state
+ *   transitions into s);
+ * - ran/waited: the GT_WSTATS_TOP goroutines (index, ns) that ran / waited
+ *   most in it, gi UINT32_MAX past the last; waits: the (reason, stack)
+ *   pairs goroutines waited most in, summed over goroutines;
+ * - gc_ns, stw_ns: time covered by GC cycles, by STW pauses
+ *   (gt_model_range_columns); gc_cycles, stws: ranges overlapping;
+ * - assists, assist_ns: gt_model_gc_assists;
+ * - regions, tasks: begun in the window; logs, samples: at times in it.
+ * O(goroutines + their intervals in the window + annotations), on two
+ * threads for big models (gpar.h). */
+#define GT_WSTATS_TOP 5
+struct gt_wtop { uint32_t gi; int64_t ns; };
+struct gt_wwait { gt_str reason; gt_stack stack; int64_t ns; };
+struct gt_wstats {
+	int64_t t0, t1;
+	uint32_t goroutines;
+	int64_t g_ns[GT_GS__COUNT];
+	uint32_t transitions[GT_GS__COUNT];
+	struct gt_wtop ran[GT_WSTATS_TOP], waited[GT_WSTATS_TOP];
+	struct gt_wwait waits[GT_WSTATS_TOP];
+	uint32_t nwaits;
+	int64_t gc_ns, stw_ns, assist_ns;
+	uint32_t gc_cycles, stws, assists;
+	uint32_t regions, tasks, logs, samples;
+};
+/* 0, or -1 when out of memory. */
+int gt_model_window_stats(const struct gt_model *m, int64_t t0, int64_t t1,
+                          struct gt_wstats *out);
+/* The same without the goroutine figures (left 0, ran/waited empty): the
+ * GC, STW, assists and annotation counts only, O(ranges and annotations);
+ * 0. */
+int gt_model_window_stats_gc(const struct gt_model *m, int64_t t0, int64_t t1,
+                             struct gt_wstats *out);
 
 /* ---- Ps and Ms --------------------------------------------------------- */
 
@@ -391,6 +438,12 @@ struct gt_gc_cycle {
 /* Fills *out for cycle i; -1 if i is out of range.  Costs O(log n +
  * the cycle's assists x their goroutines' spans in it). */
 int gt_model_gc_cycle(const struct gt_model *m, size_t i, struct gt_gc_cycle *out);
+
+/* The assists overlapping [t0, t1) and their time by the cycle's
+ * definition (assist_ns above) with [t0, t1) for the cycle: additive over
+ * adjacent windows. */
+void gt_model_gc_assists(const struct gt_model *m, int64_t t0, int64_t t1, uint32_t *count,
+                         int64_t *ns);
 
 /* Per column of [t0, t1) split in ncols: the time covered by the ranges of
  * set (their union: overlapping ranges count once), in ns; a lane cell's

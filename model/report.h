@@ -38,6 +38,11 @@ int gt_report_regions(FILE *fp, const struct gt_model *m, int flags, int64_t t0,
 
 /* GC cycles, STW pauses, pause distribution and MMU. */
 int gt_report_gc(FILE *fp, const struct gt_model *m, int flags);
+/* The same for the window [t0, t1): the cycles and pauses overlapping it
+ * (whole, with their own figures) and, first, the window's GC, STW and
+ * assist time (gt_model_window_stats_gc, clipped: adjacent windows add
+ * up); the MMU figures stay the whole trace's. */
+int gt_report_gc_window(FILE *fp, const struct gt_model *m, int flags, int64_t t0, int64_t t1);
 
 /* The goroutines' times and end states the headlines give, summed over
  * their lifetimes (gt_report_gtotals_add each). */

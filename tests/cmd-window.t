@@ -1,8 +1,8 @@
 #!/bin/sh
-# `gtview goroutines --by-func` and `--window FROM:TO`: the groups are the
-# sums of the per-goroutine rows (JSON), and two adjacent windows add up
-# to their union, on the fixtures and on corpus traces of both formats
-# (skipped when ../shared/corpus is absent).
+# `gtview goroutines --by-func` and `--window FROM:TO` (goroutines, gc):
+# the groups are the sums of the per-goroutine rows (JSON), and two
+# adjacent windows add up to their union, on the fixtures and on corpus
+# traces of both formats (skipped when ../shared/corpus is absent).
 set -u
 : "${GTVIEW:?run through make test}"
 cd "$(dirname "$0")/.." || exit 1
@@ -51,7 +51,7 @@ for t in ("v1/stress_1_19_good.trace", "v1/http_1_5_good.trace", "v1/user_task_r
           "v2/esbuild_small_go126.trace"):
     if have_corpus:
         traces.append(os.path.join(corpus, t))
-print("1..%d" % (len(traces) * 5 + 6 + (0 if have_corpus else 1)))
+print("1..%d" % (len(traces) * 6 + 6 + (0 if have_corpus else 1)))
 if not have_corpus:
     skip("%s absent: corpus traces not checked" % corpus)
 
@@ -88,6 +88,14 @@ for t in traces:
     _, small, _ = run("goroutines", "--json", "--window", "%d:%d" % (q, q + (hi - lo) // 100 + 1), t)
     ok(all(sum(r[k] for k in STATES) <= (hi - lo) // 100 + 1 for r in jl(small)),
        "%s: no goroutine has more time than a small window holds" % name)
+    gcw = [json.loads(run("gc", "--json", "--window", w, t)[1]) for w in (w1, w2)]
+    gcall = json.loads(run("gc", "--json", "--window", "%d:" % max(lo, 0), t)[1])
+    _, plain, _ = run("gc", "--json", t)
+    ok(all(gcw[0]["window"][k] + gcw[1]["window"][k] == gcall["window"][k]
+           for k in ("gc_ns", "stw_ns", "assist_ns")) and "window" not in json.loads(plain)
+       and len(gcall["cycles"]) == len(json.loads(plain)["cycles"])
+       and all(c["start"] < mid for c in gcw[0]["cycles"]),
+       "%s: gc --window: GC, STW and assist time of two halves add up" % name)
 
 t = traces[0]
 for w, why in (("-5:10", "FROM is negative"), ("10:5", "FROM must be below TO"),
