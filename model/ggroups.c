@@ -69,14 +69,6 @@ uint32_t gt_model_g_window(const struct gt_model *m, uint32_t gi, int64_t t0, in
 	return w.spans;
 }
 
-int gt_model_g_in_window(const struct gt_goroutine *g, int64_t t0, int64_t t1)
-{
-	if (!g->intervals || g->first_ts >= t1)
-		return 0;
-	/* it ended (NotExist) at end_since: nothing of it after that */
-	return !(g->end_state == GT_GS_NOTEXIST && g->end_since <= t0);
-}
-
 /* ---- groups by start function --------------------------------------------- */
 
 struct acc {
@@ -85,26 +77,44 @@ struct acc {
 	struct gt_ids rkey;       /* group << 32 | reason -> reason slot */
 	struct gt_vec groups;     /* struct gt_ggroup */
 	struct gt_vec reasons;    /* struct gt_reason_time */
+	struct gt_vec tmp;        /* the goroutine's reasons (keep_reason) */
 	uint32_t *gof;            /* per goroutine index: its group, or UINT32_MAX */
 	uint32_t cur;             /* the group of the goroutine being added */
 	int nomem;
 };
 
-static void add_reason(void *ctx, gt_str reason, int64_t ns)
+/* A goroutine's Waiting time by reason, kept aside until its group is
+ * known (its facts are read only when it has time in the window). */
+static void keep_reason(void *ctx, gt_str reason, int64_t ns)
 {
 	struct acc *a = ctx;
-	int64_t key = (int64_t)((uint64_t)a->cur << 32 | reason);
-	uint32_t k = gt_ids_get(&a->rkey, key);
-	if (k == UINT32_MAX) {
-		k = (uint32_t)a->reasons.n;
-		struct gt_reason_time *r = gt_vec_push(&a->reasons, sizeof *r);
-		if (!r || gt_ids_put(&a->rkey, key, k) < 0) {
-			a->nomem = 1;
-			return;
-		}
-		*r = (struct gt_reason_time){reason, a->cur, 0};
+	struct gt_reason_time *r = gt_vec_push(&a->tmp, sizeof *r);
+	if (!r) {
+		a->nomem = 1;
+		return;
 	}
-	GT_VEC_AT(a->reasons, struct gt_reason_time, k).ns += ns;
+	*r = (struct gt_reason_time){reason, 0, ns};
+}
+
+/* The reasons kept into group a->cur's sums. */
+static void add_reasons(struct acc *a)
+{
+	for (size_t i = 0; i < a->tmp.n && !a->nomem; i++) {
+		const struct gt_reason_time *t = &GT_VEC_AT(a->tmp, struct gt_reason_time, i);
+		int64_t key = (int64_t)((uint64_t)a->cur << 32 | t->reason);
+		uint32_t k = gt_ids_get(&a->rkey, key);
+		if (k == UINT32_MAX) {
+			k = (uint32_t)a->reasons.n;
+			struct gt_reason_time *r = gt_vec_push(&a->reasons, sizeof *r);
+			if (!r || gt_ids_put(&a->rkey, key, k) < 0) {
+				a->nomem = 1;
+				return;
+			}
+			*r = (struct gt_reason_time){t->reason, a->cur, 0};
+		}
+		GT_VEC_AT(a->reasons, struct gt_reason_time, k).ns += t->ns;
+	}
+	a->tmp.n = 0;
 }
 
 #define GROUPS(a) ((struct gt_ggroup *)(a)->groups.v)
@@ -196,7 +206,12 @@ int gt_model_groups_by_func(const struct gt_model *m, int64_t t0, int64_t t1,
 		uint32_t gi = order[r];
 		struct gt_goroutine g;
 		a.gof[gi] = UINT32_MAX;
-		if (gt_model_g(m, gi, &g) < 0 || !gt_model_g_in_window(&g, t0, t1))
+		/* its intervals in the window first: over a small window most
+		 * goroutines have none, and their facts are not read */
+		int64_t ns[GT_GS__COUNT];
+		a.tmp.n = 0;
+		if (!gt_model_g_window(m, gi, t0, t1, ns, keep_reason, &a) ||
+		    gt_model_g(m, gi, &g) < 0 || !g.intervals)
 			continue;
 		uint32_t k = gt_ids_get(&a.funcs, g.start_func);
 		if (k == UINT32_MAX) {
@@ -207,9 +222,7 @@ int gt_model_groups_by_func(const struct gt_model *m, int64_t t0, int64_t t1,
 			nw->start_func = g.start_func;
 		}
 		a.cur = k;
-		int64_t ns[GT_GS__COUNT];
-		if (!gt_model_g_window(m, gi, t0, t1, ns, add_reason, &a))
-			continue; /* alive around the window, no interval in it */
+		add_reasons(&a);
 		if (a.nomem)
 			goto fail;
 		a.gof[gi] = k;
@@ -218,32 +231,11 @@ int gt_model_groups_by_func(const struct gt_model *m, int64_t t0, int64_t t1,
 		for (int s = 0; s < GT_GS__COUNT; s++)
 			gr->ns[s] += ns[s];
 	}
-	/* groups that got no member (seen alive, no interval inside) go */
-	uint32_t kept = 0;
-	uint32_t *remap = malloc(((size_t)a.groups.n + 1) * sizeof *remap);
-	if (!remap)
-		goto fail;
-	for (uint32_t i = 0; i < a.groups.n; i++) {
-		remap[i] = GROUPS(&a)[i].count ? kept : UINT32_MAX;
-		if (GROUPS(&a)[i].count)
-			GROUPS(&a)[kept++] = GROUPS(&a)[i];
-	}
-	for (uint32_t r = 0; r < ng; r++)
-		if (a.gof[order[r]] != UINT32_MAX)
-			a.gof[order[r]] = remap[a.gof[order[r]]];
-	uint32_t nr = 0;
-	for (uint32_t i = 0; i < a.reasons.n; i++)
-		if (remap[REASONS(&a)[i].group] != UINT32_MAX) {
-			REASONS(&a)[nr] = REASONS(&a)[i];
-			REASONS(&a)[nr++].group = remap[REASONS(&a)[i].group];
-		}
-	a.reasons.n = nr;
-	a.groups.n = kept;
-	free(remap);
 	if (finish(&a, order, ng, out) < 0)
 		goto fail;
 	free(a.gof);
 	gt_vec_free(&a.groups);
+	gt_vec_free(&a.tmp);
 	gt_ids_free(&a.funcs);
 	gt_ids_free(&a.rkey);
 	return 0;
@@ -251,6 +243,7 @@ fail:
 	free(a.gof);
 	gt_vec_free(&a.groups);
 	gt_vec_free(&a.reasons);
+	gt_vec_free(&a.tmp);
 	gt_ids_free(&a.funcs);
 	gt_ids_free(&a.rkey);
 	gt_ggroups_free(out);

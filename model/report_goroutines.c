@@ -273,12 +273,14 @@ static int report_rows(FILE *fp, const struct gt_model *m, int flags, int64_t t0
 		struct gt_goroutine g;
 		if (gi == UINT32_MAX)
 			return -1;
-		gt_model_g(m, gi, &g);
-		if (!gt_model_g_in_window(&g, t0, t1))
-			continue; /* seen only as an event's context, or not in the window */
+		/* with a window, its intervals there first: over a small window
+		 * most goroutines have none, and their facts are not read */
 		int64_t ns[GT_GS__COUNT];
 		if (window && !gt_model_g_window(m, gi, t0, t1, ns, NULL, NULL))
 			continue;
+		gt_model_g(m, gi, &g);
+		if (!g.intervals)
+			continue; /* seen only as an event's context: no states */
 		if (flags & GT_REPORT_JSON)
 			row_json(fp, m, gi, &g, t0, t1);
 		else
