@@ -26,9 +26,15 @@ tmux_wait "Logs: 2" && tmux_keys '&' && tmux_text start && tmux_keys Enter &&
 tap $? "Tab lists the logs; & filters them"
 
 tmux_keys 1 l l l l l l l l l l m
-tmux_wait "move the cursor, m again" && tmux_keys l l l l l l l l l l l l l l l l l l l l m &&
-	tmux_wait "Goroutine time," && tmux_wait "Waited most in"
-tap $? "m, a motion and m show the range's statistics"
+tmux_wait "move the cursor, m again" && tmux_keys l l l l l l l l l l l l l l l l l l l l
+ok=$?
+# the time axis shows the range from the mark to the cursor in the match
+# colour (background 220), a stretch of it
+sleep 0.5
+tmux -L "$TMUX_SOCK" capture-pane -e -p | sed -n 2p | grep -q '48;5;220m[^[]*[0-9]' ||
+	{ echo "# no highlighted range on the axis"; ok=1; }
+tmux_keys m && tmux_wait "Goroutine time," && tmux_wait "Waited most in" || ok=1
+tap $ok "m, a motion and m: the range shows on the axis, then its statistics"
 
 tmux_keys Escape
 tmux_wait "[timeline]" && tmux_keys '?' && tmux_wait "view-regions"

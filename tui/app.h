@@ -336,6 +336,9 @@ void tui_regions_free(struct tui_app *a);
  * TUI_SEL_WINDOW selection for the inspector (gt_model_window_stats). */
 int tui_range_action(struct tui_app *a, enum gt_action act);
 void tui_range_build(struct tui_app *a, int64_t t0, int64_t t1);
+/* Highlights on the timeline's time axis (row y, plot columns [x, x+w))
+ * the marked range, or from the pending mark to the cursor. */
+void tui_range_mark_axis(struct tui_app *a, int y, int x, int w);
 /* Adds a line to the inspector: colour role, the goroutine it opens
  * (UINT32_MAX none), printf text. */
 void tui_inspector_add(struct tui_app *a, int role, uint32_t g, const char *fmt, ...)

@@ -6,6 +6,7 @@
  * the range on the timeline. */
 #include "tui/app.h"
 
+#include <curses.h>
 #include <stdio.h>
 
 #include "tui/colors.h"
@@ -46,6 +47,31 @@ int tui_range_action(struct tui_app *a, enum gt_action act)
 		t1 = tui_add(t0, w > 0 ? w : 1);
 	}
 	return open_stats(a, t0, t1);
+}
+
+void tui_range_mark_axis(struct tui_app *a, int y, int x, int w)
+{
+	const struct tui_timeline *tl = &a->tl;
+	int64_t r0, r1;
+	if (a->range.marking) {
+		r0 = a->range.mark < tl->cursor ? a->range.mark : tl->cursor;
+		r1 = a->range.mark < tl->cursor ? tl->cursor : a->range.mark;
+	} else if (a->range.set) {
+		r0 = a->range.t0;
+		r1 = a->range.t1;
+	} else {
+		return;
+	}
+	if (r1 <= tl->t0 || r0 >= tl->t1 || tl->t1 <= tl->t0 || w <= 0)
+		return;
+	int64_t span = tl->t1 - tl->t0;
+	int c0 = r0 <= tl->t0 ? 0 : (int)((__int128)(r0 - tl->t0) * w / span);
+	int c1 = r1 >= tl->t1 ? w : (int)((__int128)(r1 - tl->t0) * w / span) + 1;
+	if (c1 > w)
+		c1 = w;
+	/* the axis keeps its text; the range takes the match colour */
+	int attr = tui_attr(TUI_C_MATCH);
+	mvchgat(y, x + c0, c1 - c0, (attr_t)(attr & ~A_COLOR), (short)PAIR_NUMBER(attr), NULL);
 }
 
 static void add_ns(struct tui_app *a, const char *label, int64_t ns, int64_t whole)
