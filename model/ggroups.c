@@ -71,14 +71,17 @@ uint32_t gt_model_g_window(const struct gt_model *m, uint32_t gi, int64_t t0, in
 
 /* ---- groups by start function --------------------------------------------- */
 
-struct acc {
+struct acc {                  /* one thread's (gpar.h) */
 	const struct gt_model *m;
+	int64_t t0, t1;
+	uint32_t tag;             /* ORed into its gof entries: 0, or TAG1 */
 	struct gt_ids funcs;      /* start_func -> group */
 	struct gt_ids rkey;       /* group << 32 | reason -> reason slot */
 	struct gt_vec groups;     /* struct gt_ggroup */
 	struct gt_vec reasons;    /* struct gt_reason_time */
 	struct gt_vec tmp;        /* the goroutine's reasons (keep_reason) */
-	uint32_t *gof;            /* per goroutine index: its group, or UINT32_MAX */
+	uint32_t *gof;            /* per goroutine index (shared): its group | tag,
+	                             or UINT32_MAX */
 	uint32_t cur;             /* the group of the goroutine being added */
 	int nomem;
 };
@@ -192,62 +195,114 @@ static int finish(struct acc *a, const uint32_t *order, uint32_t ng, struct gt_g
 	return 0;
 }
 
+#define TAG1 (UINT32_C(1) << 31) /* a group of the second thread's */
+
+/* The group of start function f in a, made when new; UINT32_MAX when out
+ * of memory. */
+static uint32_t group_of(struct acc *a, gt_str f)
+{
+	uint32_t k = gt_ids_get(&a->funcs, f);
+	if (k != UINT32_MAX)
+		return k;
+	k = (uint32_t)a->groups.n;
+	struct gt_ggroup *nw = gt_vec_push(&a->groups, sizeof *nw);
+	if (!nw || gt_ids_put(&a->funcs, f, k) < 0)
+		return UINT32_MAX;
+	nw->start_func = f;
+	return k;
+}
+
+static int each_g(void *ctx, uint32_t gi)
+{
+	struct acc *a = ctx;
+	/* its intervals in the window first: over a small window most
+	 * goroutines have none, and their facts are not read */
+	int64_t ns[GT_GS__COUNT];
+	struct gt_goroutine g;
+	a->tmp.n = 0;
+	if (!gt_model_g_window(a->m, gi, a->t0, a->t1, ns, keep_reason, a) ||
+	    gt_model_g(a->m, gi, &g) < 0 || !g.intervals)
+		return a->nomem ? -1 : 0;
+	uint32_t k = group_of(a, g.start_func);
+	if (k == UINT32_MAX)
+		return -1;
+	a->cur = k;
+	add_reasons(a);
+	if (a->nomem)
+		return -1;
+	a->gof[gi] = a->tag | k;
+	struct gt_ggroup *gr = &GROUPS(a)[k];
+	gr->count++;
+	for (int s = 0; s < GT_GS__COUNT; s++)
+		gr->ns[s] += ns[s];
+	return 0;
+}
+
+/* The second thread's groups and reasons into the first's; its members'
+ * gof entries renamed.  0, or -1 out of memory. */
+static int merge(struct acc *a, struct acc *b, uint32_t ng)
+{
+	uint32_t *remap = malloc((b->groups.n + 1) * sizeof *remap);
+	if (!remap)
+		return -1;
+	for (size_t j = 0; j < b->groups.n; j++) {
+		const struct gt_ggroup *g = &GROUPS(b)[j];
+		uint32_t k = group_of(a, g->start_func);
+		if (k == UINT32_MAX) {
+			free(remap);
+			return -1;
+		}
+		remap[j] = k;
+		struct gt_ggroup *d = &GROUPS(a)[k];
+		d->count += g->count;
+		for (int s = 0; s < GT_GS__COUNT; s++)
+			d->ns[s] += g->ns[s];
+	}
+	for (size_t i = 0; i < b->reasons.n && !a->nomem; i++) {
+		const struct gt_reason_time *r = &REASONS(b)[i];
+		a->tmp.n = 0;
+		keep_reason(a, r->reason, r->ns);
+		a->cur = remap[r->group];
+		add_reasons(a);
+	}
+	for (uint32_t gi = 0; gi < ng; gi++)
+		if (a->gof[gi] != UINT32_MAX && (a->gof[gi] & TAG1))
+			a->gof[gi] = remap[a->gof[gi] & ~TAG1];
+	free(remap);
+	return a->nomem ? -1 : 0;
+}
+
+static void acc_free(struct acc *a)
+{
+	gt_vec_free(&a->groups);
+	gt_vec_free(&a->reasons);
+	gt_vec_free(&a->tmp);
+	gt_ids_free(&a->funcs);
+	gt_ids_free(&a->rkey);
+}
+
 int gt_model_groups_by_func(const struct gt_model *m, int64_t t0, int64_t t1,
                             struct gt_ggroups *out)
 {
 	memset(out, 0, sizeof *out);
 	uint32_t ng = gt_model_g_count(m);
 	const uint32_t *order = gt_model_g_order(m);
-	struct acc a = {.m = m};
-	a.gof = malloc(((size_t)ng + 1) * sizeof *a.gof);
-	if (!a.gof || (ng && !order))
-		goto fail;
-	for (uint32_t r = 0; r < ng; r++) {
-		uint32_t gi = order[r];
-		struct gt_goroutine g;
-		a.gof[gi] = UINT32_MAX;
-		/* its intervals in the window first: over a small window most
-		 * goroutines have none, and their facts are not read */
-		int64_t ns[GT_GS__COUNT];
-		a.tmp.n = 0;
-		if (!gt_model_g_window(m, gi, t0, t1, ns, keep_reason, &a) ||
-		    gt_model_g(m, gi, &g) < 0 || !g.intervals)
-			continue;
-		uint32_t k = gt_ids_get(&a.funcs, g.start_func);
-		if (k == UINT32_MAX) {
-			k = (uint32_t)a.groups.n;
-			struct gt_ggroup *nw = gt_vec_push(&a.groups, sizeof *nw);
-			if (!nw || gt_ids_put(&a.funcs, g.start_func, k) < 0)
-				goto fail;
-			nw->start_func = g.start_func;
-		}
-		a.cur = k;
-		add_reasons(&a);
-		if (a.nomem)
-			goto fail;
-		a.gof[gi] = k;
-		struct gt_ggroup *gr = &GROUPS(&a)[k];
-		gr->count++;
-		for (int s = 0; s < GT_GS__COUNT; s++)
-			gr->ns[s] += ns[s];
+	uint32_t *gof = malloc(((size_t)ng + 1) * sizeof *gof);
+	struct acc a[2] = {{.m = m, .t0 = t0, .t1 = t1, .tag = 0, .gof = gof},
+	                   {.m = m, .t0 = t0, .t1 = t1, .tag = TAG1, .gof = gof}};
+	void *ctx[2] = {&a[0], &a[1]};
+	int rc = !gof || (ng && !order) ? -1 : 0;
+	if (!rc) {
+		memset(gof, 0xff, (size_t)ng * sizeof *gof);
+		rc = gt_model_gi_par(m, each_g, ctx) < 0 || merge(&a[0], &a[1], ng) < 0 ||
+		     finish(&a[0], order, ng, out) < 0 ? -1 : 0;
 	}
-	if (finish(&a, order, ng, out) < 0)
-		goto fail;
-	free(a.gof);
-	gt_vec_free(&a.groups);
-	gt_vec_free(&a.tmp);
-	gt_ids_free(&a.funcs);
-	gt_ids_free(&a.rkey);
-	return 0;
-fail:
-	free(a.gof);
-	gt_vec_free(&a.groups);
-	gt_vec_free(&a.reasons);
-	gt_vec_free(&a.tmp);
-	gt_ids_free(&a.funcs);
-	gt_ids_free(&a.rkey);
-	gt_ggroups_free(out);
-	return -1;
+	free(gof);
+	acc_free(&a[0]);
+	acc_free(&a[1]);
+	if (rc)
+		gt_ggroups_free(out);
+	return rc;
 }
 
 void gt_ggroups_free(struct gt_ggroups *g)

@@ -273,8 +273,8 @@ const char *gt_model_bgroup_why(const struct gt_model *m, const struct gt_bgroup
  * - assists, assist_ns: gt_model_gc_assists;
  * - regions, tasks: begun in the window; logs, samples: at times in it.
  * O(goroutines x log + their intervals in the window + annotations): a
- * goroutine's facts are not read, only its intervals from the index; the
- * two halves of the goroutines on two threads for big models. */
+ * goroutine's facts are not read, only its intervals from the index; on
+ * two threads for big models (gpar.h). */
 #define GT_WSTATS_TOP 5
 struct gt_wtop { uint32_t gi; int64_t ns; };
 struct gt_wwait { gt_str reason; gt_stack stack; int64_t ns; };

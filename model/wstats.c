@@ -1,10 +1,10 @@
 /* wstats.c: a time window's statistics (the viewer's marked range, the
  * headless reports' --window): goroutine time per state and who ran or
  * waited most, GC, STW and assists, and what happened, by kind. */
+#include "model/gpar.h"
 #include "model/ids.h"
 #include "model/model_int.h"
 
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -66,8 +66,9 @@ static int span(void *ctx, const struct gt_gspan *s)
 
 /* Goroutine gi's intervals in the window into p (no facts read: over a
  * small window most goroutines have none). */
-static int each_g(struct part *p, uint32_t gi)
+static int each_g(void *ctx, uint32_t gi)
 {
+	struct part *p = ctx;
 	memset(p->gns, 0, sizeof p->gns);
 	uint32_t began[GT_GS__COUNT];
 	memcpy(began, p->began, sizeof began);
@@ -83,37 +84,6 @@ static int each_g(struct part *p, uint32_t gi)
 	top_offer(p->ran, gi, p->gns[GT_GS_RUNNING]);
 	top_offer(p->waited, gi, p->gns[GT_GS_WAITING]);
 	return 0;
-}
-
-/* A thread's share of the goroutine indices: [lo, hi). */
-struct share {
-	struct part *p;
-	uint32_t lo, hi;
-	int rc;
-};
-
-static void *run_share(void *arg)
-{
-	struct share *sh = arg;
-	for (uint32_t gi = sh->lo; gi < sh->hi && !sh->rc; gi++)
-		sh->rc = each_g(sh->p, gi);
-	return NULL;
-}
-
-/* Both parts over all goroutines: halves on two threads for big models
- * (the sums do not depend on the split: they are combined after). */
-static int all_goroutines(const struct gt_model *m, struct part pt[2])
-{
-	uint32_t n = gt_model_g_count(m);
-	struct share sh[2] = {{&pt[0], 0, n / 2, 0}, {&pt[1], n / 2, n, 0}};
-	pthread_t th;
-	int two = n >= 65536 && pthread_create(&th, NULL, run_share, &sh[1]) == 0;
-	run_share(&sh[0]);
-	if (two)
-		pthread_join(th, NULL);
-	else
-		run_share(&sh[1]);
-	return sh[0].rc || sh[1].rc ? -1 : 0;
 }
 
 static int by_ns(const void *a, const void *b)
@@ -206,7 +176,8 @@ int gt_model_window_stats(const struct gt_model *m, int64_t t0, int64_t t1,
 		for (int i = 0; i < GT_WSTATS_TOP; i++)
 			pt[k].ran[i].gi = pt[k].waited[i].gi = UINT32_MAX;
 	}
-	int rc = t1 > t0 ? all_goroutines(m, pt) : 0;
+	void *ctx[2] = {&pt[0], &pt[1]};
+	int rc = t1 > t0 ? gt_model_gi_par(m, each_g, ctx) : 0;
 	/* the second thread's sums into the first's */
 	struct part *a = &pt[0], *b = &pt[1];
 	for (size_t i = 0; rc >= 0 && i < b->waits.n; i++) {
