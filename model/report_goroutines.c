@@ -10,8 +10,9 @@ struct reasons {
 	FILE *fp;
 	const struct gt_model *m;
 	int first;
-	struct gt_reason_time *v; /* kept by keep_reason */
+	struct gt_reason_time *v; /* kept by keep_reason, for all the rows */
 	size_t n, cap;
+	int nomem;
 };
 
 static void keep_reason(void *ctx, gt_str reason, int64_t ns)
@@ -20,8 +21,10 @@ static void keep_reason(void *ctx, gt_str reason, int64_t ns)
 	if (r->n == r->cap) {
 		size_t cap = r->cap ? r->cap * 2 : 8;
 		struct gt_reason_time *nv = realloc(r->v, cap * sizeof *nv);
-		if (!nv)
-			return; /* out of memory: the row lacks this reason */
+		if (!nv) {
+			r->nomem = 1;
+			return;
+		}
 		r->v = nv;
 		r->cap = cap;
 	}
@@ -40,8 +43,8 @@ static void json_reason(void *ctx, gt_str reason, int64_t ns)
 
 /* The per-state and per-reason figures of a row: the goroutine's time in
  * the window (gt_model_g_window), which --by-func sums. */
-static void row_json(FILE *fp, const struct gt_model *m, uint32_t gi,
-                     const struct gt_goroutine *g, int64_t t0, int64_t t1)
+static int row_json(FILE *fp, const struct gt_model *m, uint32_t gi,
+                    const struct gt_goroutine *g, int64_t t0, int64_t t1, struct reasons *r)
 {
 	fprintf(fp, "{\"g\":%" PRId64 ",\"start_func\":", g->id);
 	gt_json_str(fp, gt_model_str(m, g->start_func));
@@ -51,15 +54,17 @@ static void row_json(FILE *fp, const struct gt_model *m, uint32_t gi,
 	gt_json_str(fp, gt_model_str(m, g->end_reason));
 	/* the reasons come out while the intervals are read, before the
 	 * states' sums: keep them aside */
-	struct reasons r = {fp, m, 1, NULL, 0, 0};
+	r->n = 0;
+	r->first = 1;
 	int64_t ns[GT_GS__COUNT];
-	gt_model_g_window(m, gi, t0, t1, ns, keep_reason, &r);
+	gt_model_g_window(m, gi, t0, t1, ns, keep_reason, r);
+	if (r->nomem)
+		return -1;
 	fprintf(fp, ",\"running_ns\":%" PRId64 ",\"runnable_ns\":%" PRId64
 	        ",\"syscall_ns\":%" PRId64 ",\"waiting_ns\":%" PRId64 ",\"waiting_by_reason\":{",
 	        ns[GT_GS_RUNNING], ns[GT_GS_RUNNABLE], ns[GT_GS_SYSCALL], ns[GT_GS_WAITING]);
-	for (size_t i = 0; i < r.n; i++)
-		json_reason(&r, r.v[i].reason, r.v[i].ns);
-	free(r.v);
+	for (size_t i = 0; i < r->n; i++)
+		json_reason(r, r->v[i].reason, r->v[i].ns);
 	fputs("},\"top_frame\":", fp);
 	gt_json_str(fp, gt_model_str(m, gt_model_stack_top_func(m, g->end_stack)));
 	fputs(",\"user_frame\":", fp);
@@ -67,6 +72,7 @@ static void row_json(FILE *fp, const struct gt_model *m, uint32_t gi,
 	if (g->created != INT64_MIN)
 		fprintf(fp, ",\"created_ns\":%" PRId64 ",\"creator\":%" PRId64, g->created, g->creator);
 	fputs("}\n", fp);
+	return 0;
 }
 
 static void row_text(FILE *fp, const struct gt_model *m, const struct gt_goroutine *g,
@@ -268,11 +274,15 @@ static int report_rows(FILE *fp, const struct gt_model *m, int flags, int64_t t0
 	if (!(flags & GT_REPORT_JSON))
 		fprintf(fp, "%8s  %-40s %-9s %-24s %10s %10s %10s %10s\n", "G", "START FUNCTION",
 		        "END", "REASON", "RUNNING", "RUNNABLE", "SYSCALL", "WAITING");
-	for (uint32_t r = 0; r < n; r++) {
+	struct reasons rs = {.fp = fp, .m = m};
+	int rc = 0;
+	for (uint32_t r = 0; r < n && !rc; r++) {
 		uint32_t gi = gt_model_g_by_id(m, r);
 		struct gt_goroutine g;
-		if (gi == UINT32_MAX)
-			return -1;
+		if (gi == UINT32_MAX) {
+			rc = -1;
+			break;
+		}
 		/* with a window, its intervals there first: over a small window
 		 * most goroutines have none, and their facts are not read */
 		int64_t ns[GT_GS__COUNT];
@@ -282,9 +292,10 @@ static int report_rows(FILE *fp, const struct gt_model *m, int flags, int64_t t0
 		if (!g.intervals)
 			continue; /* seen only as an event's context: no states */
 		if (flags & GT_REPORT_JSON)
-			row_json(fp, m, gi, &g, t0, t1);
+			rc = row_json(fp, m, gi, &g, t0, t1, &rs);
 		else
 			row_text(fp, m, &g, window ? ns : g.ns);
 	}
-	return 0;
+	free(rs.v);
+	return rc;
 }
