@@ -16,6 +16,7 @@ static const struct {
 	{"goroutines", cmd_goroutines},
 	{"goroutine", cmd_goroutine},
 	{"gc", cmd_gc},
+	{"regions", cmd_regions},
 };
 
 int main(int argc, char **argv)

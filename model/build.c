@@ -572,8 +572,10 @@ void gt_model_finish(struct gt_model *m)
 	sort_ranges(m);
 	for (size_t i = 0; i < m->regions.n; i++) {
 		struct gt_region *r = &GT_VEC_AT(m->regions, struct gt_region, i);
-		if (r->end == INT64_MAX)
+		if (r->end == INT64_MAX) {
 			r->end = end;
+			r->open_at_end = 1;
+		}
 	}
 	/* Build-only state goes; the lanes get their index. */
 	gt_vec_free(&m->pb);

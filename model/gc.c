@@ -49,6 +49,15 @@ static void assists_of(const struct gt_model *m, struct gt_gc_cycle *c)
 	}
 }
 
+void gt_model_gc_assists(const struct gt_model *m, int64_t t0, int64_t t1, uint32_t *count,
+                         int64_t *ns)
+{
+	struct gt_gc_cycle w = {.start = t0, .end = t1};
+	assists_of(m, &w);
+	*count = w.assists;
+	*ns = w.assist_ns;
+}
+
 static void pauses_of(const struct gt_model *m, struct gt_gc_cycle *c, int64_t *last_end)
 {
 	size_t n;

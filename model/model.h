@@ -216,6 +216,52 @@ typedef void (*gt_reason_ns_fn)(void *ctx, gt_str reason, int64_t ns);
 void gt_model_g_waiting_by_reason(const struct gt_model *m, uint32_t gi,
                                   gt_reason_ns_fn fn, void *ctx);
 
+/* Time goroutine gi spent in each state within [t0, t1): its intervals
+ * clipped to the window, into ns[] (by enum gt_gostate), and its Waiting
+ * time there by reason through fn (NULL: not wanted).  Returns how many
+ * of its intervals overlap the window (an instant one inside counts);
+ * 0: it has no state in the window.  Over the whole trace, ns[] equals
+ * gt_goroutine.ns.  Costs O(log n + its intervals in the window). */
+uint32_t gt_model_g_window(const struct gt_model *m, uint32_t gi, int64_t t0, int64_t t1,
+                           int64_t ns[GT_GS__COUNT], gt_reason_ns_fn fn, void *ctx);
+/* The part of interval s inside [t0, t1), in ns; -1 when it is not in the
+ * window (an instant interval inside is, with 0): the one clipping rule
+ * of the window queries. */
+int64_t gt_gspan_clip(const struct gt_gspan *s, int64_t t0, int64_t t1);
+
+/* Goroutines grouped by start function, over the window [t0, t1)
+ * (INT64_MIN, INT64_MAX: the whole trace).  A goroutine belongs to the
+ * window when gt_model_g_window finds an interval of it there; a group's
+ * figures are the sums of its members' gt_model_g_window figures, so
+ * they equal the sums of the per-goroutine rows of `goroutines --json`
+ * over the same window.  Groups come sorted by start function name;
+ * the members of group k are member[group[k].members ..+ count), goroutine
+ * indices in Go id order; its Waiting time by reason is
+ * reason[group[k].reasons ..+ nreasons), sorted by reason text. */
+struct gt_reason_time {
+	gt_str reason;
+	uint32_t group;           /* the group it belongs to */
+	int64_t ns;
+};
+struct gt_ggroup {
+	gt_str start_func;
+	uint32_t count;           /* goroutines with an interval in the window */
+	int64_t ns[GT_GS__COUNT]; /* their time per state in the window */
+	uint32_t reasons, nreasons;
+	uint32_t members;
+};
+struct gt_ggroups {
+	struct gt_ggroup *group;
+	uint32_t n;
+	struct gt_reason_time *reason;
+	uint32_t *member;
+};
+/* 0, or -1 when out of memory (out is then empty).  O(goroutines + their
+ * intervals in the window); free with gt_ggroups_free. */
+int gt_model_groups_by_func(const struct gt_model *m, int64_t t0, int64_t t1,
+                            struct gt_ggroups *out);
+void gt_ggroups_free(struct gt_ggroups *g);
+
 /* Goroutines alive over time: a time-weighted mean per column of the
  * number of goroutines in each state.  The model keeps this at a fixed
  * resolution: between GT_MODEL_COUNT_BUCKETS and twice as many equal
@@ -270,6 +316,50 @@ const char *gt_why_unknown_text(int unknown);
  * uses: the trace's reason, what is known instead (gt_why_unknown_text),
  * or, for the runtime's folded group, that it is the runtime's. */
 const char *gt_model_bgroup_why(const struct gt_model *m, const struct gt_bgroup *g);
+
+/* ---- A time window's statistics ----------------------------------------- */
+
+/* What happened in [t0, t1), clipped to the trace ([t0, t1) in the result):
+ * the one definition behind the viewer's marked range and the headless
+ * reports' --window figures.  Goroutine figures sum gt_model_g_window over
+ * the goroutines (so they add up over adjacent windows, as gc_ns, stw_ns
+ * and assist_ns do); the counts of ranges are of those overlapping it.
+ * - goroutines: with an interval in the window; g_ns: their time per state;
+ * - transitions[s]: intervals of state s beginning in the window (state
+ *   transitions into s);
+ * - ran/waited: the GT_WSTATS_TOP goroutines (index, ns) that ran / waited
+ *   most in it, gi UINT32_MAX past the last; waits: the (reason, stack)
+ *   pairs goroutines waited most in, summed over goroutines;
+ * - gc_ns, stw_ns: time covered by GC cycles, by STW pauses
+ *   (gt_model_range_columns); gc_cycles, stws: ranges overlapping;
+ * - assists, assist_ns: gt_model_gc_assists;
+ * - regions, tasks: begun in the window; logs, samples: at times in it.
+ * O(goroutines x log + their intervals in the window + annotations): a
+ * goroutine's facts are not read, only its intervals from the index; on
+ * two threads for big models (gpar.h). */
+#define GT_WSTATS_TOP 5
+struct gt_wtop { uint32_t gi; int64_t ns; };
+struct gt_wwait { gt_str reason; gt_stack stack; int64_t ns; };
+struct gt_wstats {
+	int64_t t0, t1;
+	uint32_t goroutines;
+	int64_t g_ns[GT_GS__COUNT];
+	uint32_t transitions[GT_GS__COUNT];
+	struct gt_wtop ran[GT_WSTATS_TOP], waited[GT_WSTATS_TOP];
+	struct gt_wwait waits[GT_WSTATS_TOP];
+	uint32_t nwaits;
+	int64_t gc_ns, stw_ns, assist_ns;
+	uint32_t gc_cycles, stws, assists;
+	uint32_t regions, tasks, logs, samples;
+};
+/* 0, or -1 when out of memory. */
+int gt_model_window_stats(const struct gt_model *m, int64_t t0, int64_t t1,
+                          struct gt_wstats *out);
+/* The same without the goroutine figures (left 0, ran/waited empty): the
+ * GC, STW, assists and annotation counts only, O(ranges and annotations);
+ * 0. */
+int gt_model_window_stats_gc(const struct gt_model *m, int64_t t0, int64_t t1,
+                             struct gt_wstats *out);
 
 /* ---- Ps and Ms --------------------------------------------------------- */
 
@@ -409,6 +499,12 @@ struct gt_gc_cycle {
  * the cycle's assists x their goroutines' spans in it). */
 int gt_model_gc_cycle(const struct gt_model *m, size_t i, struct gt_gc_cycle *out);
 
+/* The assists overlapping [t0, t1) and their time by the cycle's
+ * definition (assist_ns above) with [t0, t1) for the cycle: additive over
+ * adjacent windows. */
+void gt_model_gc_assists(const struct gt_model *m, int64_t t0, int64_t t1, uint32_t *count,
+                         int64_t *ns);
+
 /* Per column of [t0, t1) split in ncols: the time covered by the ranges of
  * set (their union: overlapping ranges count once), in ns; a lane cell's
  * shade is out[c] / the column's width.  O(ranges in the window + ncols). */
@@ -442,6 +538,7 @@ struct gt_region {
 	                           max_ts if not ended */
 	gt_stack stack;         /* of the begin */
 	uint32_t depth;         /* nesting within its goroutine */
+	uint8_t open_at_end;    /* never ended within the trace */
 };
 const struct gt_region *gt_model_regions(const struct gt_model *m, size_t *n);
 
@@ -452,6 +549,41 @@ struct gt_log {
 	gt_stack stack;
 };
 const struct gt_log *gt_model_logs(const struct gt_model *m, size_t *n);
+
+/* Statistics of the annotations in the window [t0, t1) (INT64_MIN,
+ * INT64_MAX: the whole trace), per region type, task type and log
+ * category, each sorted by name:
+ * - a region or task belongs to the window its begin is in (one begun
+ *   before the trace: the one its end is in), whole, not clipped, so
+ *   adjacent windows add up (counts and totals) to their union;
+ * - count: those begun in the trace and ended in it; their duration is
+ *   end - begin (a region: its RegionEnd on the same goroutine), and
+ *   total/min/max and the percentiles are over these; p50/p90/p99 are
+ *   nearest-rank (gt_nearest_rank);
+ * - open: begun in the window, not ended by the trace's end (listed
+ *   apart, no duration); before: ended, begun before the trace;
+ * - a log category: count of logs at times in the window.
+ * region_inst[first ..+ count + open] are indices into gt_model_regions
+ * of a region type's instances, open ones first then longest first (the
+ * same for tasks into gt_model_tasks); logs have no instances here. */
+struct gt_atype {
+	gt_str type;              /* region/task type, log category */
+	uint32_t count, open, before;
+	int64_t total_ns, min_ns, p50_ns, p90_ns, p99_ns, max_ns;
+	uint32_t first;
+};
+struct gt_annotations {
+	struct gt_atype *region, *task, *log;
+	uint32_t nregion, ntask, nlog;
+	uint32_t *region_inst, *task_inst;
+};
+/* 0, or -1 when out of memory (out then empty).  O(annotations). */
+int gt_model_annotations(const struct gt_model *m, int64_t t0, int64_t t1,
+                         struct gt_annotations *out);
+void gt_annotations_free(struct gt_annotations *a);
+/* The nearest-rank p-th percentile of sorted[0..n) (ascending): the
+ * value at rank ceil(p/100 x n), 1-based; 0 when n is 0. */
+int64_t gt_nearest_rank(const int64_t *sorted, size_t n, int p);
 
 struct gt_sample { int64_t ts, g, p, m; gt_stack stack; };
 const struct gt_sample *gt_model_samples(const struct gt_model *m, size_t *n);

@@ -25,8 +25,15 @@ static int64_t pct(const int64_t *v, size_t n, int p)
 	return v[r ? r - 1 : 0];
 }
 
-/* Pauses: STWs that began within the trace and ended within it. */
-static int pause_stats(const struct gt_model *m, struct pauses *ps)
+/* Whether range r overlaps the window [t0, t1) (an instant one: lies in it). */
+static int in_window(const struct gt_range *r, int64_t t0, int64_t t1)
+{
+	return r->start < t1 && (r->end > t0 || (r->start == r->end && r->start >= t0));
+}
+
+/* Pauses: STWs that began within the trace and ended within it, and
+ * overlap the window. */
+static int pause_stats(const struct gt_model *m, struct pauses *ps, int64_t t0, int64_t t1)
 {
 	size_t n;
 	const struct gt_range *r = gt_model_ranges(m, GT_RS_STW, &n);
@@ -35,7 +42,7 @@ static int pause_stats(const struct gt_model *m, struct pauses *ps)
 	if (!d)
 		return -1;
 	for (size_t i = 0; i < n; i++)
-		if (!r[i].active_at_start && !r[i].open_at_end)
+		if (!r[i].active_at_start && !r[i].open_at_end && in_window(&r[i], t0, t1))
 			d[ps->count++] = r[i].end - r[i].start;
 	qsort(d, ps->count, sizeof *d, cmp_i64);
 	for (size_t i = 0; i < ps->count; i++)
@@ -49,6 +56,32 @@ static int pause_stats(const struct gt_model *m, struct pauses *ps)
 	}
 	free(d);
 	return 0;
+}
+
+/* With a window (not the whole trace): its GC figures, which add up over
+ * adjacent windows (gt_model_window_stats). */
+static void window_json(FILE *fp, const struct gt_model *m, int64_t t0, int64_t t1)
+{
+	struct gt_wstats w;
+	if ((t0 == INT64_MIN && t1 == INT64_MAX) || gt_model_window_stats_gc(m, t0, t1, &w) < 0)
+		return;
+	fprintf(fp, "\"window\":{\"t0\":%" PRId64 ",\"t1\":%" PRId64 ",\"gc_ns\":%" PRId64
+	        ",\"stw_ns\":%" PRId64 ",\"assist_ns\":%" PRId64 ",\"gc_cycles\":%u,\"stws\":%u"
+	        ",\"assists\":%u},", w.t0, w.t1, w.gc_ns, w.stw_ns, w.assist_ns, w.gc_cycles, w.stws,
+	        w.assists);
+}
+
+static void window_text(FILE *fp, const struct gt_model *m, int64_t t0, int64_t t1)
+{
+	struct gt_wstats w;
+	if ((t0 == INT64_MIN && t1 == INT64_MAX) || gt_model_window_stats_gc(m, t0, t1, &w) < 0)
+		return;
+	char a[32], b[32], c[32], d[32];
+	fprintf(fp, "Window of %s: GC %s, STW %s, %u assists %s; below, the %u of the"
+	        " trace's cycles and %u of its pauses that overlap it\n\n",
+	        gt_report_dur(a, sizeof a, w.t1 - w.t0), gt_report_dur(b, sizeof b, w.gc_ns),
+	        gt_report_dur(c, sizeof c, w.stw_ns), w.assists, gt_report_dur(d, sizeof d, w.assist_ns),
+	        w.gc_cycles, w.stws);
 }
 
 static const int64_t mmu_windows[3] = {1000000, 10000000, 100000000};
@@ -98,14 +131,17 @@ static void cycle_json(FILE *fp, const struct gt_model *m, size_t i, int open_at
 	fputs("}}", fp);
 }
 
-static void gc_json(FILE *fp, const struct gt_model *m, const struct pauses *ps)
+static void gc_json(FILE *fp, const struct gt_model *m, const struct pauses *ps, int64_t t0,
+                    int64_t t1)
 {
 	size_t n;
 	const struct gt_range *c = gt_model_ranges(m, GT_RS_GC, &n);
 	int first = 1;
-	fputs("{\"cycles\":[", fp);
+	fputc('{', fp);
+	window_json(fp, m, t0, t1);
+	fputs("\"cycles\":[", fp);
 	for (size_t i = 0; i < n; i++) {
-		if (c[i].active_at_start)
+		if (c[i].active_at_start || !in_window(&c[i], t0, t1))
 			continue;
 		fputs(first ? "" : ",", fp);
 		cycle_json(fp, m, i, c[i].open_at_end);
@@ -116,7 +152,7 @@ static void gc_json(FILE *fp, const struct gt_model *m, const struct pauses *ps)
 	fputs("],\"stw\":[", fp);
 	first = 1;
 	for (size_t i = 0; i < ns; i++) {
-		if (s[i].active_at_start)
+		if (s[i].active_at_start || !in_window(&s[i], t0, t1))
 			continue;
 		fprintf(fp, "%s{\"reason\":", first ? "" : ",");
 		gt_json_str(fp, gt_model_str(m, s[i].reason));
@@ -130,7 +166,7 @@ static void gc_json(FILE *fp, const struct gt_model *m, const struct pauses *ps)
 		const struct gt_range *r = set ? s : c;
 		size_t nr = set ? ns : n;
 		for (size_t i = 0; i < nr; i++) {
-			if (!r[i].active_at_start)
+			if (!r[i].active_at_start || !in_window(&r[i], t0, t1))
 				continue;
 			fprintf(fp, "%s{\"kind\":\"%s\",\"reason\":", first ? "" : ",", set ? "stw" : "gc");
 			gt_json_str(fp, gt_model_str(m, r[i].reason));
@@ -160,18 +196,22 @@ static void gc_json(FILE *fp, const struct gt_model *m, const struct pauses *ps)
 	fputs("]}\n", fp);
 }
 
-static void gc_text(FILE *fp, const struct gt_model *m, const struct pauses *ps)
+static void gc_text(FILE *fp, const struct gt_model *m, const struct pauses *ps, int64_t t0,
+                    int64_t t1)
 {
 	struct gt_trace_info info;
 	gt_model_info(m, &info);
 	char a[32], b[32], c2[32], d[32], e[32], f[32];
 	size_t n;
 	const struct gt_range *c = gt_model_ranges(m, GT_RS_GC, &n);
+	window_text(fp, m, t0, t1);
 	fprintf(fp, "GC cycles: %u\n", info.gc_cycles);
 	if (n)
 		fprintf(fp, "  %5s %12s %12s %8s %12s %7s %11s %11s %11s\n", "#", "START", "DURATION",
 		        "ASSISTS", "ASSIST TIME", "PAUSES", "HEAP BEFORE", "HEAP AFTER", "HEAP GOAL");
 	for (size_t i = 0; i < n; i++) {
+		if (!in_window(&c[i], t0, t1))
+			continue;
 		struct gt_gc_cycle cy;
 		gt_model_gc_cycle(m, i, &cy);
 		char hb[32], ha[32], hg[32];
@@ -190,7 +230,8 @@ static void gc_text(FILE *fp, const struct gt_model *m, const struct pauses *ps)
 	if (ns)
 		fprintf(fp, "  %12s %12s  %s\n", "START", "DURATION", "REASON");
 	for (size_t i = 0; i < ns; i++)
-		fprintf(fp, "  %12s %12s  %s%s\n", gt_report_dur(a, sizeof a, s[i].start - info.min_ts),
+		if (in_window(&s[i], t0, t1))
+			fprintf(fp, "  %12s %12s  %s%s\n", gt_report_dur(a, sizeof a, s[i].start - info.min_ts),
 		        gt_report_dur(b, sizeof b, s[i].end - s[i].start), gt_model_str(m, s[i].reason),
 		        s[i].active_at_start ? " (active at start)" :
 		        s[i].open_at_end ? " (not ended)" : "");
@@ -215,13 +256,18 @@ static void gc_text(FILE *fp, const struct gt_model *m, const struct pauses *ps)
 
 int gt_report_gc(FILE *fp, const struct gt_model *m, int flags)
 {
+	return gt_report_gc_window(fp, m, flags, INT64_MIN, INT64_MAX);
+}
+
+int gt_report_gc_window(FILE *fp, const struct gt_model *m, int flags, int64_t t0, int64_t t1)
+{
 	struct pauses ps;
-	if (pause_stats(m, &ps) < 0)
+	if (pause_stats(m, &ps, t0, t1) < 0)
 		return -1;
 	if (flags & GT_REPORT_JSON)
-		gc_json(fp, m, &ps);
+		gc_json(fp, m, &ps, t0, t1);
 	else
-		gc_text(fp, m, &ps);
+		gc_text(fp, m, &ps, t0, t1);
 	return 0;
 }
 
@@ -248,7 +294,7 @@ void gt_report_stats_headlines(FILE *fp, const struct gt_model *m, const struct 
 	struct pauses ps;
 	struct gt_trace_info info;
 	gt_model_info(m, &info);
-	if (pause_stats(m, &ps) == 0) {
+	if (pause_stats(m, &ps, INT64_MIN, INT64_MAX) == 0) {
 		fprintf(fp, "GC: %u cycles, %zu STW pauses", info.gc_cycles, ps.count);
 		if (ps.count)
 			fprintf(fp, " (p50 %s, max %s, total %s)", gt_report_dur(a, sizeof a, ps.p50),

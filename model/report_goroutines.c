@@ -10,7 +10,26 @@ struct reasons {
 	FILE *fp;
 	const struct gt_model *m;
 	int first;
+	struct gt_reason_time *v; /* kept by keep_reason, for all the rows */
+	size_t n, cap;
+	int nomem;
 };
+
+static void keep_reason(void *ctx, gt_str reason, int64_t ns)
+{
+	struct reasons *r = ctx;
+	if (r->n == r->cap) {
+		size_t cap = r->cap ? r->cap * 2 : 8;
+		struct gt_reason_time *nv = realloc(r->v, cap * sizeof *nv);
+		if (!nv) {
+			r->nomem = 1;
+			return;
+		}
+		r->v = nv;
+		r->cap = cap;
+	}
+	r->v[r->n++] = (struct gt_reason_time){reason, 0, ns};
+}
 
 static void json_reason(void *ctx, gt_str reason, int64_t ns)
 {
@@ -22,8 +41,10 @@ static void json_reason(void *ctx, gt_str reason, int64_t ns)
 	fprintf(r->fp, ":%" PRId64, ns);
 }
 
-static void row_json(FILE *fp, const struct gt_model *m, uint32_t gi,
-                     const struct gt_goroutine *g)
+/* The per-state and per-reason figures of a row: the goroutine's time in
+ * the window (gt_model_g_window), which --by-func sums. */
+static int row_json(FILE *fp, const struct gt_model *m, uint32_t gi,
+                    const struct gt_goroutine *g, int64_t t0, int64_t t1, struct reasons *r)
 {
 	fprintf(fp, "{\"g\":%" PRId64 ",\"start_func\":", g->id);
 	gt_json_str(fp, gt_model_str(m, g->start_func));
@@ -31,12 +52,19 @@ static void row_json(FILE *fp, const struct gt_model *m, uint32_t gi,
 	gt_json_str(fp, gt_gostate_name(g->end_state));
 	fputs(",\"end_reason\":", fp);
 	gt_json_str(fp, gt_model_str(m, g->end_reason));
+	/* the reasons come out while the intervals are read, before the
+	 * states' sums: keep them aside */
+	r->n = 0;
+	r->first = 1;
+	int64_t ns[GT_GS__COUNT];
+	gt_model_g_window(m, gi, t0, t1, ns, keep_reason, r);
+	if (r->nomem)
+		return -1;
 	fprintf(fp, ",\"running_ns\":%" PRId64 ",\"runnable_ns\":%" PRId64
 	        ",\"syscall_ns\":%" PRId64 ",\"waiting_ns\":%" PRId64 ",\"waiting_by_reason\":{",
-	        g->ns[GT_GS_RUNNING], g->ns[GT_GS_RUNNABLE], g->ns[GT_GS_SYSCALL],
-	        g->ns[GT_GS_WAITING]);
-	struct reasons r = {fp, m, 1};
-	gt_model_g_waiting_by_reason(m, gi, json_reason, &r);
+	        ns[GT_GS_RUNNING], ns[GT_GS_RUNNABLE], ns[GT_GS_SYSCALL], ns[GT_GS_WAITING]);
+	for (size_t i = 0; i < r->n; i++)
+		json_reason(r, r->v[i].reason, r->v[i].ns);
 	fputs("},\"top_frame\":", fp);
 	gt_json_str(fp, gt_model_str(m, gt_model_stack_top_func(m, g->end_stack)));
 	fputs(",\"user_frame\":", fp);
@@ -44,19 +72,21 @@ static void row_json(FILE *fp, const struct gt_model *m, uint32_t gi,
 	if (g->created != INT64_MIN)
 		fprintf(fp, ",\"created_ns\":%" PRId64 ",\"creator\":%" PRId64, g->created, g->creator);
 	fputs("}\n", fp);
+	return 0;
 }
 
-static void row_text(FILE *fp, const struct gt_model *m, const struct gt_goroutine *g)
+static void row_text(FILE *fp, const struct gt_model *m, const struct gt_goroutine *g,
+                     const int64_t *ns)
 {
 	char a[32], b[32], c[32], d[32];
 	const char *fn = gt_model_str(m, g->start_func);
 	fprintf(fp, "%8" PRId64 "  %-40s %-9s %-24s %10s %10s %10s %10s\n", g->id,
 	        *fn ? fn : "?", gt_gostate_name(g->end_state),
 	        *gt_model_str(m, g->end_reason) ? gt_model_str(m, g->end_reason) : "-",
-	        gt_report_dur(a, sizeof a, g->ns[GT_GS_RUNNING]),
-	        gt_report_dur(b, sizeof b, g->ns[GT_GS_RUNNABLE]),
-	        gt_report_dur(c, sizeof c, g->ns[GT_GS_SYSCALL]),
-	        gt_report_dur(d, sizeof d, g->ns[GT_GS_WAITING]));
+	        gt_report_dur(a, sizeof a, ns[GT_GS_RUNNING]),
+	        gt_report_dur(b, sizeof b, ns[GT_GS_RUNNABLE]),
+	        gt_report_dur(c, sizeof c, ns[GT_GS_SYSCALL]),
+	        gt_report_dur(d, sizeof d, ns[GT_GS_WAITING]));
 }
 
 /* ---- --blocked: goroutines waiting at the end, grouped (gt_model_blocked) -- */
@@ -130,38 +160,142 @@ static int report_blocked(FILE *fp, const struct gt_model *m, int json)
 	return 0;
 }
 
-static int report_rows(FILE *fp, const struct gt_model *m, int flags);
+/* ---- --by-func: groups by start function ---------------------------------- */
+
+static void group_json(FILE *fp, const struct gt_model *m, const struct gt_ggroups *gs,
+                       const struct gt_ggroup *g)
+{
+	fputs("{\"start_func\":", fp);
+	gt_json_str(fp, gt_model_str(m, g->start_func));
+	fprintf(fp, ",\"count\":%u,\"running_ns\":%" PRId64 ",\"runnable_ns\":%" PRId64
+	        ",\"syscall_ns\":%" PRId64 ",\"waiting_ns\":%" PRId64 ",\"waiting_by_reason\":{",
+	        g->count, g->ns[GT_GS_RUNNING], g->ns[GT_GS_RUNNABLE], g->ns[GT_GS_SYSCALL],
+	        g->ns[GT_GS_WAITING]);
+	for (uint32_t i = 0; i < g->nreasons; i++) {
+		const struct gt_reason_time *r = &gs->reason[g->reasons + i];
+		if (i)
+			fputc(',', fp);
+		gt_json_str(fp, gt_model_str(m, r->reason));
+		fprintf(fp, ":%" PRId64, r->ns);
+	}
+	fputs("}}\n", fp);
+}
+
+static const struct gt_ggroups *sort_gs;
+
+/* most time first (running + runnable + syscall + waiting), then name */
+static int by_total(const void *a, const void *b)
+{
+	const struct gt_ggroup *x = &sort_gs->group[*(const uint32_t *)a];
+	const struct gt_ggroup *y = &sort_gs->group[*(const uint32_t *)b];
+	int64_t tx = 0, ty = 0;
+	for (int s = 0; s < GT_GS__COUNT; s++) {
+		tx += x->ns[s];
+		ty += y->ns[s];
+	}
+	if (tx != ty)
+		return tx < ty ? 1 : -1;
+	return *(const uint32_t *)a < *(const uint32_t *)b ? -1 : 1;
+}
+
+static void group_text(FILE *fp, const struct gt_model *m, const struct gt_ggroups *gs,
+                       const struct gt_ggroup *g)
+{
+	char a[32], b[32], c[32], d[32];
+	const char *fn = gt_model_str(m, g->start_func);
+	fprintf(fp, "%8u  %-48s %10s %10s %10s %10s\n", g->count, *fn ? fn : "?",
+	        gt_report_dur(a, sizeof a, g->ns[GT_GS_RUNNING]),
+	        gt_report_dur(b, sizeof b, g->ns[GT_GS_RUNNABLE]),
+	        gt_report_dur(c, sizeof c, g->ns[GT_GS_SYSCALL]),
+	        gt_report_dur(d, sizeof d, g->ns[GT_GS_WAITING]));
+	for (uint32_t i = 0; i < g->nreasons; i++) {
+		const struct gt_reason_time *r = &gs->reason[g->reasons + i];
+		const char *rs = gt_model_str(m, r->reason);
+		fprintf(fp, "%8s    waiting: %-37s %44s\n", "", *rs ? rs : "(no reason)",
+		        gt_report_dur(a, sizeof a, r->ns));
+	}
+}
+
+static int report_by_func(FILE *fp, const struct gt_model *m, int json, int64_t t0, int64_t t1)
+{
+	struct gt_ggroups gs;
+	if (gt_model_groups_by_func(m, t0, t1, &gs) < 0)
+		return -1;
+	if (json) {
+		for (uint32_t k = 0; k < gs.n; k++)
+			group_json(fp, m, &gs, &gs.group[k]);
+		gt_ggroups_free(&gs);
+		return 0;
+	}
+	uint32_t *ord = malloc(((size_t)gs.n + 1) * sizeof *ord);
+	if (!ord) {
+		gt_ggroups_free(&gs);
+		return -1;
+	}
+	for (uint32_t k = 0; k < gs.n; k++)
+		ord[k] = k;
+	sort_gs = &gs;
+	qsort(ord, gs.n, sizeof *ord, by_total);
+	fprintf(fp, "%8s  %-48s %10s %10s %10s %10s\n", "COUNT", "START FUNCTION", "RUNNING",
+	        "RUNNABLE", "SYSCALL", "WAITING");
+	for (uint32_t k = 0; k < gs.n; k++)
+		group_text(fp, m, &gs, &gs.group[ord[k]]);
+	free(ord);
+	gt_ggroups_free(&gs);
+	return 0;
+}
+
+static int report_rows(FILE *fp, const struct gt_model *m, int flags, int64_t t0, int64_t t1);
 
 int gt_report_goroutines(FILE *fp, const struct gt_model *m, int flags)
 {
+	return gt_report_goroutines_window(fp, m, flags, INT64_MIN, INT64_MAX);
+}
+
+int gt_report_goroutines_window(FILE *fp, const struct gt_model *m, int flags, int64_t t0,
+                                int64_t t1)
+{
 	if (flags & GT_REPORT_BLOCKED)
 		return report_blocked(fp, m, flags & GT_REPORT_JSON);
+	if (flags & GT_REPORT_BY_FUNC)
+		return report_by_func(fp, m, flags & GT_REPORT_JSON, t0, t1);
 	/* one lock for the whole listing, not one per character written
 	 * (millions of rows) */
 	flockfile(fp);
-	int rc = report_rows(fp, m, flags);
+	int rc = report_rows(fp, m, flags, t0, t1);
 	funlockfile(fp);
 	return rc;
 }
 
-static int report_rows(FILE *fp, const struct gt_model *m, int flags)
+static int report_rows(FILE *fp, const struct gt_model *m, int flags, int64_t t0, int64_t t1)
 {
 	uint32_t n = gt_model_g_count(m);
+	int window = t0 != INT64_MIN || t1 != INT64_MAX;
 	if (!(flags & GT_REPORT_JSON))
 		fprintf(fp, "%8s  %-40s %-9s %-24s %10s %10s %10s %10s\n", "G", "START FUNCTION",
 		        "END", "REASON", "RUNNING", "RUNNABLE", "SYSCALL", "WAITING");
-	for (uint32_t r = 0; r < n; r++) {
+	struct reasons rs = {.fp = fp, .m = m};
+	int rc = 0;
+	for (uint32_t r = 0; r < n && !rc; r++) {
 		uint32_t gi = gt_model_g_by_id(m, r);
 		struct gt_goroutine g;
-		if (gi == UINT32_MAX)
-			return -1;
+		if (gi == UINT32_MAX) {
+			rc = -1;
+			break;
+		}
+		/* with a window, its intervals there first: over a small window
+		 * most goroutines have none, and their facts are not read */
+		int64_t ns[GT_GS__COUNT];
+		if (window && !gt_model_g_window(m, gi, t0, t1, ns, NULL, NULL))
+			continue;
 		gt_model_g(m, gi, &g);
 		if (!g.intervals)
 			continue; /* seen only as an event's context: no states */
 		if (flags & GT_REPORT_JSON)
-			row_json(fp, m, gi, &g);
+			rc = row_json(fp, m, gi, &g, t0, t1, &rs);
 		else
-			row_text(fp, m, &g);
+			row_text(fp, m, &g, window ? ns : g.ns);
 	}
-	return 0;
+	free(rs.v);
+	return rc;
 }
