@@ -1,5 +1,6 @@
 /* util.c: x*alloc and duration formatting (see util.h). */
 #include "tui/util.h"
+#include "keymaps/action.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -97,6 +98,21 @@ void tui_fmt_bytes(char *buf, size_t len, uint64_t b)
 		snprintf(buf, len, "%.1fKB", (double)b / (1ull << 10));
 	else
 		snprintf(buf, len, "%lluB", (unsigned long long)b);
+}
+
+int tui_list_step(int act, int rows, size_t n, long *d)
+{
+	switch (act) {
+	case GT_ACTION_MOVE_UP: *d = -1; return 1;
+	case GT_ACTION_MOVE_DOWN: *d = 1; return 1;
+	case GT_ACTION_PAGE_UP: *d = -rows; return 1;
+	case GT_ACTION_PAGE_DOWN: *d = rows; return 1;
+	case GT_ACTION_HALF_PAGE_UP: *d = -rows / 2; return 1;
+	case GT_ACTION_HALF_PAGE_DOWN: *d = rows / 2; return 1;
+	case GT_ACTION_GOTO_FIRST: *d = -(long)n; return 1;
+	case GT_ACTION_GOTO_LAST: *d = (long)n; return 1;
+	default: return 0;
+	}
 }
 
 size_t tui_move_sel(size_t cur, long d, size_t n)
