@@ -20,6 +20,7 @@ BENCH_TRACES ?= $(BENCH_DIR)/churn_go119.trace $(BENCH_DIR)/esbuild_go126.trace 
 BENCH_RUNS   ?= 5
 BENCH_BIN    := $(BUILD)/bench/bench-load
 REPLAY_BIN   := $(BUILD)/bench/bench-replay
+PROFILES_BIN := $(BUILD)/bench/bench-profiles
 DIGEST_BIN   := $(BUILD)/bench/model-digest
 
 $(BENCH_BIN): bench/load.c $(LIB)
@@ -27,11 +28,17 @@ $(BENCH_BIN): bench/load.c $(LIB)
 	@echo "  CC    $<"
 	$(Q)$(CC) $(CFLAGS) -o $@ $< $(LIB) $(LDLIBS) -lpthread
 
-bench: $(BENCH_BIN) $(BIN)
+$(PROFILES_BIN): bench/profiles.c $(LIB)
+	@mkdir -p $(@D)
+	@echo "  CC    $<"
+	$(Q)$(CC) $(CFLAGS) -o $@ $< $(LIB) $(LDLIBS) -lpthread
+
+bench: $(BENCH_BIN) $(PROFILES_BIN) $(BIN)
 	@for t in $(BENCH_TRACES); do \
 		[ -s "$$t" ] || { bash $(SHARED)/tools/make-big-traces.sh $(BENCH_DIR) >&2 || exit 1; break; }; \
 	done
 	$(BENCH_BIN) -n $(BENCH_RUNS) $(BENCH_TRACES)
+	$(PROFILES_BIN) $(BENCH_TRACES)
 	@echo "frames (ms per frame, headless 200x50; target <= 10 ms):"
 	sh tests/tools/tui-frame-bench.sh $(abspath $(BIN)) $(BENCH_TRACES)
 
