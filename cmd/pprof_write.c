@@ -194,12 +194,17 @@ static uint32_t loc_id(struct enc *e, uint32_t fid)
 		struct gt_frame none = {0};
 		if (!fr)
 			fr = &none;
-		uint32_t fn = func_id(e, fr);
-		pb_int(&e->line, 1, fn);
-		pb_int(&e->line, 2, fr->line);
+		/* a bare PC (Go 1.5-1.6) has no line: pprof shows its address
+		 * (the Function goes out first, through sub) */
+		int bare = !fr->func && !fr->file;
+		uint32_t fn = bare ? 0 : func_id(e, fr);
 		pb_int(&e->sub, 1, id);
 		pb_int(&e->sub, 3, fr->pc);
-		pb_sub(&e->sub, 4, &e->line);
+		if (!bare) {
+			pb_int(&e->line, 1, fn);
+			pb_int(&e->line, 2, fr->line);
+			pb_sub(&e->sub, 4, &e->line);
+		}
 		pb_sub(&e->out, 4, &e->sub);
 	}
 	return id;

@@ -181,6 +181,12 @@ for args, why in [(['--kind', 'blocking', fx], 'unknown kind'), (['--kind'], 'ki
     ok(p.returncode == 2 and p.stderr and not p.stdout, 'exit 2 with a message: ' + why)
 p = subprocess.run([gt, 'pprof', '--help'], capture_output=True, text=True)
 ok(p.returncode == 0 and 'gtview pprof' in p.stdout, '--help')
+bare = os.path.join(corpus, 'v1', 'stress_1_5_good.trace')
+if have_go and os.path.exists(bare):
+    got = summary(pprof(bare, 'sync'))
+    ok(got is not None and got['count'] > 0, 'Go 1.5 stacks of bare PCs: pprof reads their addresses')
+else:
+    skip('Go 1.5 stacks of bare PCs', 'no corpus or no Go 1.19')
 cut = os.path.join(corpus, 'truncated', 'esbuild_watch_go126_cut.trace')
 if have_go and os.path.exists(cut):
     got = summary(pprof(cut, 'sync', rc_ok=(1,)))
