@@ -296,8 +296,9 @@ static gt_str frame_func(const struct gt_tables *tab, uint32_t fid)
 	return fr ? fr->func : 0;
 }
 
-static const struct gt_model *sort_m;
-
+/* Sorts compare only the figures and the ids (qsort has no context, and
+ * queries run on any thread): ties go by the function's string id, which
+ * is stable for a model. */
 static int by_flat(const void *x, const void *y)
 {
 	const struct gt_prof_func *a = x, *b = y;
@@ -305,7 +306,7 @@ static int by_flat(const void *x, const void *y)
 		return a->flat > b->flat ? -1 : 1;
 	if (a->cum != b->cum)
 		return a->cum > b->cum ? -1 : 1;
-	return strcmp(gt_model_str(sort_m, a->func), gt_model_str(sort_m, b->func));
+	return (a->func > b->func) - (a->func < b->func);
 }
 
 static int by_cum(const void *x, const void *y)
@@ -316,10 +317,9 @@ static int by_cum(const void *x, const void *y)
 	return by_flat(x, y);
 }
 
-static int finish(const struct gt_model *m, struct ftab *t, int (*cmp)(const void *, const void *),
+static int finish(struct ftab *t, int (*cmp)(const void *, const void *),
                   struct gt_prof_func **out, size_t *n)
 {
-	sort_m = m;
 	if (t->n)
 		qsort(t->v, t->n, sizeof *t->v, cmp);
 	free(t->slot);
@@ -361,7 +361,7 @@ int gt_prof_funcs(const struct gt_model *m, const struct gt_prof *p,
 			}
 		}
 	}
-	return finish(m, &t, by_flat, out, n);
+	return finish(&t, by_flat, out, n);
 }
 
 int gt_prof_neighbours(const struct gt_model *m, const struct gt_prof *p,
@@ -398,20 +398,19 @@ int gt_prof_neighbours(const struct gt_model *m, const struct gt_prof *p,
 		if (callers && frame_func(tab, fr[0]) == f)
 			e->flat += rec->ns, e->flat_n += rec->count;
 	}
-	return finish(m, &t, by_cum, out, n);
+	return finish(&t, by_cum, out, n);
 }
 
-static const struct gt_prof *sort_p;
+struct srow { int64_t ns; uint64_t count; gt_stack stack; size_t r; };
 
 static int rec_by_ns(const void *x, const void *y)
 {
-	const struct gt_prof_rec *a = &sort_p->recs[*(const size_t *)x];
-	const struct gt_prof_rec *b = &sort_p->recs[*(const size_t *)y];
+	const struct srow *a = x, *b = y;
 	if (a->ns != b->ns)
 		return a->ns > b->ns ? -1 : 1;
 	if (a->count != b->count)
 		return a->count > b->count ? -1 : 1;
-	return a->stack < b->stack ? -1 : a->stack > b->stack;
+	return (a->stack > b->stack) - (a->stack < b->stack);
 }
 
 int gt_prof_stacks(const struct gt_model *m, const struct gt_prof *p,
@@ -420,17 +419,24 @@ int gt_prof_stacks(const struct gt_model *m, const struct gt_prof *p,
 	const struct gt_tables *tab = gt_model_tables(m);
 	*n = 0;
 	*out = malloc((p->n ? p->n : 1) * sizeof **out);
-	if (!*out)
+	struct srow *v = malloc((p->n ? p->n : 1) * sizeof *v);
+	if (!*out || !v) {
+		free(*out), free(v);
+		*out = NULL;
 		return -1;
+	}
 	for (size_t r = 0; r < p->n; r++) {
-		const uint32_t *fr = gt_stack_frames(tab, p->recs[r].stack);
-		size_t d = gt_stack_depth(tab, p->recs[r].stack), i = 0;
+		const struct gt_prof_rec *rec = &p->recs[r];
+		const uint32_t *fr = gt_stack_frames(tab, rec->stack);
+		size_t d = gt_stack_depth(tab, rec->stack), i = 0;
 		while (f && i < d && frame_func(tab, fr[i]) != f)
 			i++;
 		if (!f || i < d)
-			(*out)[(*n)++] = r;
+			v[(*n)++] = (struct srow){rec->ns, rec->count, rec->stack, r};
 	}
-	sort_p = p;
-	qsort(*out, *n, sizeof **out, rec_by_ns);
+	qsort(v, *n, sizeof *v, rec_by_ns);
+	for (size_t i = 0; i < *n; i++)
+		(*out)[i] = v[i].r;
+	free(v);
 	return 0;
 }

@@ -85,7 +85,7 @@ struct gt_prof_func {
 	int64_t flat, cum;
 };
 
-/* The functions of p, sorted by flat time, then cum, then name.  *out is
+/* The functions of p, sorted by flat time, then cum (then string id).  *out is
  * malloc'd (free it); returns 0 or -1 when out of memory. */
 int gt_prof_funcs(const struct gt_model *m, const struct gt_prof *p,
                   struct gt_prof_func **out, size_t *n);
