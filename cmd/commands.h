@@ -10,6 +10,7 @@ int cmd_stats(int argc, char **argv);      /* cmd/stats.c */
 int cmd_dump(int argc, char **argv);       /* cmd/dump.c */
 int cmd_assemble(int argc, char **argv);   /* cmd/assemble.c */
 int cmd_goroutines(int argc, char **argv); /* cmd/goroutines.c */
+int cmd_goroutine(int argc, char **argv);  /* cmd/goroutine.c */
 int cmd_gc(int argc, char **argv);         /* cmd/gc.c */
 int cmd_pprof(int argc, char **argv);      /* cmd/pprof.c */
 int cmd_view(int argc, char **argv);       /* cmd/view.c: the interactive viewer */

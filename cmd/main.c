@@ -14,6 +14,7 @@ static const struct {
 	{"dump", cmd_dump},
 	{"assemble", cmd_assemble},
 	{"goroutines", cmd_goroutines},
+	{"goroutine", cmd_goroutine},
 	{"gc", cmd_gc},
 	{"pprof", cmd_pprof},
 };

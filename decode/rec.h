@@ -33,9 +33,11 @@ enum gt_rkind {
 	GT_R_PTRANS, /* P transition: ts, id = P, u | v << 32 = the event's M, to */
 	GT_R_METRIC, /* ts, id = value, from = metric kind */
 	GT_R_CTX,    /* a context (P and M) seen: id = m, u | v << 32 = p */
-	GT_R_CREATE, /* right after a GT_R_GTRANS from NotExist (its payload):
-	                id = the event's goroutine (the creator), u = the
-	                event's stack */
+	GT_R_CREATE, /* right after a GT_R_GTRANS whose flags are 1 (its
+	                payload): a transition from NotExist, or one made by
+	                an event of another goroutine (an unblock...): id =
+	                the event's goroutine (the creator, the waker), u =
+	                the event's stack */
 	GT_R_STACK,  /* transition stack id: u = root func, flags = gc worker */
 	GT_R_FULL    /* any other event: id = index in the side array */
 };
@@ -217,11 +219,20 @@ struct gt_rtrans {
 	uint8_t from, to;
 };
 
+/* Whether a goroutine transition carries its GT_R_CREATE payload: from
+ * NotExist (the creation facts), or caused by an event of another
+ * goroutine (g: the event's goroutine, id: the transition's). */
+GT_REC_INLINE int gt_renc_caused(int64_t g, int64_t id, uint8_t from)
+{
+	return (from == GT_GS_NOTEXIST) | ((g != id) & (g != GT_NONE));
+}
+
 /* A goroutine transition (its stack sent); the creation record after it
  * (its payload, not a record of its own for the model's dispatch) kept
- * only for a transition from NotExist, as above. */
+ * only when gt_renc_caused, as above (flags says so). */
 GT_REC_INLINE struct gt_rec *gt_renc_gtrans_t(const struct gt_rtrans *t, struct gt_rec *r)
 {
+	int cause = gt_renc_caused(t->g, t->id, t->from);
 	r->ts = t->ts;
 	r->id = t->id;
 	r->u = t->reason;
@@ -230,10 +241,11 @@ GT_REC_INLINE struct gt_rec *gt_renc_gtrans_t(const struct gt_rtrans *t, struct 
 	r->kind = GT_R_GTRANS;
 	r->from = t->from;
 	r->to = t->to;
+	r->flags = (uint8_t)cause;
 	r[1].id = t->g;
 	r[1].u = t->stack;
 	r[1].kind = GT_R_CREATE;
-	return r + 1 + (t->from == GT_GS_NOTEXIST);
+	return r + 1 + cause;
 }
 
 GT_REC_INLINE struct gt_rec *gt_renc_gtrans(const struct gt_event *ev, struct gt_rec *r)

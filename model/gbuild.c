@@ -448,6 +448,49 @@ static inline __attribute__((always_inline)) uint8_t *put_rec(uint8_t *p, int fi
 	return put_uv(p, (uint64_t)d >> ts);
 }
 
+/* Room a note may take: escape and flags 2, by_g 10, by_stack 5, key 5,
+ * time 10 bytes, and put_uv's slack. */
+#define NOTE_MAX 35
+/* Notes with no record between (a goroutine re-affirmed in one state at
+ * thousands of generations) stop at this length of a chunk: the chunk's
+ * length must fit its 14 bits. */
+#define NOTE_LIMIT (4 * GT_GCHUNK)
+
+/* A note (glog.h) of flags f into L's buffer: the cause (by_g, by_stack)
+ * of the transition that opens the next record, or a same-state
+ * transition (key at ts), or the state a first transition left (in ts:
+ * GT_GN_FROM alone). */
+static __attribute__((noinline)) int put_note(struct gt_model *m, uint32_t slot, struct gt_glive *L,
+                                              uint8_t f, int64_t by_g, gt_stack by_stack,
+                                              uint32_t key, int64_t ts)
+{
+	if (!L->hlen)
+		put_header(L);
+	if (L->len > NOTE_LIMIT)
+		return 0;
+	if (L->len + NOTE_MAX + REC_MAX > L->cap) {
+		if (grow(L, NOTE_MAX + REC_MAX) < 0)
+			return -1;
+		if (L->cap >= GT_GTRACK && !L->tracked)
+			track_start(m, slot, L);
+	}
+	uint8_t *b = live_bytes(L), *p = b + L->len;
+	*p++ = 0;
+	*p++ = (uint8_t)(f | GT_GN_NOTE);
+	if (f & GT_GN_FROM)
+		*p++ = (uint8_t)ts;
+	if (f & GT_GN_BY) {
+		p = put_uv(p, (uint64_t)by_g + 1);
+		p = put_uv(p, by_stack);
+	}
+	if (f & GT_GN_SAME) {
+		p = put_uv(p, (uint64_t)key + 1);
+		p = put_uv(p, gt_zz(ts - L->prev_end));
+	}
+	L->len = (uint16_t)(p - b);
+	return 0;
+}
+
 /* The next record the writer puts in L's buffer is the chunk's first. */
 static inline int chunk_first(const struct gt_glive *L)
 {
@@ -788,16 +831,54 @@ static __attribute__((noinline)) void first_facts(struct gt_model *m, struct gt_
 	}
 }
 
-/* A status re-affirmed (a new generation): the interval goes on, but the
- * last transition is what the end state reports. */
-static __attribute__((noinline)) int reaffirm(struct gt_model *m, struct gt_glive *L, uint8_t to,
-                                              gt_str reason, gt_stack stack)
+/* The goroutine whose event made transition r (a record, or the event
+ * ev when not NULL) when that is another goroutine, and the event's
+ * stack; GT_NONE when none. */
+static inline int64_t cause_of(const struct gt_rec *r, const struct gt_event *ev, gt_stack *st)
 {
-	uint32_t k = key_get(m, to, reason, stack, GT_NONE);
+	int64_t g = GT_NONE;
+	*st = 0;
+	if (ev) {
+		g = ev->g;
+		*st = ev->stack;
+	} else if (r->flags) { /* its GT_R_CREATE follows */
+		g = r[1].id;
+		*st = r[1].u;
+	}
+	return g != r->id ? g : GT_NONE;
+}
+
+/* A status re-affirmed (a new generation): the interval goes on, but the
+ * last transition is what the end state reports; the history keeps it
+ * as a note. */
+static __attribute__((noinline)) int reaffirm(struct gt_model *m, uint32_t slot, struct gt_glive *L,
+                                              const struct gt_rec *r, const struct gt_event *ev)
+{
+	uint32_t k = key_get(m, r->to, r->u, r->v, GT_NONE);
 	if (k == UINT32_MAX)
 		return -1;
 	L->end_key = k == L->key ? 0 : k;
-	return 0;
+	gt_stack bs;
+	int64_t by = cause_of(r, ev, &bs);
+	return put_note(m, slot, L, GT_GN_SAME | (by != GT_NONE ? GT_GN_BY : 0), by, bs, k, r->ts);
+}
+
+/* The cause of transition r (from other than NotExist: a creation's is
+ * in the header), when another goroutine's event made it: a note before
+ * the record of the interval it opens; first: r is the goroutine's first
+ * transition (its from state goes in a note unless Undetermined). */
+static __attribute__((noinline)) int note_cause(struct gt_model *m, uint32_t slot, struct gt_glive *L,
+                                                const struct gt_rec *r, const struct gt_event *ev,
+                                                int first)
+{
+	if (first && r->from != GT_GS_UNDETERMINED && r->from != GT_GS_NOTEXIST &&
+	    put_note(m, slot, L, GT_GN_FROM, 0, 0, 0, r->from) < 0)
+		return -1;
+	gt_stack bs;
+	int64_t by = cause_of(r, ev, &bs);
+	if (by == GT_NONE || r->from == GT_GS_NOTEXIST)
+		return 0;
+	return put_note(m, slot, L, GT_GN_BY, by, bs, 0, 0);
 }
 
 /* Goroutine id (slot, L) enters state to at t, its last interval
@@ -868,6 +949,9 @@ static inline __attribute__((always_inline)) int transition_new(struct gt_model 
 	/* no interval is open: nothing to close */
 	unsigned ci = cidx(to);
 	counts_change(m, r->ts, GT_GS_UNDETERMINED, ci);
+	if (UNLIKELY((ev || r->flags || r->from != GT_GS_UNDETERMINED) &&
+	             r->from != GT_GS_NOTEXIST) && note_cause(m, slot, L, r, ev, 1) < 0)
+		return -1;
 	return enter(m, slot, L, id, r->ts, to, ci, r->u, stack, p, pi);
 }
 
@@ -897,16 +981,18 @@ static inline __attribute__((always_inline)) int transition(struct gt_model *m, 
 	if (UNLIKELY(r->from == GT_GS_NOTEXIST || (!L->start_func && r->v)))
 		first_facts(m, L, r->id, r->from, r->to, r->v, ev, h);
 	if (UNLIKELY(r->from == r->to) && L->since != INT64_MIN)
-		return reaffirm(m, L, r->to, r->u, r->v);
+		return reaffirm(m, slot, L, r, ev);
 	L->end_key = 0;
 
 	int64_t t = r->ts;
 	int open = L->since != INT64_MIN;
+	/* (the record path: flags is 1 for a creation or a cause) */
+	int caused = UNLIKELY(ev || r->flags || !open) && r->from != GT_GS_NOTEXIST;
 	unsigned ci = cidx(r->to);
 	counts_change(m, t, L->state, ci); /* Undetermined when not open */
 	if (L->run_p >= 0 && close_pspan(m, L, t) < 0)
 		return -1;
-	if (UNLIKELY(r->to == GT_GS_NOTEXIST) && open && L->hlen && !L->buf && !L->chained) {
+	if (UNLIKELY(r->to == GT_GS_NOTEXIST) && open && L->hlen && !L->buf && !L->chained && !caused) {
 		uint32_t k = key_get(m, GT_GS_NOTEXIST, r->u, r->v, GT_NONE);
 		if (k == UINT32_MAX)
 			return -1;
@@ -915,6 +1001,8 @@ static inline __attribute__((always_inline)) int transition(struct gt_model *m, 
 			return rc;
 	}
 	if (open && append_rec(m, slot, L, L->since, t, L->key, L->state, 0) < 0)
+		return -1;
+	if (UNLIKELY(caused) && note_cause(m, slot, L, r, ev, !open) < 0)
 		return -1;
 	return enter(m, slot, L, r->id, r->ts, r->to, ci, r->u, r->v, p, pi);
 }
@@ -976,7 +1064,7 @@ int ADD_RECS(struct gt_model *m, const struct gt_rec *v, uint32_t n, const struc
 			const struct gt_rec *g = r;
 			seen_last(m, g->ts);
 			ntrans++;
-			if (g->from == GT_GS_NOTEXIST) { /* its GT_R_CREATE follows */
+			if (g->flags) { /* its GT_R_CREATE follows */
 				m->cur_g = g[1].id;
 				m->cur_stack = g[1].u;
 				r++;

@@ -104,3 +104,33 @@ int gt_gcur_next(struct gt_gcur *c, struct gt_grec *r)
 	c->rec++;
 	return 1;
 }
+
+/* gt_grec_get past a note's flags f: skips the note (and any after it),
+ * then reads the record, which is not its chunk's first (glog.h). */
+int gt_grec_after_note(const uint8_t **p, const uint8_t *end, int64_t prev, unsigned tshift,
+                       uint64_t f, struct gt_grec *r)
+{
+	struct gt_gnote n;
+	gt_gnote_get(p, f, prev, &n);
+	return gt_grec_get(p, end, 0, prev, tshift, r);
+}
+
+int gt_gcur_step(struct gt_gcur *c, struct gt_grec *r, struct gt_gnote *n)
+{
+	while (c->p >= c->end) {
+		if (!c->next)
+			return 0;
+		load_chunk(c, c->next);
+	}
+	if (!c->p[0]) { /* an exception: a note? */
+		const uint8_t *q = c->p + 1;
+		uint64_t f = gt_get_uv(&q);
+		if (f & GT_GN_NOTE) {
+			gt_gnote_get(&q, f, c->prev_end, n);
+			c->p = q;
+			c->first = 0;
+			return 2;
+		}
+	}
+	return gt_gcur_next(c, r);
+}

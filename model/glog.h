@@ -25,7 +25,20 @@
  * chunk length, the gap's flag in the key's varint and times in ns.
  * Goroutines with more than one chunk get an index entry per further chunk
  * (first start, record number, time per state before it) for binary search
- * and per-column sums. */
+ * and per-column sums.
+ * Notes: an exception whose flags have GT_GN_NOTE is no interval but a
+ * fact for the goroutine's history (gt_model_g_transitions), written
+ * where it happens: GT_GN_BY: varint(by_g + 1) varint(by_stack) follow,
+ * the goroutine whose event made a transition and that event's stack (an
+ * unblock: a few bytes only where there is a cause); GT_GN_SAME:
+ * varint(key + 1) zigzag varint(time - prev) in ns follow, a transition
+ * to the state it was in (a status re-affirmed at a new generation),
+ * inside the interval of the next record; GT_GN_FROM (first, before
+ * the others) below.  A note with GT_GN_BY alone is
+ * the cause of the transition that opens the next record (it follows the
+ * record of the interval before).  Readers of intervals skip notes, and
+ * the record after a note is never its chunk's first: the writer counts
+ * the note's bytes in the chunk, so its gap goes as an exception. */
 #ifndef GT_MODEL_GLOG_H
 #define GT_MODEL_GLOG_H
 
@@ -124,6 +137,51 @@ struct gt_gix { /* index entry of a goroutine's second and later chunks */
 	int64_t cum[GT_GS__COUNT];
 };
 
+/* Note flags (in the exception's flags; 1 and 2 are the records'). */
+#define GT_GN_NOTE 4
+#define GT_GN_BY 8
+#define GT_GN_SAME 16
+#define GT_GN_FROM 32 /* varint(state): the state the goroutine's first
+                         transition left, when not NotExist (a header
+                         flag) nor Undetermined (v1: a goroutine first
+                         seen as it is unblocked) */
+
+/* One decoded note. */
+struct gt_gnote {
+	uint8_t f;            /* GT_GN_* */
+	uint8_t from;         /* GT_GN_FROM: the first transition's from */
+	int64_t by_g;         /* GT_GN_BY: Go id of the causing goroutine */
+	gt_stack by_stack;    /* ...and its event's stack */
+	uint32_t key;         /* GT_GN_SAME: the transition's key */
+	int64_t ts;           /* ...and time */
+};
+
+/* The note body at *p (past its flags f), its time counted from prev. */
+static inline void gt_gnote_get(const uint8_t **p, uint64_t f, int64_t prev, struct gt_gnote *n)
+{
+	n->f = (uint8_t)f;
+	n->by_g = -1;
+	n->by_stack = 0;
+	n->key = 0;
+	n->ts = prev;
+	n->from = 0;
+	if (f & GT_GN_FROM)
+		n->from = (uint8_t)gt_get_uv(p);
+	if (f & GT_GN_BY) {
+		n->by_g = (int64_t)(gt_get_uv(p) - 1);
+		n->by_stack = (gt_stack)gt_get_uv(p);
+	}
+	if (f & GT_GN_SAME) {
+		n->key = (uint32_t)(gt_get_uv(p) - 1);
+		n->ts = prev + gt_unzz(gt_get_uv(p));
+	}
+}
+
+struct gt_grec;
+/* gt_grec_get's way past a note (glog.c). */
+int gt_grec_after_note(const uint8_t **p, const uint8_t *end, int64_t prev, unsigned tshift,
+                       uint64_t f, struct gt_grec *r);
+
 /* One decoded record. */
 struct gt_grec {
 	int64_t start, end;
@@ -141,6 +199,8 @@ static inline int gt_grec_get(const uint8_t **p, const uint8_t *end, int first, 
 	int64_t unit = (int64_t)1 << tshift;
 	if (!kv) { /* the exception */
 		uint64_t f = gt_get_uv(p);
+		if (__builtin_expect(f & GT_GN_NOTE, 0))
+			return gt_grec_after_note(p, end, prev, tshift, f, r);
 		kv = gt_get_uv(p);
 		first |= (int)(f & 1);
 		if (f & 2)
@@ -174,5 +234,7 @@ void gt_gcur_open(struct gt_gcur *c, const struct gt_barena *a, int64_t base,
                   int64_t *creator, gt_stack *create_stack);
 /* Next record; 0 at the end of the goroutine's log. */
 int gt_gcur_next(struct gt_gcur *c, struct gt_grec *r);
+/* Next record (1, in *r) or note (2, in *n); 0 at the end of the log. */
+int gt_gcur_step(struct gt_gcur *c, struct gt_grec *r, struct gt_gnote *n);
 
 #endif

@@ -149,6 +149,41 @@ typedef int (*gt_gspan_fn)(void *ctx, const struct gt_gspan *s); /* !0 stops */
 void gt_model_g_spans(const struct gt_model *m, uint32_t gi, int64_t t0,
                       int64_t t1, gt_gspan_fn fn, void *ctx);
 
+/* History: goroutine gi's state transitions in time order, each with
+ * its cause, as Go's reader (x/exp/trace) gives them: the first from
+ * NotExist (created within the trace) or Undetermined; a status
+ * re-affirmed at a new generation is a transition to the same state.
+ * by_g is the goroutine whose event made the transition when that is
+ * another goroutine (the unblocker of a Waiting->Runnable, the creator of
+ * a NotExist->Runnable), and by_stack that event's stack. */
+struct gt_gtrans {
+	int64_t ts;
+	uint32_t seq;           /* its number in the history, from 0 */
+	uint8_t from, to;       /* enum gt_gostate */
+	gt_str reason;
+	gt_stack stack;         /* the transition's own stack (where gi was) */
+	int64_t by_g;           /* Go id of the causing goroutine; GT_NONE */
+	gt_stack by_stack;      /* its event's stack; 0 with GT_NONE */
+};
+typedef int (*gt_gtrans_fn)(void *ctx, const struct gt_gtrans *t); /* !0 stops */
+/* Calls fn for each transition of gi in order; returns how many were
+ * given.  Costs O(its log), not O(trace). */
+uint32_t gt_model_g_transitions(const struct gt_model *m, uint32_t gi, gt_gtrans_fn fn,
+                                void *ctx);
+
+/* Reverse links: the transitions goroutine (Go id) by_g caused (woke,
+ * created, ...), in time order: goroutine index gi's transition number
+ * seq (as gt_model_g_transitions numbers them) at ts.  Fills
+ * out[0..max) with those from number from on; returns how many there
+ * are in all.  The index is built on the first call (one walk of all
+ * logs), then each call is a binary search. */
+struct gt_gcause {
+	int64_t ts;
+	uint32_t gi, seq;
+};
+size_t gt_model_g_caused(const struct gt_model *m, int64_t by_g, size_t from, size_t max,
+                         struct gt_gcause *out);
+
 /* Time goroutine gi spent Waiting, by reason; calls fn once per reason. */
 typedef void (*gt_reason_ns_fn)(void *ctx, gt_str reason, int64_t ns);
 void gt_model_g_waiting_by_reason(const struct gt_model *m, uint32_t gi,

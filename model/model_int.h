@@ -66,6 +66,13 @@ struct gt_kcache {
 #define GT_GBASE_STEP 64
 #define GT_GIX_GROUP 64
 
+/* A reverse link (ghist.c): goroutine gi's transition seq at ts was
+ * made by goroutine (Go id) by_g. */
+struct gt_wake {
+	int64_t by_g, ts;
+	uint32_t gi, seq;
+};
+
 struct gt_model {
 	struct gt_tables *tables;
 	int owns_tables;
@@ -147,6 +154,13 @@ struct gt_model {
 	struct gt_ref *se;
 	uint32_t search_nstr;
 
+	/* Reverse links (ghist.c), built on first use: every transition
+	 * another goroutine caused, by causer and time. */
+	pthread_mutex_t wake_mu;
+	int wake_built;
+	struct gt_wake *wake;
+	size_t nwake;
+
 	/* Loading (build.c): the context of the records being added (rec.h)
 	 * and, by transition stack id, root func << 1 | gc worker. */
 	int64_t cur_m;
@@ -197,6 +211,7 @@ static inline uint32_t gt_model_p_index(struct gt_model *m, int64_t id)
 		return m->pdirect[id] - 1;
 	return gt_model_p_index_slow(m, id);
 }
+void gt_model_wake_free(struct gt_model *m); /* ghist.c */
 uint32_t gt_gb_key(struct gt_model *m, uint8_t state, gt_str reason, gt_stack stack, int64_t p);
 int gt_gix_cmp(const void *a, const void *b);
 /* model/gbuild.c */

@@ -23,6 +23,19 @@ enum { GT_REPORT_JSON = 1, GT_REPORT_BLOCKED = 2 };
  * and stack.  Returns 0, or -1 when out of memory. */
 int gt_report_goroutines(FILE *fp, const struct gt_model *m, int flags);
 
+/* The history of goroutines gis[0..n) (indices), one after the other:
+ * one row (or JSON object per line, GT_REPORT_JSON) per transition,
+ * with its cause (gt_model_g_transitions).  0, or -1 on a write error. */
+int gt_report_history(FILE *fp, const struct gt_model *m, const uint32_t *gis, size_t n,
+                      int flags);
+/* "func file:line" of stack st's innermost frame into buf ("" when st
+ * has none); returns buf. */
+const char *gt_report_frame(char *buf, size_t size, const struct gt_model *m, gt_stack st);
+
+/* How transition t's by_g caused it, in a phrase's first word: "created"
+ * (from NotExist), "woken" (to Runnable), else "made". */
+const char *gt_report_cause(const struct gt_gtrans *t);
+
 /* GC cycles, STW pauses, pause distribution and MMU. */
 int gt_report_gc(FILE *fp, const struct gt_model *m, int flags);
 

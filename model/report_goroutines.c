@@ -109,7 +109,7 @@ static void print_stack(FILE *fp, const struct gt_model *m, gt_stack st, const c
 		fprintf(fp, "%s(no stack)\n", indent);
 }
 
-static void json_stack(FILE *fp, const struct gt_model *m, gt_stack st)
+void gt_json_stack(FILE *fp, const struct gt_model *m, gt_stack st)
 {
 	const struct gt_tables *t = gt_model_tables(m);
 	size_t n = st ? gt_stack_depth(t, st) : 0;
@@ -212,7 +212,7 @@ static int report_blocked(FILE *fp, const struct gt_model *m, int json)
 			for (uint32_t i = 0; i < gr[k].count; i++)
 				fprintf(fp, "%s%" PRId64, i ? "," : "", v[gr[k].first + i].id);
 			fputs("],\"stack\":", fp);
-			json_stack(fp, m, b0->stack);
+			gt_json_stack(fp, m, b0->stack);
 			fputs("}\n", fp);
 			continue;
 		}

@@ -8,6 +8,9 @@
 
 /* Writes s as a JSON string literal (with quotes). */
 void gt_json_str(FILE *fp, const char *s);
+/* Writes stack st as a JSON array of frames, innermost first:
+ * {"func", "file", "line"} (report_goroutines.c). */
+void gt_json_stack(FILE *fp, const struct gt_model *m, gt_stack st);
 /* Function name of frame fid ("" for 0). */
 const char *gt_frame_func_name(const struct gt_model *m, uint32_t fid);
 

@@ -1,0 +1,191 @@
+/* ghist.c: a goroutine's history (its transitions, each with its cause)
+ * from its packed log and notes (glog.h), and the reverse links (what a
+ * goroutine woke or created), indexed on first use. */
+#include "model/model_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const struct gt_gkey *key_at(const struct gt_model *m, uint32_t k)
+{
+	return &GT_VEC_AT(m->keys, struct gt_gkey, k);
+}
+
+/* The transition of the same-state note n (at seq), to fn. */
+static int same_note(const struct gt_model *m, const struct gt_gnote *n, uint32_t seq,
+                     gt_gtrans_fn fn, void *ctx)
+{
+	const struct gt_gkey *k = key_at(m, n->key);
+	struct gt_gtrans t = {.ts = n->ts, .seq = seq, .from = k->state, .to = k->state,
+	                      .reason = k->reason, .stack = k->stack,
+	                      .by_g = n->f & GT_GN_BY ? n->by_g : GT_NONE,
+	                      .by_stack = n->f & GT_GN_BY ? n->by_stack : 0};
+	return fn(ctx, &t);
+}
+
+uint32_t gt_model_g_transitions(const struct gt_model *m, uint32_t gi, gt_gtrans_fn fn, void *ctx)
+{
+	if (gi >= m->gids.n)
+		return 0;
+	uint32_t head = GT_VEC_AT(m->gheads, uint32_t, gi);
+	if (!head)
+		return 0;
+	struct gt_gcur c, same0;
+	uint8_t flags = 0;
+	int64_t creator = GT_NONE;
+	gt_stack cstack = 0;
+	gt_gcur_open(&c, &m->garena, gt_gbase(m, gi), head, 0, 1, &flags, &creator, &cstack);
+	struct gt_gtrans t = {.from = GT_GS_UNDETERMINED, .by_g = GT_NONE};
+	if (flags & GT_GH_CREATED) {
+		t.from = GT_GS_NOTEXIST;
+		t.by_g = creator;
+		t.by_stack = creator != GT_NONE ? cstack : 0;
+	}
+	uint32_t seq = 0;
+	int have_same = 0; /* same-state notes wait for their interval's record */
+	struct gt_grec r;
+	struct gt_gnote n;
+	for (;;) {
+		struct gt_gcur before = c;
+		int k = gt_gcur_step(&c, &r, &n);
+		if (!k)
+			break;
+		if (k == 2) {
+			if (n.f & GT_GN_FROM)
+				t.from = n.from;
+			if (n.f & GT_GN_SAME) {
+				if (!have_same)
+					same0 = before;
+				have_same = 1;
+			} else if (n.f & GT_GN_BY) {
+				t.by_g = n.by_g;
+				t.by_stack = n.by_stack;
+			}
+			continue;
+		}
+		const struct gt_gkey *key = key_at(m, r.key);
+		t.ts = r.start;
+		t.seq = seq++;
+		t.to = key->state;
+		t.reason = key->reason;
+		t.stack = key->stack;
+		if (fn(ctx, &t))
+			return seq;
+		t.from = key->state;
+		t.by_g = GT_NONE;
+		t.by_stack = 0;
+		if (have_same) { /* the notes again, after the record that opens their interval */
+			struct gt_gcur after = c;
+			c = same0;
+			while (gt_gcur_step(&c, &r, &n) == 2)
+				if ((n.f & GT_GN_SAME) && same_note(m, &n, seq++, fn, ctx))
+					return seq;
+			c = after;
+			have_same = 0;
+		}
+	}
+	return seq;
+}
+
+/* ---- reverse links ------------------------------------------------------- */
+
+struct wake_build {
+	struct gt_wake *v;
+	size_t n, cap;
+	uint32_t gi;
+	int oom;
+};
+
+static int wake_add(void *ctx, const struct gt_gtrans *t)
+{
+	struct wake_build *b = ctx;
+	if (t->by_g == GT_NONE)
+		return 0;
+	if (b->n == b->cap) {
+		size_t cap = b->cap ? 2 * b->cap : 1024;
+		struct gt_wake *nv = realloc(b->v, cap * sizeof *nv);
+		if (!nv) {
+			b->oom = 1;
+			return 1;
+		}
+		b->v = nv;
+		b->cap = cap;
+	}
+	b->v[b->n++] = (struct gt_wake){t->by_g, t->ts, b->gi, t->seq};
+	return 0;
+}
+
+static int wake_cmp(const void *a, const void *b)
+{
+	const struct gt_wake *x = a, *y = b;
+	if (x->by_g != y->by_g)
+		return x->by_g < y->by_g ? -1 : 1;
+	if (x->ts != y->ts)
+		return x->ts < y->ts ? -1 : 1;
+	if (x->gi != y->gi)
+		return x->gi < y->gi ? -1 : 1;
+	return (x->seq > y->seq) - (x->seq < y->seq);
+}
+
+/* The index, on first use: every goroutine's causes, sorted by causer
+ * and time (one walk of all logs). */
+static void wake_ensure(const struct gt_model *cm)
+{
+	struct gt_model *m = (struct gt_model *)cm; /* the index is a cache */
+	pthread_mutex_lock(&m->wake_mu);
+	if (!m->wake_built) {
+		struct wake_build b = {0};
+		for (uint32_t gi = 0; gi < m->gids.n && !b.oom; gi++) {
+			b.gi = gi;
+			gt_model_g_transitions(m, gi, wake_add, &b);
+		}
+		if (b.oom) { /* no index: every query answers none */
+			free(b.v);
+			b.v = NULL;
+			b.n = 0;
+		}
+		if (b.n)
+			qsort(b.v, b.n, sizeof *b.v, wake_cmp);
+		m->wake = b.v;
+		m->nwake = b.n;
+		m->wake_built = 1;
+	}
+	pthread_mutex_unlock(&m->wake_mu);
+}
+
+size_t gt_model_g_caused(const struct gt_model *m, int64_t by_g, size_t from, size_t max,
+                         struct gt_gcause *out)
+{
+	wake_ensure(m);
+	const struct gt_wake *v = m->wake;
+	size_t a = 0, b = m->nwake;
+	while (a < b) { /* the first entry of by_g */
+		size_t mid = a + (b - a) / 2;
+		if (v[mid].by_g < by_g)
+			a = mid + 1;
+		else
+			b = mid;
+	}
+	size_t z = a;
+	b = m->nwake;
+	while (z < b) { /* past its last */
+		size_t mid = z + (b - z) / 2;
+		if (v[mid].by_g <= by_g)
+			z = mid + 1;
+		else
+			b = mid;
+	}
+	size_t total = z - a;
+	for (size_t i = from; i < total && i - from < max; i++)
+		out[i - from] = (struct gt_gcause){.ts = v[a + i].ts, .gi = v[a + i].gi,
+		                                   .seq = v[a + i].seq};
+	return total;
+}
+
+void gt_model_wake_free(struct gt_model *m)
+{
+	free(m->wake);
+	m->wake = NULL;
+	m->nwake = 0;
+	m->wake_built = 0;
+}
