@@ -45,11 +45,6 @@ static int write_profile(FILE *fp, const struct gt_model *m, int kind, int64_t w
 {
 	struct gt_prof p;
 	int r = gt_prof_compute(m, (enum gt_prof_kind)kind, w0, w1, &p);
-	if (r == -2) {
-		fprintf(stderr, "gtview: pprof: --kind %s is not available yet\n",
-		        gt_prof_kind_name((enum gt_prof_kind)kind));
-		return -1;
-	}
 	if (r < 0) {
 		fprintf(stderr, "gtview: pprof: out of memory\n");
 		return -1;

@@ -51,13 +51,12 @@ struct rule {
 	int (*reason)(const char *); /* its entering reason; NULL any */
 	uint8_t from;               /* bit mask of states it may come from; 0 any */
 	uint8_t to;                 /* the state it must end in; 0 any */
-	uint8_t same_continues;     /* a same-state transition goes on with it */
 };
 #define BIT(s) (uint8_t)(1u << (s))
 
 static struct rule rule_of(enum gt_prof_kind k, int v1)
 {
-	struct rule r = {0, NULL, 0, 0, !v1};
+	struct rule r = {0, NULL, 0, 0};
 	switch (k) {
 	case GT_PROF_NET:
 		r.state = GT_GS_WAITING, r.reason = net_reason;
@@ -93,10 +92,9 @@ struct acc {
 	uint8_t cok[NCACHE];
 	unsigned ncache;
 	/* the goroutine being walked */
-	uint8_t prev;    /* state of the previous interval */
 	uint8_t on;      /* an interval is being tracked */
 	gt_stack stack;  /* ...its stack */
-	int64_t start, last_end;
+	int64_t start;
 };
 
 static int reason_ok(struct acc *a, gt_str reason)
@@ -124,24 +122,37 @@ static void emit(struct acc *a, gt_stack st, int64_t s, int64_t e)
 	}
 }
 
-static int span(void *ctx, const struct gt_gspan *s)
+/* The stack of the event that made transition t: the causing
+ * goroutine's for an unblock or a creation (none when no goroutine
+ * caused it), else the goroutine's own. */
+static gt_stack event_stack(const struct gt_gtrans *t)
+{
+	if (t->from == GT_GS_WAITING || t->from == GT_GS_NOTEXIST)
+		return t->by_g != GT_NONE ? t->by_stack : 0;
+	return t->stack;
+}
+
+/* Go's walk: a transition into the state (of the reason, from the
+ * states, with a stack) starts an interval; same-state transitions go
+ * on with it; the next transition out ends it (when it goes where the
+ * rule wants). */
+static int trans(void *ctx, const struct gt_gtrans *t)
 {
 	struct acc *a = ctx;
-	uint8_t from = a->prev;
-	a->prev = s->state;
-	a->last_end = s->end;
 	if (a->on) {
-		if (s->state == a->rule.state && a->rule.same_continues)
+		if (t->to == a->rule.state)
 			return 0;
-		if (!a->rule.to || s->state == a->rule.to)
-			emit(a, a->stack, a->start, s->start);
+		if (!a->rule.to || t->to == a->rule.to)
+			emit(a, a->stack, a->start, t->ts);
 		a->on = 0;
 	}
-	if (s->state == a->rule.state && s->stack &&
-	    (!a->rule.from || (BIT(from) & a->rule.from)) && reason_ok(a, s->reason)) {
+	if (t->to != a->rule.state || (a->rule.from && !(BIT(t->from) & a->rule.from)))
+		return 0;
+	gt_stack st = a->rule.state == GT_GS_RUNNABLE ? event_stack(t) : t->stack;
+	if (st && reason_ok(a, t->reason)) {
 		a->on = 1;
-		a->stack = s->stack;
-		a->start = s->start;
+		a->stack = st;
+		a->start = t->ts;
 	}
 	return 0;
 }
@@ -151,14 +162,8 @@ static int each_g(void *ctx, uint32_t gi, const struct gt_goroutine *g)
 	struct acc *a = ctx;
 	if (!g->intervals)
 		return 0;
-	a->prev = g->created != INT64_MIN ? GT_GS_NOTEXIST : GT_GS_UNDETERMINED;
-	a->on = 0;
-	gt_model_g_spans(a->m, gi, INT64_MIN, INT64_MAX, span, a);
-	/* the goroutine's end closes what it was in; a state still held at
-	 * the end of the trace never ended */
-	if (a->on && g->end_state == GT_GS_NOTEXIST &&
-	    (!a->rule.to || a->rule.to == GT_GS_NOTEXIST))
-		emit(a, a->stack, a->start, a->last_end);
+	a->on = 0; /* one still on at the end of the trace never ended */
+	gt_model_g_transitions(a->m, gi, trans, a);
 	return 0;
 }
 
@@ -201,8 +206,6 @@ int gt_prof_compute(const struct gt_model *m, enum gt_prof_kind k,
 	out->kind = k;
 	if ((unsigned)k >= GT_PROF__COUNT)
 		return -1;
-	if (k == GT_PROF_SCHED)
-		return -2; /* needs the stacks of the unblocking events */
 	size_t nst = gt_stack_count(gt_model_tables(m));
 	struct gt_trace_info info;
 	gt_model_info(m, &info);

@@ -21,7 +21,11 @@
  *   when it was preempted or yielded), same-state transitions continuing
  *   it.
  * Intervals whose entering event has no stack, or still open at the end of
- * the trace, are not counted, as in Go.
+ * the trace, are not counted, as in Go.  One sample of Go 1.19's sched
+ * profile is not one and is left out: the goroutine running when tracing
+ * began gets a GoCreate and a GoStart at the start, and Go 1.19 counts
+ * the microseconds between them (gtview's model, as Go's newer reader,
+ * has it running from its first event).
  *
  * A CPU profile has the trace's CPU samples (gt_model_samples) by stack;
  * each also counts as GT_PROF_CPU_PERIOD ns of CPU, the period of the
@@ -66,10 +70,10 @@ struct gt_prof {
 	int64_t ns;
 };
 
-/* Works out the profile of kind k over [t0, t1) into *out.  Returns 0, -1
- * when out of memory, -2 when the model lacks what the kind needs (sched
- * without the unblocking events' stacks).  On two threads for big models
- * (gpar.h); O(goroutine intervals). */
+/* Works out the profile of kind k over [t0, t1) into *out from the
+ * goroutines' transitions and their causes (gt_model_g_transitions).
+ * Returns 0, or -1 when out of memory.  On two threads for big models
+ * (gpar.h); O(goroutine transitions). */
 int gt_prof_compute(const struct gt_model *m, enum gt_prof_kind k,
                     int64_t t0, int64_t t1, struct gt_prof *out);
 void gt_prof_free(struct gt_prof *p);

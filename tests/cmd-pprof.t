@@ -74,6 +74,48 @@ def close(exp, got, what):
         print('# ' + b)
     return ok(not bad, what)
 
+def start_gap(trace):
+    """Go 1.19's sched profile has one sample more than Go's newer reader
+    can give (and gtview gives): the goroutine running when tracing began
+    gets a GoCreate and a GoStart before the first Gomaxprocs, and Go
+    1.19 counts the time between them as a wait to be scheduled.  Its
+    length, from Go 1.19's own event dump; 0 when there is none."""
+    p = subprocess.run([GO, 'tool', 'trace', '-d', trace], capture_output=True, text=True)
+    created, gap = {}, 0
+    for line in p.stdout.splitlines():
+        f = line.split()
+        if len(f) < 2:
+            continue
+        if f[1] == 'Gomaxprocs':
+            break
+        g = [x[2:] for x in f if x.startswith('g=')]
+        if f[1] == 'GoCreate' and len(g) == 2:
+            created[g[1]] = int(f[0])
+        elif f[1] == 'GoStart' and g and g[-1] in created:
+            gap += int(f[0]) - created[g[-1]]
+    return gap
+
+def without_start_gap(exp, trace):
+    """exp less the sample start_gap() finds (its function: the one whose
+    delay lacks it, within 1%)."""
+    gap = start_gap(trace)
+    if not gap:
+        return exp, None
+    return dict(exp, total=exp['total'] - gap, count=exp['count'] - 1), gap
+
+def close_sched(exp, got, trace, what):
+    exp, gap = without_start_gap(exp, trace)
+    if got is not None and gap:
+        # the function that lost the sample: Go's figure less the gap
+        for fn, v in list(exp['flat'].items()):
+            if abs(v - gap - got['flat'].get(fn, 0)) <= 0.01 * gap + 2:
+                exp['flat'] = dict(exp['flat'], **{fn: v - gap})
+                break
+        else:
+            print('# no function lacks the trace-start sample (%d ns)' % gap)
+            return ok(False, what)
+    return close(exp, got, what + (' (less the trace-start goroutine\'s %d ns)' % gap if gap else ''))
+
 def stats(trace):
     p = subprocess.run([gt, 'stats', '--json', trace], capture_output=True, text=True)
     return json.loads(p.stdout)
@@ -90,7 +132,9 @@ for name in names or ['(corpus)']:
             skip(what, 'no Go 1.19')
         else:
             exp = json.load(open(os.path.join(exp_dir, name + '.json')))[kind]
-            close(exp, summary(pprof(os.path.join(corpus, 'v1', name + '.trace'), kind)), what)
+            trace = os.path.join(corpus, 'v1', name + '.trace')
+            (close_sched if kind == 'sched' else lambda e, g, t, w: close(e, g, w))(
+                exp, summary(pprof(trace, kind)), trace, what)
 
 # ...and run live on the project's own old-format fixtures
 for fx in ['tests/fixtures/blocked_go119.trace', 'tests/fixtures/v1/basic_go119.trace']:
@@ -103,7 +147,11 @@ for fx in ['tests/fixtures/blocked_go119.trace', 'tests/fixtures/v1/basic_go119.
         with open(ref, 'wb') as f:
             r = subprocess.run([GO, 'tool', 'trace', '-pprof=' + kind, fx], stdout=f,
                                stderr=subprocess.DEVNULL)
-        close(summary(ref), summary(pprof(fx, kind)), what)
+        exp, got = summary(ref), summary(pprof(fx, kind))
+        if kind == 'sched':
+            close_sched(exp, got, fx, what)
+        else:
+            close(exp, got, what)
 
 # ---- New format: Go's reader's transitions, Go 1.22+'s rules --------------
 for name in ['esbuild_small_go126', 'esbuild_watch_go123']:

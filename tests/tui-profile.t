@@ -84,8 +84,8 @@ for i, k in enumerate(['sync', 'syscall', 'sched', 'cpu', 'net']):
 ok('no waits in this trace' in kinds['net'], 'an empty profile says so')
 
 # the figures are gtview pprof's (the same model query)
-for k in ['sync', 'syscall']:
-    m = re.search(r'%s profile: (\d+) waits' % k, kinds[k])
+for k in ['sync', 'syscall', 'sched', 'cpu']:
+    m = re.search(r'%s profile: (\d+) \w+,' % k, kinds[k])
     if not have_go:
         print('ok %d - %s count as gtview pprof # skip no Go 1.19' % (n + 1, k))
         n += 1

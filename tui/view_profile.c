@@ -24,8 +24,7 @@ struct place { enum mode mode; gt_str focus; size_t sel, top; };
 
 struct tui_profile {
 	enum gt_prof_kind kind;
-	int state;                 /* 0 not computed, 1 ready, -1 out of
-	                              memory, -2 not available */
+	int state;                 /* 0 not computed, 1 ready */
 	struct gt_prof prof;
 	struct gt_prof_func *funcs; size_t nfuncs;
 	enum sortcol sort; int desc;
@@ -116,15 +115,11 @@ static void compute(struct tui_app *a)
 {
 	struct tui_profile *p = a->prof;
 	free_prof(p);
-	p->state = gt_prof_compute(a->m, p->kind, INT64_MIN, INT64_MAX, &p->prof);
-	if (p->state == -1)
+	if (gt_prof_compute(a->m, p->kind, INT64_MIN, INT64_MAX, &p->prof) < 0 ||
+	    gt_prof_funcs(a->m, &p->prof, &p->funcs, &p->nfuncs) < 0)
 		tui_die("out of memory");
-	if (p->state == 0) {
-		if (gt_prof_funcs(a->m, &p->prof, &p->funcs, &p->nfuncs) < 0)
-			tui_die("out of memory");
-		sort_funcs(a);
-		p->state = 1;
-	}
+	sort_funcs(a);
+	p->state = 1;
 	p->at = (struct place){M_TOP, 0, 0, 0};
 	p->nhist = 0;
 }
@@ -225,11 +220,6 @@ void tui_profile_draw(struct tui_app *a)
 	char title[512], tot[32];
 	tui_fmt_dur(tot, sizeof tot, p->prof.ns);
 	const char *kind = gt_prof_kind_name(p->kind);
-	if (p->state == -2) {
-		snprintf(title, sizeof title, "%s profile: not available for this trace yet", kind);
-		tui_put(y, 0, a->cols, tui_attr(TUI_C_TITLE), title);
-		return;
-	}
 	if (p->at.mode == M_TOP)
 		snprintf(title, sizeof title, "%s profile: %llu %s, %s in all; by function, sorted by %s",
 		         kind, (unsigned long long)p->prof.count, noun(p->kind), tot, sort_names[p->sort]);

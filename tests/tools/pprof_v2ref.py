@@ -39,5 +39,6 @@ def profile(path, kind, w0=-2**63, w1=2**63 - 1):
             # another goroutine's event (unblock, create) has its stack
             stack = by_top if kind == 'sched' and frm in ('Waiting', 'NotExist') else top
             if stack:
-                on = (ts, stack.rsplit(' ', 1)[0])
+                # a frame without symbols (":0"): pprof_summary.py's "?"
+                on = (ts, stack.rsplit(' ', 1)[0] if ' ' in stack else '?')
     return {'total': tot, 'count': cnt, 'flat': dict(flat)}
