@@ -1,7 +1,8 @@
 /* model_profile.c: the profiles of model/profile.h on a hand-built model
  * (new-format rules, format 0): which intervals count (with a stack at
- * the start, ended within the trace, longer than 0), same-state
- * transitions going on, a goroutine's end closing its last interval,
+ * the start, for sched the waker's; ended within the trace; longer than
+ * 0), same-state transitions going on, a goroutine's end closing its
+ * last interval,
  * windows clipping and adding up, CPU samples, and the per-function
  * figures (flat, cum, callers, callees, stacks). */
 #include <setjmp.h>
@@ -57,6 +58,18 @@ static void go(int64_t ts, int64_t id, int from, int to, const char *reason, gt_
 	assert_int_equal(gt_model_add(m, &e), 0);
 }
 
+/* id's transition made by goroutine by's event, at by's stack. */
+static void go_by(int64_t ts, int64_t id, int64_t by, int from, int to, gt_stack by_stack)
+{
+	struct gt_event e;
+	ev(ts, by, GT_EV_STATE_TRANSITION, by_stack, &e);
+	e.u.trans.resource = GT_RES_GOROUTINE;
+	e.u.trans.from = (uint8_t)from;
+	e.u.trans.to = (uint8_t)to;
+	e.u.trans.id = id;
+	assert_int_equal(gt_model_add(m, &e), 0);
+}
+
 static void sample(int64_t ts, gt_stack stack)
 {
 	struct gt_event e;
@@ -85,7 +98,7 @@ static int setup(void **state)
 	go(500, 1, W, RN, NULL, 0);
 	go(600, 1, RN, R, NULL, 0);
 	go(700, 1, R, W, "network", st_n);
-	go(900, 1, W, RN, NULL, 0);
+	go_by(900, 1, 2, W, RN, st_s2);           /* woken by g2: sched at its stack */
 	go(950, 1, RN, R, NULL, 0);
 	go(1000, 1, R, SY, NULL, st_s);
 	go(1000, 1, SY, R, NULL, 0);              /* 0 ns: not a sample */
@@ -153,6 +166,13 @@ static void test_kinds(void **state)
 	assert_int_equal(rec_of(&p, st_s)->ns, 200);
 	assert_int_equal(rec_of(&p, st_s)->count, 1);
 	assert_int_equal(rec_of(&p, st_s2)->ns, 200);
+	gt_prof_free(&p);
+
+	/* sched: only the wake-up with a waker's stack (the others had none) */
+	p = prof(GT_PROF_SCHED, INT64_MIN, INT64_MAX);
+	assert_int_equal(p.n, 1);
+	assert_int_equal(p.recs[0].stack, st_s2);
+	assert_int_equal(p.recs[0].ns, 50);
 	gt_prof_free(&p);
 
 	p = prof(GT_PROF_CPU, INT64_MIN, INT64_MAX);
