@@ -160,8 +160,8 @@ static int trans(void *ctx, const struct gt_gtrans *t)
 static int each_g(void *ctx, uint32_t gi, const struct gt_goroutine *g)
 {
 	struct acc *a = ctx;
-	if (!g->intervals)
-		return 0;
+	if (!g->ns[a->rule.state])
+		return 0; /* no time in the state: no interval longer than 0 */
 	a->on = 0; /* one still on at the end of the trace never ended */
 	gt_model_g_transitions(a->m, gi, trans, a);
 	return 0;
