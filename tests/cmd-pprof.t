@@ -13,6 +13,9 @@ cd "$(dirname "$0")/.." || exit 1
 exec python3 - "$GTVIEW" "${GT_CORPUS:-../shared/corpus}" <<'PY'
 import json, os, pty, shutil, subprocess, sys, tempfile
 sys.path.insert(0, 'tests/tools')
+sys.path.insert(0, 'tests')
+sys.dont_write_bytecode = True  # no __pycache__ in the tree
+from hostile_lib import TAP
 import pprof_v2ref
 
 gt, corpus = sys.argv[1:3]
@@ -23,18 +26,11 @@ have_go = os.access(GO, os.X_OK)
 have_corpus = os.path.isdir(corpus) and os.path.exists(summ_py)
 tmp = tempfile.mkdtemp(prefix='gt-pprof.')
 KINDS = ['net', 'sync', 'syscall', 'sched']
-n = 0
-
-def ok(cond, what):
-    global n
-    n += 1
-    print(("ok %d - %s" if cond else "not ok %d - %s") % (n, what))
-    return cond
+t = TAP()
+ok = t.ok
 
 def skip(what, why):
-    global n
-    n += 1
-    print("ok %d - %s # skip %s" % (n, what, why))
+    t.ok(True, '%s # skip %s' % (what, why))
 
 def pprof(trace, kind, window=None, rc_ok=(0,)):
     """Our profile's file, or None when gtview failed."""
@@ -242,5 +238,5 @@ if have_go and os.path.exists(cut):
 else:
     skip('a truncated trace', 'no corpus or no Go 1.19')
 shutil.rmtree(tmp)
-print('1..%d' % n)
+t.done()
 PY

@@ -10,6 +10,9 @@ set -u
 cd "$(dirname "$0")/.." || exit 1
 exec python3 - "$GTVIEW" "${GT_CORPUS:-../shared/corpus}" <<'PY'
 import os, re, shutil, subprocess, sys, tempfile
+sys.path.insert(0, 'tests')
+sys.dont_write_bytecode = True  # no __pycache__ in the tree
+from hostile_lib import TAP
 gt, corpus = sys.argv[1:3]
 golden_dir = os.path.abspath('tests/tui-golden')
 summ_py = os.path.join(os.path.dirname(corpus), 'tools', 'pprof_summary.py')
@@ -19,13 +22,8 @@ env = dict(os.environ, TERM='xterm-256color', TZ='UTC', LC_ALL='C.UTF-8', LANG='
            HOME=os.path.join(tmp, 'home'), XDG_CONFIG_HOME=os.path.join(tmp, 'xdg'),
            LINES='24', COLUMNS='90')
 env.pop('NO_COLOR', None)
-n = 0
-
-def ok(cond, what):
-    global n
-    n += 1
-    print(("ok %d - %s" if cond else "not ok %d - %s") % (n, what))
-    return cond
+t = TAP()
+ok = t.ok
 
 def shot(trace, *keys):
     """The screen after keys (script lines), or '' when the viewer failed."""
@@ -87,8 +85,7 @@ ok('no waits in this trace' in kinds['net'], 'an empty profile says so')
 for k in ['sync', 'syscall', 'sched', 'cpu']:
     m = re.search(r'%s profile: (\d+) \w+,' % k, kinds[k])
     if not have_go:
-        print('ok %d - %s count as gtview pprof # skip no Go 1.19' % (n + 1, k))
-        n += 1
+        ok(True, '%s: the view counts what gtview pprof writes # skip no Go 1.19' % k)
         continue
     out = os.path.join(tmp, 'p.pb.gz')
     with open(out, 'wb') as f:
@@ -100,5 +97,5 @@ for k in ['sync', 'syscall', 'sched', 'cpu']:
 small = shot(demo, ':resize 60x16', 'p', '<Tab>')
 ok('stack, innermost first' in small, 'a small terminal still shows the stack pane')
 shutil.rmtree(tmp)
-print('1..%d' % n)
+t.done()
 PY

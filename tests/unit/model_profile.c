@@ -45,29 +45,25 @@ static void ev(int64_t ts, int64_t g, int kind, gt_stack stack, struct gt_event 
 	e->stack = stack;
 }
 
-static void go(int64_t ts, int64_t id, int from, int to, const char *reason, gt_stack stack)
+/* id's transition made by goroutine by's event (at by's stack when it
+ * is another goroutine; its own, stack, else). */
+static void trans(int64_t ts, int64_t id, int64_t by, int from, int to, const char *reason,
+                  gt_stack stack)
 {
 	struct gt_event e;
-	ev(ts, id, GT_EV_STATE_TRANSITION, stack, &e);
+	ev(ts, by, GT_EV_STATE_TRANSITION, stack, &e);
 	e.u.trans.resource = GT_RES_GOROUTINE;
 	e.u.trans.from = (uint8_t)from;
 	e.u.trans.to = (uint8_t)to;
 	e.u.trans.id = id;
 	e.u.trans.reason = reason ? str(reason) : 0;
-	e.u.trans.stack = stack;
+	e.u.trans.stack = by == id ? stack : 0;
 	assert_int_equal(gt_model_add(m, &e), 0);
 }
 
-/* id's transition made by goroutine by's event, at by's stack. */
-static void go_by(int64_t ts, int64_t id, int64_t by, int from, int to, gt_stack by_stack)
+static void go(int64_t ts, int64_t id, int from, int to, const char *reason, gt_stack stack)
 {
-	struct gt_event e;
-	ev(ts, by, GT_EV_STATE_TRANSITION, by_stack, &e);
-	e.u.trans.resource = GT_RES_GOROUTINE;
-	e.u.trans.from = (uint8_t)from;
-	e.u.trans.to = (uint8_t)to;
-	e.u.trans.id = id;
-	assert_int_equal(gt_model_add(m, &e), 0);
+	trans(ts, id, id, from, to, reason, stack);
 }
 
 static void sample(int64_t ts, gt_stack stack)
@@ -98,7 +94,7 @@ static int setup(void **state)
 	go(500, 1, W, RN, NULL, 0);
 	go(600, 1, RN, R, NULL, 0);
 	go(700, 1, R, W, "network", st_n);
-	go_by(900, 1, 2, W, RN, st_s2);           /* woken by g2: sched at its stack */
+	trans(900, 1, 2, W, RN, NULL, st_s2);     /* woken by g2: sched at its stack */
 	go(950, 1, RN, R, NULL, 0);
 	go(1000, 1, R, SY, NULL, st_s);
 	go(1000, 1, SY, R, NULL, 0);              /* 0 ns: not a sample */
