@@ -17,6 +17,7 @@ static const struct {
 	{"goroutine", cmd_goroutine},
 	{"gc", cmd_gc},
 	{"regions", cmd_regions},
+	{"pprof", cmd_pprof},
 };
 
 int main(int argc, char **argv)

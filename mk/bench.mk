@@ -22,6 +22,7 @@ BENCH_RUNS   ?= 5
 BENCH_BIN    := $(BUILD)/bench/bench-load
 REPLAY_BIN   := $(BUILD)/bench/bench-replay
 REPORTS_BIN  := $(BUILD)/bench/bench-reports
+PROFILES_BIN := $(BUILD)/bench/bench-profiles
 DIGEST_BIN   := $(BUILD)/bench/model-digest
 
 $(BENCH_BIN): bench/load.c $(LIB)
@@ -34,13 +35,19 @@ $(REPORTS_BIN): bench/reports.c $(LIB)
 	@echo "  CC    $<"
 	$(Q)$(CC) $(CFLAGS) -o $@ $< $(LIB) $(LDLIBS) -lpthread
 
-bench: $(BENCH_BIN) $(REPORTS_BIN) $(BIN)
+$(PROFILES_BIN): bench/profiles.c $(LIB)
+	@mkdir -p $(@D)
+	@echo "  CC    $<"
+	$(Q)$(CC) $(CFLAGS) -o $@ $< $(LIB) $(LDLIBS) -lpthread
+
+bench: $(BENCH_BIN) $(REPORTS_BIN) $(PROFILES_BIN) $(BIN)
 	@for t in $(BENCH_TRACES); do \
 		[ -s "$$t" ] || { bash $(SHARED)/tools/make-big-traces.sh $(BENCH_DIR) >&2 || exit 1; break; }; \
 	done
 	$(BENCH_BIN) -n $(BENCH_RUNS) $(BENCH_TRACES)
 	@echo "reports (ms, best of 3, after the load; target: well under 1 s):"
 	$(REPORTS_BIN) $(BENCH_TRACES)
+	$(PROFILES_BIN) $(BENCH_TRACES)
 	@echo "frames (ms per frame, headless 200x50; target <= 10 ms):"
 	sh tests/tools/tui-frame-bench.sh $(abspath $(BIN)) $(BENCH_TRACES)
 

@@ -44,6 +44,9 @@ static const struct view {
 	[TUI_V_REGIONS] = {"regions", tui_regions_draw, tui_regions_action,
 		{GT_ACTION_OPEN_SELECTION, GT_ACTION_NEXT_PANE, GT_ACTION_FILTER_TEXT, GT_ACTION_ZOOM_FIT,
 		 GT_ACTION_GO_BACK, GT_ACTION_SHOW_HELP, GT_ACTION_QUIT}, tui_regions_click},
+	[TUI_V_PROFILE] = {"profile", tui_profile_draw, tui_profile_action,
+		{GT_ACTION_FILTER_STATE, GT_ACTION_SORT_NEXT, GT_ACTION_OPEN_SELECTION,
+		 GT_ACTION_NEXT_PANE, GT_ACTION_GO_BACK, GT_ACTION_SHOW_HELP, GT_ACTION_QUIT}, tui_profile_click},
 	[TUI_V_HELP] = {"help", tui_help_draw, tui_help_action,
 		{GT_ACTION_MOVE_DOWN, GT_ACTION_GO_BACK}, NULL},
 };
@@ -233,9 +236,9 @@ static void draw_status(struct tui_app *a)
 		const char *word = act == GT_ACTION_SHOW_HELP ? "help"
 			: act == GT_ACTION_OPEN_SELECTION ? "open"
 			: act == GT_ACTION_GO_BACK ? "back"
-			: act == GT_ACTION_NEXT_PANE ? (v == TUI_V_GC ? "inspect" : v == TUI_V_REGIONS ? "logs" : "pane")
+			: act == GT_ACTION_NEXT_PANE ? (v == TUI_V_GC ? "inspect" : v == TUI_V_REGIONS ? "logs" : v == TUI_V_PROFILE ? "stacks" : "pane")
 			: act == GT_ACTION_TOGGLE_BLOCKED ? "blocked"
-			: act == GT_ACTION_FILTER_STATE ? (v == TUI_V_GC ? "kind" : "state")
+			: act == GT_ACTION_FILTER_STATE ? (v == TUI_V_GC || v == TUI_V_PROFILE ? "kind" : "state")
 			: act == GT_ACTION_FILTER_TEXT ? "filter"
 			: act == GT_ACTION_MOVE_DOWN ? "scroll"
 			: act == GT_ACTION_SEARCH_NEXT ? "next"

@@ -35,7 +35,7 @@ enum {
 
 enum tui_view_id {
 	TUI_V_TIMELINE, TUI_V_GOROUTINES, TUI_V_GC, TUI_V_GOROUTINE,
-	TUI_V_INSPECTOR, TUI_V_SEARCH, TUI_V_HELP, TUI_V_REGIONS, TUI_V__COUNT
+	TUI_V_INSPECTOR, TUI_V_SEARCH, TUI_V_HELP, TUI_V_REGIONS, TUI_V_PROFILE, TUI_V__COUNT
 };
 
 /* The thing the inspector shows. */
@@ -212,6 +212,7 @@ struct tui_app {
 	struct tui_goroutines gl;
 	struct tui_goroutine gd;
 	struct tui_gcview gc;
+	struct tui_profile *prof; /* view_profile.c's, made when first shown */
 	struct tui_inspector insp;
 	struct tui_inspector preview; /* the timeline's: what is at the cursor */
 	struct tui_search search;
@@ -312,6 +313,12 @@ void tui_goroutine_free(struct tui_app *a);
 void tui_gc_draw(struct tui_app *a);
 int tui_gc_action(struct tui_app *a, enum gt_action act);
 void tui_gc_free(struct tui_app *a);
+
+/* view_profile.c: blocking and CPU profiles by function (model/profile.h). */
+void tui_profile_draw(struct tui_app *a);
+int tui_profile_action(struct tui_app *a, enum gt_action act);
+int tui_profile_click(struct tui_app *a, int y, int x);
+void tui_profile_free(struct tui_app *a);
 
 void tui_inspector_draw(struct tui_app *a);
 int tui_inspector_action(struct tui_app *a, enum gt_action act);

@@ -137,6 +137,9 @@ static int run_action(struct tui_app *a, enum gt_action act)
 	case GT_ACTION_MARK_RANGE:
 	case GT_ACTION_WINDOW_STATS:
 		return tui_range_action(a, act);
+	case GT_ACTION_VIEW_PROFILE:
+		tui_switch(a, TUI_V_PROFILE);
+		return TUI_REDRAW;
 	case GT_ACTION_SEARCH:
 	case GT_ACTION_SEARCH_REVERSE:
 		prompt_open(a, 0);
@@ -167,7 +170,8 @@ static int run_action(struct tui_app *a, enum gt_action act)
 		return TUI_REDRAW;
 	case GT_ACTION_TOGGLE_BLOCKED:
 	case GT_ACTION_FILTER_STATE:
-		if (v != TUI_V_GOROUTINES && !(v == TUI_V_GC && act == GT_ACTION_FILTER_STATE)) {
+		if (v != TUI_V_GOROUTINES && !((v == TUI_V_GC || v == TUI_V_PROFILE) &&
+		                               act == GT_ACTION_FILTER_STATE)) {
 			tui_switch(a, TUI_V_GOROUTINES);
 			v = TUI_V_GOROUTINES;
 		}

@@ -310,6 +310,7 @@ static void app_free(struct tui_app *a)
 	tui_timeline_free(a);
 	tui_goroutine_free(a);
 	tui_gc_free(a);
+	tui_profile_free(a);
 	tui_inspector_free(a);
 	tui_search_free(a);
 	tui_jumps_free(a);
