@@ -43,6 +43,12 @@ golden() {
 		return 1
 	fi
 }
+# frame FILE FUNC FILE-RE: below 120 columns a frame is two lines, the
+# function (marked "> " when it matched) and its file:line indented under it
+frame() {
+	grep -A1 -E "^ *(> )?$2\$" "$1" | sed -n 2p | grep -Eq "^ +$3:[0-9]+\$" ||
+		{ echo "# $1: no frame $2 with $3:N under it"; return 1; }
+}
 has() { grep -qF -- "$2" "$1.screen" || { echo "# $1: no '$2'"; sed 's/^/#   /' "$1.screen"; return 1; }; }
 
 echo 1..28
@@ -98,7 +104,7 @@ check $ok "GC view: Enter jumps to the pause on the timeline"
 shot search 100 30 demo.trace '/gcBgMark' '<Enter>' '<Enter>'
 ok=$?
 has search "Goroutine G22" || ok=1
-grep -Eq '^  > runtime\.gcBgMarkWorker  runtime/mgc\.go:[0-9]+$' search.screen || { echo "# no function file:line"; ok=1; }
+frame search.screen '> runtime\.gcBgMarkWorker' 'runtime/mgc\.go' || ok=1
 check $ok "search: a function's goroutine, with the function and file:line in the inspector"
 golden search
 check $? "search: matches the golden dump"
@@ -119,7 +125,7 @@ check $ok "help overlay lists the actions with their keys"
 shot goroutine 100 30 demo.trace 2 '<Enter>' G '<Enter>'
 ok=$?
 has goroutine "State transition of G1 main.main" || ok=1
-grep -Eq '^    main\.main  .*main\.go:[0-9]+$' goroutine.screen || { echo "# no main.main frame"; ok=1; }
+frame goroutine.screen 'main\.main' '.*/main\.go' || ok=1
 check $ok "goroutine view: Enter on an interval opens its transition with the stack"
 
 # 13: resize follows, and a tiny terminal shows a clear message
@@ -194,7 +200,7 @@ shot search2 100 30 demo.trace '/runtime.chanrecv' '<Enter>' ':save-screen s2a.s
 ok=$?
 grep -q '^"runtime.chanrecv": 1 goroutine, 0 events' s2a.screen || { echo "# results:"; sed 's/^/#   /' s2a.screen; ok=1; }
 has search2 'Goroutine G1' || ok=1
-grep -Eq '^  > runtime\.chanrecv  runtime/chan\.go:[0-9]+$' search2.screen || { echo "# no marked frame"; ok=1; }
+frame search2.screen '> runtime\.chanrecv' 'runtime/chan\.go' || ok=1
 check $ok "search: exact function name first; its goroutine's stack marks the frame"
 
 # 21: the longest stop-the-world pause, cold: 3 then s (duration): pauses
@@ -223,7 +229,7 @@ check $ok "GC view: S reverses the start-time order"
 # 23: the timeline's free rows show what runs at the cursor and its stack
 ok=0
 grep -q '^P0 runs G[0-9]* ' timeline.screen || { echo "# no detail line"; ok=1; }
-grep -A1 '^Stack where it stopped running:$' timeline.screen | tail -n 1 | grep -Eq '^    [a-z].*  .*\.go:[0-9]+$' ||
+grep -A2 '^Stack where it stopped running:$' timeline.screen | tail -n 2 | tr -d '\n' | grep -Eq '^    [a-z][^ ]*        [^ ]*\.go:[0-9]+$' ||
 	{ echo "# no stack frame under the lanes"; ok=1; }
 check $ok "timeline: the rows below the lanes show the span at the cursor with its stack"
 
@@ -232,7 +238,7 @@ shot gstack 100 30 demo.trace 2 b '<Enter>' G
 ok=$?
 has gstack 'G1 main.main  created' || ok=1
 grep -q 'Stack when it became Waiting (chan receive) at ' gstack.screen || { echo "# no stack pane"; sed 's/^/#   /' gstack.screen; ok=1; }
-grep -Eq '^  runtime\.chanrecv1  runtime/chan\.go:[0-9]+$' gstack.screen || { echo "# no frame"; ok=1; }
+frame gstack.screen 'runtime\.chanrecv1' 'runtime/chan\.go' || ok=1
 check $ok "goroutine view: the selected interval's stack is shown below the list"
 
 # 25: the status line names both pan keys

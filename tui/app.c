@@ -81,6 +81,7 @@ void tui_open_inspector(struct tui_app *a, const struct tui_sel *s)
 {
 	a->insp.sel = *s;
 	a->insp.top = 0;
+	a->insp.width = a->cols;
 	tui_inspector_build(a);
 	tui_push(a, TUI_V_INSPECTOR);
 }
@@ -203,7 +204,7 @@ static void draw_status(struct tui_app *a)
 	tui_put_right(y, 0, a->cols, attr, right);
 	int w = a->cols - rw - 1;
 	if (a->prompt.open) {
-		const char *lead = a->prompt.kind == 0 ? "/" : "filter: ";
+		const char *lead = a->prompt.kind == 0 ? "/" : a->prompt.kind == 1 ? "filter: " : "save to: ";
 		int x = tui_put(y, 0, w, kattr, lead);
 		x += tui_put(y, x, w - x, attr, a->prompt.text);
 		tui_put(y, x, w - x, tui_attr(TUI_C_CURSOR) | A_REVERSE, " ");

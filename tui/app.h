@@ -115,7 +115,8 @@ struct tui_goroutine {      /* one goroutine: own timeline + event list */
 	uint32_t g;
 	struct gt_gspan *spans; size_t nspans;
 	size_t sel, top;
-	int pane;               /* 0 events, 1 timeline */
+	int pane;               /* 0 events, 1 timeline, 2 stack */
+	size_t stack_top;       /* first line of the stack pane */
 	int64_t t0, t1;
 };
 
@@ -136,6 +137,7 @@ struct tui_inspector {
 	uint32_t *line_g;        /* goroutine a line opens; UINT32_MAX none */
 	size_t cap;
 	size_t top, cur;         /* first line shown, selected line */
+	int width;               /* stacks laid out for it (tui/stack.h) */
 };
 
 struct tui_search {
@@ -155,7 +157,7 @@ struct tui_search {
 
 struct tui_prompt {         /* a one-line text prompt on the status line */
 	int open;
-	int kind;               /* 0 search, 1 goroutine text filter */
+	int kind;               /* 0 search, 1 goroutine text filter, 2 save to */
 	char text[128];
 	size_t len;
 };
@@ -256,12 +258,15 @@ void tui_goroutines_rebuild(struct tui_app *a);
 int tui_goroutines_action(struct tui_app *a, enum gt_action act);
 void tui_goroutines_free(struct tui_app *a);
 int tui_goroutines_filter_text(struct tui_app *a, const char *text);
-/* Frames [top, top+rows) of st, one per line "func  file:line", at y. */
-void tui_draw_stack(struct tui_app *a, int y, int rows, gt_stack st, size_t top);
+/* Lines [*top, *top+rows) of st laid out for the screen (tui/stack.h)
+ * at y; *top is kept so that the last line is at most at the bottom. */
+void tui_draw_stack(struct tui_app *a, int y, int rows, gt_stack st, size_t *top);
 
 void tui_goroutine_draw(struct tui_app *a);
 int tui_goroutine_action(struct tui_app *a, enum gt_action act);
 void tui_goroutine_load(struct tui_app *a, uint32_t gi);
+/* The selected interval as a selection (TUI_SEL_NONE when none). */
+void tui_goroutine_sel(struct tui_app *a, struct tui_sel *sel);
 void tui_goroutine_free(struct tui_app *a);
 
 void tui_gc_draw(struct tui_app *a);
@@ -276,6 +281,11 @@ void tui_inspector_free(struct tui_app *a);
  * leaving the inspector as it is; free dst with tui_inspector_free_lines. */
 void tui_inspector_build_into(struct tui_app *a, struct tui_inspector *dst, const struct tui_sel *s);
 void tui_inspector_free_lines(struct tui_inspector *in);
+/* Whether in's lines were laid out for another width (build them again). */
+int tui_inspector_stale(const struct tui_app *a, const struct tui_inspector *in);
+/* The inspector's text for s, stacks in full as `gtview goroutines`
+ * writes them (for the clipboard or a file); free() it. */
+char *tui_inspector_text(struct tui_app *a, const struct tui_sel *s, size_t *nlines);
 /* Lines [from, from+rows) of in at screen rows y..; line cur highlighted. */
 void tui_inspector_draw_lines(struct tui_app *a, const struct tui_inspector *in, size_t from,
                               int y, int rows, size_t cur);
@@ -286,6 +296,13 @@ void tui_search_update(struct tui_app *a);  /* matches for a->search.text */
 int tui_search_choose(struct tui_app *a);   /* results for the selected match */
 int tui_search_step(struct tui_app *a, int dir); /* n / N from any view */
 void tui_search_free(struct tui_app *a);
+
+/* export.c: the selection's text (stacks in full, or a goroutine's
+ * history) to the clipboard (OSC 52) or a file; the status says what
+ * was done.  default_name: a file name for it not taken yet ("" none). */
+int tui_export_copy(struct tui_app *a);
+void tui_export_default_name(struct tui_app *a, char *buf, size_t len);
+int tui_export_save(struct tui_app *a, const char *path);
 
 /* Mouse clicks at screen (y, x), 0-based: select what is there. */
 int tui_timeline_click(struct tui_app *a, int y, int x);

@@ -18,14 +18,17 @@ static void prompt_open(struct tui_app *a, int kind)
 	a->prompt.kind = kind;
 	a->prompt.text[0] = 0;
 	a->prompt.len = 0;
-	if (kind == 1) {
+	if (kind == 1)
 		snprintf(a->prompt.text, sizeof a->prompt.text, "%s", a->gl.text);
-		a->prompt.len = strlen(a->prompt.text);
-	}
+	if (kind == 2)
+		tui_export_default_name(a, a->prompt.text, sizeof a->prompt.text);
+	a->prompt.len = strlen(a->prompt.text);
 }
 
 static void prompt_changed(struct tui_app *a)
 {
+	if (a->prompt.kind == 2)
+		return; /* a file name: used on Enter */
 	if (a->prompt.kind == 0) {
 		snprintf(a->search.text, sizeof a->search.text, "%s", a->prompt.text);
 		a->search.len = a->prompt.len;
@@ -45,7 +48,7 @@ static int prompt_key(struct tui_app *a, TermKeyKey *key)
 			if (p->kind == 0) {
 				if (tui_current(a) == TUI_V_SEARCH && !a->search.results)
 					tui_pop(a);
-			} else {
+			} else if (p->kind == 1) {
 				tui_goroutines_filter_text(a, "");
 			}
 			return TUI_REDRAW;
@@ -53,6 +56,8 @@ static int prompt_key(struct tui_app *a, TermKeyKey *key)
 			p->open = 0;
 			if (p->kind == 0)
 				return tui_search_choose(a) | TUI_REDRAW;
+			if (p->kind == 2)
+				return tui_export_save(a, p->text) | TUI_REDRAW;
 			return TUI_REDRAW;
 		case TERMKEY_SYM_BACKSPACE:
 		case TERMKEY_SYM_DEL:
@@ -65,9 +70,13 @@ static int prompt_key(struct tui_app *a, TermKeyKey *key)
 			}
 			return TUI_REDRAW;
 		case TERMKEY_SYM_UP:
+			if (p->kind == 2)
+				return 0;
 			return tui_search_action(a, GT_ACTION_MOVE_UP);
 		case TERMKEY_SYM_DOWN:
 		case TERMKEY_SYM_TAB:
+			if (p->kind == 2)
+				return 0;
 			return tui_search_action(a, GT_ACTION_MOVE_DOWN);
 		case TERMKEY_SYM_SPACE:
 			break;
@@ -76,6 +85,8 @@ static int prompt_key(struct tui_app *a, TermKeyKey *key)
 		}
 	}
 	if (key->type == TERMKEY_TYPE_UNICODE && (key->modifiers & TERMKEY_KEYMOD_CTRL)) {
+		if (p->kind == 2 && key->code.codepoint != 'u')
+			return 0;
 		if (key->code.codepoint == 'n')
 			return tui_search_action(a, GT_ACTION_MOVE_DOWN);
 		if (key->code.codepoint == 'p')
@@ -143,6 +154,16 @@ static int run_action(struct tui_app *a, enum gt_action act)
 		if (v == TUI_V_SEARCH)
 			break;
 		return tui_search_step(a, act == GT_ACTION_SEARCH_NEXT ? 1 : -1);
+	case GT_ACTION_COPY_TEXT:
+		return tui_export_copy(a);
+	case GT_ACTION_SAVE_TEXT: {
+		char name[128];
+		tui_export_default_name(a, name, sizeof name);
+		if (!name[0]) /* nothing selected: the status says so */
+			return TUI_REDRAW_STATUS;
+		prompt_open(a, 2);
+		return TUI_REDRAW;
+	}
 	case GT_ACTION_FILTER_TEXT:
 		if (v != TUI_V_GOROUTINES)
 			tui_switch(a, TUI_V_GOROUTINES);

@@ -104,30 +104,6 @@ static int state_role(int s)
 	}
 }
 
-void tui_draw_stack(struct tui_app *a, int y, int rows, gt_stack st, size_t top)
-{
-	const struct gt_tables *t = gt_model_tables(a->m);
-	size_t depth = st ? gt_stack_depth(t, st) : 0;
-	const uint32_t *fr = depth ? gt_stack_frames(t, st) : NULL;
-	if (!depth) {
-		tui_put(y, 2, a->cols - 2, tui_attr(TUI_C_DIM), "(no stack)");
-		return;
-	}
-	for (int i = 0; i < rows && top + (size_t)i < depth; i++) {
-		const struct gt_frame *f = gt_frame_get(t, fr[top + (size_t)i]);
-		int x = 2;
-		if (f && f->func) {
-			x += tui_put(y + i, x, a->cols - x, tui_attr(TUI_C_FUNC), gt_str_get(t, f->func));
-			char fl[512];
-			snprintf(fl, sizeof fl, "  %s:%u", gt_str_get(t, f->file), f->line);
-			tui_put(y + i, x, a->cols - x, tui_attr(TUI_C_FILELINE), fl);
-		} else {
-			tui_printf(y + i, x, a->cols - x, tui_attr(TUI_C_FUNC), "0x%llx",
-			           (unsigned long long)(f ? f->pc : 0));
-		}
-	}
-}
-
 void tui_goroutines_draw(struct tui_app *a)
 {
 	struct tui_goroutines *gl = &a->gl;
@@ -245,7 +221,7 @@ void tui_goroutines_draw(struct tui_app *a)
 		         row->reason ? " (" : "", gt_model_str(a->m, row->reason), row->reason ? ")" : "");
 	}
 	tui_put(y, 2, a->cols - 4, tui_attr(TUI_C_TITLE), head);
-	tui_draw_stack(a, y + 1, prow - 1, stack, gl->preview_top);
+	tui_draw_stack(a, y + 1, prow - 1, stack, &gl->preview_top);
 }
 
 static void move_sel(struct tui_app *a, long d)

@@ -797,7 +797,7 @@ static void draw_preview(struct tui_app *a, int y, int rows)
 	struct tui_inspector *pv = &a->preview;
 	if (rows <= 0 || !sel_at_cursor(a, &s, &why))
 		return;
-	if (!pv->nlines || !same_sel(&pv->sel, &s)) {
+	if (!pv->nlines || !same_sel(&pv->sel, &s) || tui_inspector_stale(a, pv)) {
 		tui_inspector_build_into(a, pv, &s);
 		pv->sel = s;
 	}
