@@ -173,6 +173,7 @@ struct tui_app {
 	char status[256];
 	int status_error;       /* status is an error (stays until a key) */
 	char load_error[400];   /* why loading stopped early; "" when it did not */
+	char ascii_why[200];    /* why lines are ASCII (the locale); "" */
 
 	enum tui_view_id stack[16];
 	int depth;
