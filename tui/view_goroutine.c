@@ -138,9 +138,12 @@ void tui_goroutine_draw(struct tui_app *a)
 			}
 		int attr = best >= 0 ? tui_attr((enum tui_color)state_role(best)) : 0;
 		const char *gl = best >= 0 ? state_glyph(best) : " ";
+		/* the selected interval's column: its glyph in the cursor's
+		 * colour; without colour the cursor's line (a reversed or
+		 * bold busy glyph reads as another state) */
 		if (c == selcol)
 			tui_put(y, c, 1, tui_attr(TUI_C_CURSOR) | (gd->pane == 1 ? A_REVERSE : 0),
-			        best >= 0 ? gl : tui_glyph(TUI_G_CURSOR));
+			        best >= 0 && tui_colors_mode() ? gl : tui_glyph(TUI_G_CURSOR));
 		else
 			tui_put(y, c, 1, attr, gl);
 	}

@@ -245,9 +245,15 @@ static void draw_label(struct tui_app *a, int y, int lane, const char *name)
 	tui_put(y, 0, LABEL_W - 1, attr, buf);
 }
 
-/* Reverses the cell at (y, x), keeping its character. */
+/* The cursor over a busy cell at (y, x): the cell reversed, keeping its
+ * character; without colour a reversed busy glyph would look empty, so
+ * the cursor's line is drawn there, reversed. */
 static void cursor_over(int y, int x, int attr)
 {
+	if (!tui_colors_mode()) {
+		tui_put(y, x, 1, A_REVERSE | A_BOLD, tui_glyph(TUI_G_CURSOR));
+		return;
+	}
 	attr_t a = (attr_t)(attr ^ A_REVERSE);
 	mvchgat(y, x, 1, a & ~A_COLOR, (short)PAIR_NUMBER(a), NULL);
 }
@@ -255,14 +261,35 @@ static void cursor_over(int y, int x, int attr)
 /* Cell at the cursor column: a line when idle, reversed when busy. */
 static void put_cell(int y, int x, int attr, const char *g, int at_cursor)
 {
+	tui_put(y, x, 1, attr, g);
 	if (at_cursor) {
 		if (!strcmp(g, " "))
 			tui_put(y, x, 1, tui_attr(TUI_C_CURSOR), tui_glyph(TUI_G_CURSOR));
 		else
-			tui_put(y, x, 1, attr ^ A_REVERSE, g);
-		return;
+			cursor_over(y, x, attr);
 	}
-	tui_put(y, x, 1, attr, g);
+}
+
+/* A run of n busy columns at (y, x) named lab; cc: the cursor's column
+ * in it, or -1.  The name stops a column short of the run's end, so that
+ * the names of two runs side by side never read as one.  Without colour
+ * the run is busy glyphs with the name inside (a reversed blank would
+ * look like an empty cell). */
+static void label_run(int y, int x, int n, int attr, const char *lab, int cc)
+{
+	if (tui_colors_mode()) {
+		tui_fill(y, x, n, attr, " ");
+		tui_put(y, x, n - 1, attr, lab);
+	} else {
+		tui_fill(y, x, n, attr, tui_glyph(TUI_G_FULL));
+		int used = tui_put(y, x + 1, n - 2, attr, lab);
+		if (cc >= 1 && cc <= used) { /* on the name: reverse its letter */
+			mvchgat(y, x + cc, 1, (attr_t)(attr ^ A_REVERSE) & ~A_COLOR, 0, NULL);
+			return;
+		}
+	}
+	if (cc >= 0 && cc < n)
+		cursor_over(y, x + cc, attr);
 }
 
 /* Cells of the P lanes on screen where the followed goroutine runs: one
@@ -349,10 +376,7 @@ static void draw_p_lane(struct tui_app *a, int y, uint32_t pi, int w, struct gt_
 			char lab[256];
 			snprintf(lab, sizeof lab, "G%lld %s", gr ? (long long)gr->id : -1LL,
 			         gr ? short_func(tui_g_func(a, gr)) : "");
-			tui_fill(y, LABEL_W + c, e - c, attr, " ");
-			tui_put(y, LABEL_W + c, e - c, attr, lab);
-			if (cc >= c && cc < e)
-				cursor_over(y, LABEL_W + cc, attr);
+			label_run(y, LABEL_W + c, e - c, attr, lab, cc >= c ? cc - c : -1);
 			c = e;
 			continue;
 		}
@@ -419,10 +443,7 @@ static void draw_range_lane(struct tui_app *a, int y, enum gt_range_set set, int
 				snprintf(lab, sizeof lab, "STW %s", gt_model_str(a->m, r[li].reason));
 			else
 				snprintf(lab, sizeof lab, "GC #%zu", li + 1);
-			tui_fill(y, LABEL_W + c, e - c, attr, " ");
-			tui_put(y, LABEL_W + c, e - c, attr, lab);
-			if (cc >= c && cc < e)
-				cursor_over(y, LABEL_W + cc, attr);
+			label_run(y, LABEL_W + c, e - c, attr, lab, cc >= c ? cc - c : -1);
 			c = e;
 			continue;
 		}
