@@ -226,6 +226,30 @@ static int mouse(struct tui_app *a, TermKey *tk, TermKeyKey *key)
 	return r;
 }
 
+/* Escape then a key within the Escape wait (escape-delay) reads as
+ * Alt+key: over SSH one packet may carry both.  An Alt+key that means
+ * nothing here is taken as what it most likely was, Escape followed by
+ * the key, so that neither is lost (what vim and libtermkey's users do). */
+static int is_alt(const TermKeyKey *key)
+{
+	return (key->modifiers & TERMKEY_KEYMOD_ALT) &&
+	       (key->type == TERMKEY_TYPE_UNICODE || key->type == TERMKEY_TYPE_KEYSYM ||
+	        key->type == TERMKEY_TYPE_FUNCTION);
+}
+
+static int escape_then(struct tui_app *a, TermKey *tk, const TermKeyKey *key)
+{
+	TermKeyKey esc, k = *key;
+	memset(&esc, 0, sizeof esc);
+	esc.type = TERMKEY_TYPE_KEYSYM;
+	esc.code.sym = TERMKEY_SYM_ESCAPE;
+	k.modifiers &= ~TERMKEY_KEYMOD_ALT;
+	int r = tui_handle_key(a, tk, &esc);
+	if (r & (TUI_QUIT | TUI_SUSPEND))
+		return r;
+	return r | tui_handle_key(a, tk, &k);
+}
+
 int tui_handle_key(struct tui_app *a, TermKey *tk, TermKeyKey *key)
 {
 	if (key->type == TERMKEY_TYPE_MOUSE)
@@ -248,8 +272,11 @@ int tui_handle_key(struct tui_app *a, TermKey *tk, TermKeyKey *key)
 		if (key->type == TERMKEY_TYPE_UNICODE && key->code.codepoint == 'q' && !key->modifiers)
 			return TUI_QUIT;
 	}
-	if (a->prompt.open)
+	if (a->prompt.open) {
+		if (is_alt(key)) /* a prompt takes no Alt+key */
+			return escape_then(a, tk, key) | TUI_REDRAW_STATUS;
 		return prompt_key(a, key) | (had_status ? TUI_REDRAW_STATUS : 0);
+	}
 	enum gt_action act = GT_ACTION_NONE;
 	switch (gt_keymap_feed_termkey(a->config->keymap, tk, key, &act)) {
 	case GT_FEED_ACTION:
@@ -257,6 +284,8 @@ int tui_handle_key(struct tui_app *a, TermKey *tk, TermKeyKey *key)
 	case GT_FEED_PENDING:
 		return TUI_REDRAW_STATUS;
 	case GT_FEED_NONE:
+		if (is_alt(key))
+			return escape_then(a, tk, key) | TUI_REDRAW_STATUS;
 		if (key->type == TERMKEY_TYPE_UNICODE && key->code.codepoint == 'c' &&
 		    key->modifiers == TERMKEY_KEYMOD_CTRL) {
 			raise(SIGINT); /* an unbound Ctrl-C interrupts, as usual */
