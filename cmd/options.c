@@ -33,7 +33,7 @@ void gt_options_usage(FILE *fp)
 	      "  check TRACE        validate; exit 0 valid, 1 invalid or truncated\n"
 	      "  stats [--json] TRACE\n"
 	      "  dump [--raw] TRACE\n"
-	      "  goroutines [--blocked] [--json] TRACE\n"
+	      "  goroutines [--blocked] [--json] TRACE   (--json: JSON Lines)\n"
 	      "  gc [--json] TRACE\n"
 	      "  assemble TEXT OUT  build a binary trace from its text form\n"
 	      "\n"

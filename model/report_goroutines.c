@@ -217,7 +217,8 @@ static int report_blocked(FILE *fp, const struct gt_model *m, int json)
 			continue;
 		}
 		char a[32], b[32];
-		fprintf(fp, "\n%u: %s [%s", gr[k].count, *reason ? reason : "waiting",
+		/* how long they had been blocked when the trace ended */
+		fprintf(fp, "\n%u: %s [blocked for %s", gr[k].count, *reason ? reason : "waiting",
 		        gt_report_dur(a, sizeof a, wmin));
 		if (wmax != wmin)
 			fprintf(fp, "..%s", gt_report_dur(b, sizeof b, wmax));

@@ -4,29 +4,12 @@
 # (no busy glyph in reverse video, which would look empty), the names of
 # runs side by side never read as one, and in ASCII each state and each
 # density has its own character, as the legends say.
-t=$(mktemp -d) || exit 1
-trap 'rm -rf "$t"' EXIT
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/tools/screen-lib.sh"
 golden=$here/tui-golden
-export TERM=xterm-256color TZ=UTC LC_ALL=C.UTF-8 LANG=C.UTF-8
-export HOME="$t/home" XDG_CONFIG_HOME="$t/xdg"
-unset NO_COLOR
-cp "$here/fixtures/demo.trace" "$t/demo.trace"
-cd "$t" || exit 1
 command -v python3 >/dev/null || { echo "1..0 # SKIP no python3"; exit 0; }
 echo 1..7
 
-n=0
-check() { n=$((n + 1)); if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; }
-shot() { # shot NAME KEYS...: NAME.screen and NAME.attrs
-	name=$1
-	shift
-	: >"$name.keys"
-	for k in "$@"; do printf '%s\n' "$k" >>"$name.keys"; done
-	printf ':save-screen %s.screen\n:save-attrs %s.attrs\n' "$name" "$name" >>"$name.keys"
-	GTVIEW_SCRIPT=$name.keys LINES=30 COLUMNS=100 "$GTVIEW" demo.trace >/dev/null 2>"$name.err" ||
-		{ sed 's/^/# /' "$name.err"; return 1; }
-}
 # lanes NAME CHECK: runs tests/tools/screen_lanes.py's CHECK on the lane rows
 lanes() { python3 "$here/tools/screen_lanes.py" "$2" "$1.screen" "$1.attrs"; }
 
@@ -38,7 +21,7 @@ for z in $zooms; do
 	i=$((i + 1))
 	keys=$(printf '%s' "$z" | tr ',' ' ')
 	# shellcheck disable=SC2086
-	NO_COLOR=1 shot mono$i 3 s '<Enter>' $keys || ok=1
+	NO_COLOR=1 shot mono$i 100 demo.trace 3 s '<Enter>' $keys || ok=1
 	lanes mono$i busy || ok=1
 done
 check $ok "NO_COLOR: no busy cell of a lane is in reverse video (it would look empty)"
@@ -49,7 +32,7 @@ for z in $zooms; do
 	i=$((i + 1))
 	keys=$(printf '%s' "$z" | tr ',' ' ')
 	# shellcheck disable=SC2086
-	shot color$i 3 s '<Enter>' $keys || ok=1
+	shot color$i 100 demo.trace 3 s '<Enter>' $keys || ok=1
 	lanes mono$i labels || ok=1
 	lanes color$i labels || ok=1
 done
@@ -67,7 +50,7 @@ cmp -s "$golden/mono-zoom.screen" mono1.screen && cmp -s "$golden/mono-zoom.attr
 check $? "NO_COLOR zoomed timeline: matches the golden dump and its attributes"
 
 # ASCII: the goroutine view's legend gives each state its own character
-LC_ALL=C LANG=C NO_COLOR=1 shot ascg 2 '<Enter>'
+LC_ALL=C LANG=C NO_COLOR=1 shot ascg 100 demo.trace 2 '<Enter>'
 ok=$?
 legend=$(grep ' running  .* syscall  .* runnable  .* waiting' ascg.screen)
 set -- $legend
@@ -76,7 +59,7 @@ set -- $legend
 LC_ALL=C grep -q '[^ -~]' ascg.screen && { echo "# non-ASCII"; ok=1; }
 check $ok "ASCII: running, syscall, runnable and waiting each have their own character"
 
-LC_ALL=C LANG=C NO_COLOR=1 shot asct
+LC_ALL=C LANG=C NO_COLOR=1 shot asct 100 demo.trace
 ok=$?
 legend=$(grep 'busy part of a cell' asct.screen)
 glyphs=$(printf '%s\n' "$legend" | sed 's/ busy part.*//')
@@ -85,7 +68,7 @@ lanes asct busy || ok=1
 check $ok "ASCII timeline: four density characters in the legend, busy cells not reversed"
 
 # the goroutine view's own timeline: no busy cell reversed without colour
-NO_COLOR=1 shot monog 2 '<Enter>' '<Tab>'
+NO_COLOR=1 shot monog 100 demo.trace 2 '<Enter>' '<Tab>'
 ok=$?
 python3 - monog.screen monog.attrs <<'PY' || ok=1
 import sys

@@ -3,18 +3,9 @@
 # that cannot address the cursor is refused (exit 2, naming TERM) before
 # anything is drawn; a locale that is not UTF-8 is said once, on the status
 # line and in the help, with how to get Unicode.
-t=$(mktemp -d) || exit 1
-trap 'rm -rf "$t"' EXIT
 here=$(cd "$(dirname "$0")" && pwd)
-export TZ=UTC LC_ALL=C.UTF-8 LANG=C.UTF-8
-export HOME="$t/home" XDG_CONFIG_HOME="$t/xdg"
-unset NO_COLOR GTVIEW_SCRIPT
-cp "$here/fixtures/demo.trace" "$t/demo.trace"
-cd "$t" || exit 1
+. "$here/tools/screen-lib.sh"
 echo 1..6
-
-n=0
-check() { n=$((n + 1)); if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; }
 
 # refused TERM VALUE-OR-UNSET EXPECTED-TEXT: exit 2, one line naming TERM
 refused() {
@@ -41,28 +32,20 @@ refused no-such-terminal-x 'TERM=no-such-terminal-x: no such terminal type here'
 check $? "an unknown TERM: exit 2, named"
 
 # headless runs with keys from a script: the status line and the help
-shot() { # shot NAME KEYS...
-	name=$1
-	shift
-	: >"$name.keys"
-	for k in "$@"; do printf '%s\n' "$k" >>"$name.keys"; done
-	printf ':save-screen %s.screen\n' "$name" >>"$name.keys"
-	GTVIEW_SCRIPT=$name.keys TERM=xterm-256color LINES=30 COLUMNS=100 "$GTVIEW" demo.trace >/dev/null 2>"$name.err"
-}
-LC_ALL=C LANG=C shot cloc && LC_ALL=C LANG=C shot chelp '?'
+LC_ALL=C LANG=C shot cloc 100 demo.trace && LC_ALL=C LANG=C shot chelp 100 demo.trace '?'
 ok=$?
 tail -n 1 cloc.screen | grep -q '^ASCII lines: the locale LC_ALL=C is not UTF-8; for Unicode set LC_ALL=C.UTF-8' ||
 	{ echo "# status:"; tail -n 1 cloc.screen | sed 's/^/#   /'; ok=1; }
 grep -q '^ ASCII lines: the locale LC_ALL=C is not UTF-8' chelp.screen || { echo "# not in the help"; ok=1; }
 check $ok "LC_ALL=C: the status line and the help say why lines are ASCII and how to get Unicode"
 
-LC_ALL= LC_CTYPE= LANG=xx_YY.UTF-8 shot noloc
+LC_ALL= LC_CTYPE= LANG=xx_YY.UTF-8 shot noloc 100 demo.trace
 ok=$?
 tail -n 1 noloc.screen | grep -q '^ASCII lines: the locale LANG=xx_YY.UTF-8 is not installed here; for Unicode install' ||
 	{ echo "# status:"; tail -n 1 noloc.screen | sed 's/^/#   /'; ok=1; }
 check $ok "a locale that is not installed: said, with the fix"
 
-shot uloc '?'
+shot uloc 100 demo.trace '?'
 ok=$?
 grep -q 'ASCII lines' uloc.screen && { echo "# UTF-8 locale said ASCII"; ok=1; }
 GTVIEW_SCRIPT=uloc.keys TERM=xterm-256color LINES=30 COLUMNS=100 LC_ALL=C "$GTVIEW" --ascii demo.trace >/dev/null 2>&1

@@ -2,19 +2,10 @@
 # tui-truncated.t: a truncated trace keeps a mark in the header at every
 # width and on every view, after the first key has cleared the status
 # line's error; a whole trace has none.
-t=$(mktemp -d) || exit 1
-trap 'rm -rf "$t"' EXIT
 here=$(cd "$(dirname "$0")" && pwd)
-export TERM=xterm-256color TZ=UTC LC_ALL=C.UTF-8 LANG=C.UTF-8
-export HOME="$t/home" XDG_CONFIG_HOME="$t/xdg"
-unset NO_COLOR
-head -c 60000 "$here/fixtures/esbuild_go122.trace" >"$t/cut.trace"
-cp "$here/fixtures/demo.trace" "$t/demo.trace"
-cd "$t" || exit 1
+. "$here/tools/screen-lib.sh"
+head -c 60000 "$here/fixtures/esbuild_go122.trace" >cut.trace
 echo 1..3
-
-n=0
-check() { n=$((n + 1)); if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; }
 
 # every view, each reached by keys, its screen saved: NAME KEYS
 views='timeline:1 goroutines:2 goroutine:2,<Enter> inspector:2,<Enter>,<Enter> gc:3 search:/run help:?'

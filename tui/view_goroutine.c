@@ -156,10 +156,7 @@ void tui_goroutine_draw(struct tui_app *a)
 	tui_put(y++, 1, a->cols - 1, tui_attr(TUI_C_DIM) | A_UNDERLINE,
 	        "time          state      duration  reason              where");
 	int rows = list_rows(a);
-	if (gd->sel < gd->top)
-		gd->top = gd->sel;
-	if (gd->sel >= gd->top + (size_t)rows)
-		gd->top = gd->sel - (size_t)rows + 1;
+	tui_list_fit(&gd->sel, &gd->top, gd->nspans, rows);
 	for (int i = 0; i < rows && gd->top + (size_t)i < gd->nspans; i++) {
 		size_t k = gd->top + (size_t)i;
 		const struct gt_gspan *s = &gd->spans[k];

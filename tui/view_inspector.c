@@ -289,7 +289,7 @@ void tui_inspector_build(struct tui_app *a)
 		int64_t mid = thread_holding(a, s->p, s->start);
 		add(a, TUI_C_TITLE, s->g, "G%lld %s running on P%lld", (long long)g->id, tui_g_func(a, g),
 		    (long long)p->id);
-		add(a, 0, UINT32_MAX, "  %-12s StateTransition to Running .. from Running", "kind");
+		add(a, 0, UINT32_MAX, "  %-12s a run on a P: from its StateTransition to Running to the next one", "kind");
 		add_time(a, "time", s->start, s->end);
 		if (mid != GT_NONE)
 			add(a, 0, s->g, "  %-12s G%lld / P%lld / M%lld", "G / P / M", (long long)g->id,
@@ -446,12 +446,7 @@ void tui_inspector_draw(struct tui_app *a)
 		tui_inspector_build(a);
 		in->cur = n ? (size_t)((double)cur * (double)in->nlines / (double)n) : 0;
 	}
-	if (in->cur >= in->nlines)
-		in->cur = in->nlines ? in->nlines - 1 : 0;
-	if (in->cur < in->top)
-		in->top = in->cur;
-	if (in->cur >= in->top + (size_t)rows)
-		in->top = in->cur - (size_t)rows + 1;
+	tui_list_fit(&in->cur, &in->top, in->nlines, rows);
 	tui_inspector_draw_lines(a, in, in->top, y, rows, in->cur);
 }
 

@@ -7,6 +7,7 @@
 #include "tui/app.h"
 
 #include <curses.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -183,10 +184,10 @@ static void axis_label(char *buf, size_t len, double t, double step)
 		{1e9, "s"}, {1e6, "ms"}, {1e3, "us"}, {1, "ns"},
 	};
 	int u = 0;
-	while (u < 3 && t < units[u].ns)
+	while (u < 3 && (t ? t : step) < units[u].ns) /* 0 in the step's unit */
 		u++;
 	if (t == 0) {
-		snprintf(buf, len, "0ns");
+		snprintf(buf, len, "0%s", units[u].name);
 		return;
 	}
 	int dec = 0;
@@ -209,10 +210,30 @@ static void draw_axis(struct tui_app *a, int y, int w)
 	else if (step * 2 <= want)
 		step *= 2;
 	double rel0 = (double)(tl->t0 - a->info.min_ts);
+	/* a step whose labels all fit, so that every tick is labelled and
+	 * they stay regular (not 0, 40s, 60s... where 20s had no room) */
+	for (int k = 0; k < 64 && step < span; k++) {
+		int widest = 0;
+		for (int i = 0; i <= w; i++) { /* every tick's label, units vary */
+			double t = (floor(rel0 / step) + i) * step;
+			if (t > rel0 + span)
+				break;
+			char lab[32];
+			axis_label(lab, sizeof lab, t, step);
+			int lw = tui_width(lab);
+			widest = lw > widest ? lw : widest;
+		}
+		if (step * w / span >= widest + 3)
+			break;
+		double m = step / pow(10, floor(log10(step)));
+		step *= m < 1.5 ? 2 : m < 3.5 ? 2.5 : 2;
+	}
 	double first = ((int64_t)(rel0 / step) + 1) * step;
 	if (rel0 == 0)
 		first = 0;
 	int next_free = 0;
+	static unsigned char text[MAX_COLS]; /* columns holding a label */
+	memset(text, 0, (size_t)w);
 	/* tick i from first, not a running sum: where a double's ulp passes
 	 * step (times past 2^53 ns from the start: a hostile trace's) the sum
 	 * stood still and the loop never ended */
@@ -228,11 +249,16 @@ static void draw_axis(struct tui_app *a, int y, int w)
 		if (x + tui_width(lab) + 1 > w)
 			break;
 		tui_put(y, LABEL_W + x, 1, tui_attr(TUI_C_DIM), tui_glyph(TUI_G_VLINE));
-		tui_put(y, LABEL_W + x + 1, w - x - 1, tui_attr(TUI_C_DIM), lab);
-		next_free = x + tui_width(lab) + 3;
+		int lw = tui_put(y, LABEL_W + x + 1, w - x - 1, tui_attr(TUI_C_DIM), lab);
+		memset(text + x + 1, 1, (size_t)lw);
+		next_free = x + lw + 3;
 	}
+	/* the cursor: its line, or on a label, that letter reversed (the
+	 * label stays readable) */
 	int cc = cursor_col(tl, w);
-	if (cc >= 0)
+	if (cc >= 0 && text[cc])
+		mvchgat(y, LABEL_W + cc, 1, A_REVERSE | A_BOLD, (short)PAIR_NUMBER(tui_attr(TUI_C_CURSOR)), NULL);
+	else if (cc >= 0)
 		tui_put(y, LABEL_W + cc, 1, tui_attr(TUI_C_CURSOR), tui_glyph(TUI_G_CURSOR));
 }
 
@@ -611,7 +637,8 @@ static const char *detail(struct tui_app *a, char *buf, size_t len)
 	default: {
 		struct gt_gcount c;
 		gt_model_gcounts(a->m, tl->cursor, tl->cursor + 1, 1, &c);
-		snprintf(buf, len, "goroutines at the cursor: running %.1f, runnable %.1f, waiting %.1f, syscall %.1f",
+		/* counts at an instant (a 1 ns window): whole numbers */
+		snprintf(buf, len, "goroutines at the cursor: running %.0f, runnable %.0f, waiting %.0f, syscall %.0f",
 		         c.running, c.runnable, c.waiting, c.syscall);
 		return buf;
 	}
