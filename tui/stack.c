@@ -100,17 +100,23 @@ static const char *shorten(char *buf, size_t len, const char *s, const char *pre
 	return buf;
 }
 
-/* text cut at its start to w columns: "…" then its end. */
+/* text cut at its start to w columns: "…" then its end.  One pass: a
+ * hostile trace's file names may be kilobytes long. */
 static void fit_left(char *text, int w)
 {
 	int tw = tui_width(text);
 	if (tw <= w || w < 2)
 		return;
-	const char *s = text;
-	while (*s && tui_width(s) > w - 1)
-		s++;
-	while (((unsigned char)*s & 0xC0) == 0x80)
-		s++;
+	char *s = text;
+	while (*s && tw > w - 1) {
+		char one[8] = {0};
+		size_t n = 1;
+		while (n < sizeof one - 1 && (((unsigned char)s[n]) & 0xC0) == 0x80)
+			n++;
+		memcpy(one, s, n);
+		tw -= tui_width(one);
+		s += n;
+	}
 	char tmp[LINE_MAX_BYTES];
 	snprintf(tmp, sizeof tmp, "%s%s", tui_glyph(TUI_G_ELLIPSIS), s);
 	memcpy(text, tmp, strlen(tmp) + 1);
