@@ -45,11 +45,11 @@ grep -q '^    github.com/evanw/esbuild/pkg/cli.runImpl()$' buf &&
 	grep -q '^Goroutine G1$' buf || { echo "# buffer:"; sed 's/^/#   /' buf; ok=1; }
 tap $ok "y copies the inspector's text, stacks in full, to the clipboard with OSC 52"
 
-# w: a prompt with a file name not taken yet; Enter writes it
-tmux_keys w && tmux_wait "save to: gtview-G1.txt" && tmux_keys Enter && tmux_wait "wrote"
+# Y: a prompt with a file name not taken yet; Enter writes it
+tmux_keys Y && tmux_wait "save to: gtview-G1.txt" && tmux_keys Enter && tmux_wait "wrote"
 ok=$?
 cmp -s buf gtview-G1.txt || { diff buf gtview-G1.txt | sed 's/^/# /'; ok=1; }
-tap $ok "w writes the same text to a file (gtview-G1.txt)"
+tap $ok "Y writes the same text to a file (gtview-G1.txt)"
 
 # the goroutine list's stack pane scrolls to the outermost frame
 tmux_keys Escape && tmux_wait "[goroutines]" && tmux_keys G && sleep 0.3
