@@ -259,7 +259,7 @@ check $? "timeline hints: H/L pan"
 
 # 26: in the STW lane h/l step from pause to pause (a pause is often
 # narrower than a cell), and the detail line says which and how to step
-shot stwstep 100 30 demo.trace '<Tab>' j l l ':save-screen stwstep2.screen' h
+shot stwstep 100 30 demo.trace '<Tab>' '<Tab>' j l l ':save-screen stwstep2.screen' h
 ok=$?
 grep -q '^>STW' stwstep.screen || { echo "# STW lane not selected"; ok=1; }
 grep -q '^stop-the-world (GC mark termination) 232us from 0.000476s, pause 2 of 14  \[h/l: previous/next\]' stwstep2.screen ||

@@ -8,7 +8,7 @@
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/tools/screen-lib.sh"
 command -v python3 >/dev/null || { echo "1..0 # SKIP no python3"; exit 0; }
-echo 1..9
+echo 1..10
 
 # a goroutine with a 9-digit id (the goroutines-procs text trace, its G6
 # renumbered; the batches' sizes grow by the longer varints)
@@ -26,8 +26,8 @@ ok=$?
 grep -q ' system goroutine… runtime.gcBgMarkWorker$' blocked.screen || { echo "# no ellipsis on a cut reason"; ok=1; }
 check $ok "text cut short ends in an ellipsis"
 
-# the Running lane: Tab to the lanes below the Ps, then down to it
-shot counts 100 demo.trace '<Tab>' j j j j j '<Right>' '<Right>'
+# the Running lane: Tab twice to the lanes below the Ps, then down to it
+shot counts 100 demo.trace '<Tab>' '<Tab>' j j j j j '<Right>' '<Right>'
 ok=$?
 grep -Eq '^goroutines at the cursor: running [0-9]+, runnable [0-9]+, waiting [0-9]+, syscall [0-9]+$' counts.screen ||
 	{ echo "# detail:"; grep 'at the cursor' counts.screen | sed 's/^/#   /'; ok=1; }
@@ -88,3 +88,14 @@ ok=0
 man_page="$here/../man/gtview.1"
 tr '\n' ' ' <"$man_page" | grep -q 'prints JSON Lines: one JSON object per line' || { echo "# man"; ok=1; }
 check $ok "--help and gtview(1) say goroutines --json is JSON Lines"
+
+# the rows below the timeline's lanes: Tab gives them the keys, j scrolls
+# them down to the last frame of the stack
+SHOT_ROWS=24 shot pv0 80 demo.trace
+SHOT_ROWS=24 shot pv1 80 demo.trace '<Tab>' j j j j j j j j
+ok=$?
+grep -q '▾ [0-9]* more (Tab)' pv0.screen || { echo "# no 'more' mark"; ok=1; }
+grep -q 'runtime/mgc\.go:1791' pv0.screen && { echo "# all shown at once?"; ok=1; }
+grep -q '^        runtime/mgc\.go:1791$' pv1.screen || { echo "# not scrolled:"; sed 's/^/#   /' pv1.screen; ok=1; }
+grep -q '^>P0 ' pv1.screen || { echo "# the lane changed"; ok=1; }
+check $ok "timeline: Tab gives the rows below the lanes the keys; they scroll"

@@ -75,6 +75,7 @@ struct tui_timeline {
 	int top;                /* first P lane shown */
 	uint64_t heap_max;      /* largest heap or goal value: bar scale */
 	uint32_t *porder;       /* P indices sorted by P id: lane -> P index */
+	int preview_focus;      /* keys scroll the rows below the lanes */
 	int following;          /* follow is set: its P cells are highlighted */
 	uint32_t follow;        /* goroutine index */
 };

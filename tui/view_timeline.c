@@ -694,7 +694,7 @@ void tui_timeline_draw(struct tui_app *a)
 	draw_count_lanes(a, y + TUI_LANE_RUNNING, w);
 	y += TUI_LANE__COUNT;
 	char buf[512];
-	tui_put(y, 0, a->cols, tui_attr(TUI_C_TITLE), detail(a, buf, sizeof buf));
+	tui_put(y, 0, a->cols, tui_attr(tl->preview_focus ? TUI_C_SELECTED : TUI_C_TITLE), detail(a, buf, sizeof buf));
 	y++;
 	/* the rows the lanes leave free: what is at the cursor (its stack),
 	 * then a legend on the last row */
@@ -848,11 +848,20 @@ static void draw_preview(struct tui_app *a, int y, int rows)
 	if (!pv->nlines || !same_sel(&pv->sel, &s) || tui_inspector_stale(a, pv)) {
 		tui_inspector_build_into(a, pv, &s);
 		pv->sel = s;
+		pv->top = 0;
 	}
-	/* line 0 is the title, which the detail line already says */
-	tui_inspector_draw_lines(a, pv, 1, y, rows, SIZE_MAX);
-	if (pv->nlines > (size_t)rows + 1)
-		tui_put(y + rows - 1, a->cols - 24, 24, tui_attr(TUI_C_DIM), "… Enter shows all");
+	/* line 0 is the title, which the detail line already says; the rest
+	 * scrolls (Tab gives it the keys) */
+	size_t n = pv->nlines - 1;
+	if (pv->top + (size_t)rows > n)
+		pv->top = n > (size_t)rows ? n - (size_t)rows : 0;
+	tui_inspector_draw_lines(a, pv, 1 + pv->top, y, rows, SIZE_MAX);
+	if (pv->top + (size_t)rows < n) {
+		char more[64];
+		snprintf(more, sizeof more, " %s %zu more (%s) ", tui_glyph(TUI_G_ARROW_DN), n - pv->top - (size_t)rows,
+		         a->tl.preview_focus ? "j/k" : "Tab");
+		tui_put_right(y + rows - 1, 0, a->cols, tui_attr(TUI_C_DIM) | A_REVERSE, more);
+	}
 }
 
 /* In the GC, STW and assist lanes h/l step from range to range (a pause
@@ -901,9 +910,25 @@ static int in_range_lane(const struct tui_app *a)
 	return l == TUI_LANE_GC || l == TUI_LANE_STW || l == TUI_LANE_ASSIST;
 }
 
+/* Keys while the rows below the lanes have the focus: up and down scroll
+ * them; anything else is the timeline's as usual. */
+static int preview_scroll(struct tui_app *a, enum gt_action act)
+{
+	long d = act == GT_ACTION_MOVE_UP ? -1 : act == GT_ACTION_MOVE_DOWN ? 1
+		: act == GT_ACTION_PAGE_UP || act == GT_ACTION_HALF_PAGE_UP ? -8
+		: act == GT_ACTION_PAGE_DOWN || act == GT_ACTION_HALF_PAGE_DOWN ? 8 : 0;
+	if (!d)
+		return 0;
+	long t = (long)a->preview.top + d; /* drawing keeps it in range */
+	a->preview.top = t < 0 ? 0 : (size_t)t;
+	return 1;
+}
+
 int tui_timeline_action(struct tui_app *a, enum gt_action act)
 {
 	struct tui_timeline *tl = &a->tl;
+	if (tl->preview_focus && preview_scroll(a, act))
+		return TUI_REDRAW;
 	switch (act) {
 	case GT_ACTION_MOVE_LEFT:
 		if (!in_range_lane(a) || !step_range(a, -1))
@@ -946,11 +971,17 @@ int tui_timeline_action(struct tui_app *a, enum gt_action act)
 		tl->following = 0;
 		break;
 	case GT_ACTION_NEXT_PANE:
-	case GT_ACTION_PREV_PANE:
-		/* between the P lanes and the GC/STW/heap/count lanes */
-		tl->lane = tl->lane < nprocs(a) ? nprocs(a) : tl->top;
+	case GT_ACTION_PREV_PANE: {
+		/* the P lanes, the rows below them (what the lane has at the
+		 * cursor), the GC/STW/heap/count lanes, the rows below them */
+		int at = (tl->lane < nprocs(a) ? 0 : 2) + tl->preview_focus;
+		at = (at + (act == GT_ACTION_NEXT_PANE ? 1 : 3)) % 4;
+		tl->preview_focus = at & 1;
+		if ((at >= 2) != (tl->lane >= nprocs(a)))
+			tl->lane = at < 2 ? tl->top : nprocs(a);
 		clamp(a);
 		break;
+	}
 	default:
 		return TUI_UNHANDLED;
 	}

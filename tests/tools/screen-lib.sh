@@ -4,7 +4,7 @@
 #
 #   check STATUS DESCRIPTION      print a TAP line, numbered
 #   shot NAME COLS TRACE KEYS...  run the viewer headless (GTVIEW_SCRIPT,
-#                                 30 rows) on the keys (one a line, <Key>
+#                                 30 rows, or $SHOT_ROWS) on the keys (one a line, <Key>
 #                                 notation or :commands), then write
 #                                 NAME.screen and NAME.attrs (tui/dump.h)
 #
@@ -30,6 +30,6 @@ shot() {
 	: >"$_name.keys"
 	for _k in "$@"; do printf '%s\n' "$_k" >>"$_name.keys"; done
 	printf ':save-screen %s.screen\n:save-attrs %s.attrs\n' "$_name" "$_name" >>"$_name.keys"
-	GTVIEW_SCRIPT=$_name.keys LINES=30 COLUMNS=$_cols "$GTVIEW" "$_trace" >/dev/null 2>"$_name.err" ||
+	GTVIEW_SCRIPT=$_name.keys LINES=${SHOT_ROWS:-30} COLUMNS=$_cols "$GTVIEW" "$_trace" >/dev/null 2>"$_name.err" ||
 		{ sed 's/^/# /' "$_name.err"; return 1; }
 }
