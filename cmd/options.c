@@ -25,6 +25,7 @@ void gt_options_usage(FILE *fp)
 	      "  --config FILE      read FILE instead of $XDG_CONFIG_HOME/gtview/config\n"
 	      "  --no-color         no colours (also NO_COLOR=1)\n"
 	      "  --ascii            draw with ASCII characters only\n"
+	      "  --escape-delay MS  wait MS ms after Escape for a key sequence (default 50)\n"
 	      "  --list-keys        print every key binding and exit\n"
 	      "  -h, --help         print this help and exit\n"
 	      "  -V, --version      print the version and exit\n"
@@ -33,7 +34,7 @@ void gt_options_usage(FILE *fp)
 	      "  check TRACE        validate; exit 0 valid, 1 invalid or truncated\n"
 	      "  stats [--json] TRACE\n"
 	      "  dump [--raw] TRACE\n"
-	      "  goroutines [--blocked] [--json] TRACE\n"
+	      "  goroutines [--blocked] [--json] TRACE   (--json: JSON Lines)\n"
 	      "  gc [--json] TRACE\n"
 	      "  assemble TEXT OUT  build a binary trace from its text form\n"
 	      "\n"
@@ -152,7 +153,7 @@ static int is_opt(const char *arg, const char *shrt, const char *lng)
 
 int gt_options_parse(int argc, char **argv, struct gt_options *o)
 {
-	const char *explicit_config = NULL;
+	const char *explicit_config = NULL, *escape_delay = NULL;
 	int no_color = 0, ascii = 0, list_keys = 0, dashdash = 0;
 
 	memset(o, 0, sizeof *o);
@@ -183,6 +184,12 @@ int gt_options_parse(int argc, char **argv, struct gt_options *o)
 			ascii = 1;
 		} else if (is_opt(a, NULL, "--list-keys")) {
 			list_keys = 1;
+		} else if (is_opt(a, NULL, "--escape-delay")) {
+			if (i + 1 >= argc)
+				return usage_error(o, "option '%s' needs an argument", a);
+			escape_delay = argv[++i];
+		} else if (!strncmp(a, "--escape-delay=", 15)) {
+			escape_delay = a + 15;
 		} else if (is_opt(a, "-k", "--keymap") || is_opt(a, NULL, "--config")) {
 			if (i + 1 >= argc)
 				return usage_error(o, "option '%s' needs an argument", a);
@@ -221,6 +228,9 @@ int gt_options_parse(int argc, char **argv, struct gt_options *o)
 		o->config.settings.color = false;
 	if (ascii)
 		o->config.settings.ascii = true;
+	char err[GT_KEY_MSG_MAX];
+	if (escape_delay && gt_config_set(&o->config, "escape-delay", escape_delay, err) < 0)
+		return usage_error(o, "--escape-delay: %s", err);
 	for (size_t i = 0; i < gt_config_message_count(&o->config); i++)
 		fprintf(stderr, "gtview: %s\n", gt_config_message(&o->config, i));
 

@@ -137,7 +137,8 @@ static int report_blocked(FILE *fp, const struct gt_model *m, int json)
 			continue;
 		}
 		char a[32], c[32];
-		fprintf(fp, "\n%u: %s [%s", g->count, why, gt_report_dur(a, sizeof a, g->waited_min));
+		/* how long they had been blocked when the trace ended */
+		fprintf(fp, "\n%u: %s [blocked for %s", g->count, why, gt_report_dur(a, sizeof a, g->waited_min));
 		if (g->waited_max != g->waited_min)
 			fprintf(fp, "..%s", gt_report_dur(c, sizeof c, g->waited_max));
 		fputs("]\n", fp);

@@ -410,8 +410,11 @@ void gt_stats_write_text(FILE *out, const struct gt_stats *s, const struct gt_ta
 		        (unsigned long long)res->bytes_kept);
 	fprintf(out, "events:      %llu\n", (unsigned long long)s->events);
 	if (s->events)
-		fprintf(out, "time:        %.6f s .. %.6f s (%.6f s)\n", secs(s->min_ts),
-		        secs(s->max_ts), secs(s->max_ts - s->min_ts));
+		/* the span, then its ends as the trace's clock gives them, in
+		 * whole ns: the Sync that a converted old trace starts with lies
+		 * 1 ns before its first event, which read "-0.000000 s" */
+		fprintf(out, "time:        %.9f s, from %lld ns to %lld ns\n", secs(s->max_ts - s->min_ts),
+		        (long long)s->min_ts, (long long)s->max_ts);
 	fprintf(out, "goroutines:  %llu\nprocs:       %llu\nthreads:     %llu\n",
 	        (unsigned long long)s->goroutines, (unsigned long long)s->procs,
 	        (unsigned long long)s->threads);

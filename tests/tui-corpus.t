@@ -62,8 +62,9 @@ for name, path, o in cases:
         rows = {}
         for line in s.splitlines():
             r = re.match(r"^[ >]  G(\d+) +Waiting ", line)
-            if r:  # the reason column: 17 characters from column 39
-                rows[int(r.group(1))] = line[39:56].rstrip()
+            if r:  # the reason column: 17 characters from column 39,
+                # a reason cut short ends in an ellipsis
+                rows[int(r.group(1))] = line[39:56].rstrip().rstrip("…")
         for b in o["blocked_at_end"]:
             got = rows.get(b["g"])
             if got is None:

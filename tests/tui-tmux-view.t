@@ -37,7 +37,8 @@ tmux_text gcBgMark
 tmux_wait '1 string contains "gcBgMark"' && tmux_keys Enter && tmux_wait '4 goroutines' &&
 	tmux_keys Enter && tmux_wait 'Goroutine G22'
 ok=$?
-tmux_screen | grep -Eq '^  > runtime\.gcBgMarkWorker  runtime/mgc\.go:[0-9]+ *$' || { echo "# no frame"; ok=1; }
+tmux_screen | grep -A1 -E '^  > runtime\.gcBgMarkWorker *$' | sed -n 2p | grep -Eq '^        runtime/mgc\.go:[0-9]+ *$' ||
+	{ echo "# no frame"; ok=1; }
 tap $ok "search for a function reaches its goroutine; the inspector shows function and file:line"
 
 tmux_resize 120 40

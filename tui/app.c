@@ -87,6 +87,7 @@ void tui_open_inspector(struct tui_app *a, const struct tui_sel *s)
 {
 	a->insp.sel = *s;
 	a->insp.top = 0;
+	a->insp.width = a->cols;
 	tui_inspector_build(a);
 	tui_push(a, TUI_V_INSPECTOR);
 }
@@ -172,27 +173,39 @@ static void draw_header(struct tui_app *a)
 	tui_fmt_time(a, w0, sizeof w0, a->tl.t0);
 	tui_fmt_time(a, w1, sizeof w1, a->tl.t1);
 	tui_fmt_time(a, cur, sizeof cur, a->tl.cursor);
-	snprintf(right, sizeof right, " go1.%d  %s  window %s-%s  cursor %s ",
-	         a->info.version, dur, w0, w1, cur);
-	int rw = tui_width(right);
-	int lw = a->cols - rw;
-	if (lw < 12) { /* narrow: drop the window, keep the cursor */
-		snprintf(right, sizeof right, " go1.%d  %s  cursor %s ", a->info.version, dur, cur);
+	/* a trace that is not all there says so at every width, on every
+	 * view: the mark has its room before anything but the name */
+	const char *mark = !a->load_error[0] ? ""
+		: a->info.status == GT_TRUNCATED ? " [truncated]" : " [partial]";
+	int mw = tui_width(mark);
+	/* the right part, shorter as the screen narrows: the window goes
+	 * first, then the duration */
+	int rw = 0;
+	for (int level = 0; level < 3; level++) {
+		if (level == 0)
+			snprintf(right, sizeof right, " go1.%d  %s  window %s-%s  cursor %s ",
+			         a->info.version, dur, w0, w1, cur);
+		else if (level == 1)
+			snprintf(right, sizeof right, " go1.%d  %s  cursor %s ", a->info.version, dur, cur);
+		else
+			snprintf(right, sizeof right, " go1.%d  cursor %s ", a->info.version, cur);
 		rw = tui_width(right);
-		lw = a->cols - rw;
+		if (a->cols - rw - mw >= 12)
+			break;
 	}
+	int lw = a->cols - rw;
 	int x = tui_put(0, 0, lw, attr, " gtview ");
 	/* a long path keeps its end: the file's name matters most */
 	const char *name = a->file_name;
-	int room = lw - x - 1 - (a->load_error[0] ? 12 : 0);
+	int room = lw - x - mw - 1;
 	if (tui_width(name) > room && room > 4) {
 		while (*name && tui_width(name) > room - 1)
 			name++;
 		x += tui_put(0, x, 1, attr, tui_glyph(TUI_G_ELLIPSIS));
 	}
-	x += tui_put(0, x, lw - x, attr, name);
-	if (a->load_error[0]) /* what was kept is shown; say that it is partial */
-		tui_put(0, x, lw - x, tui_attr(TUI_C_ERROR), a->info.status == GT_TRUNCATED ? " [truncated]" : " [partial]");
+	x += tui_put(0, x, room > 0 ? room : 0, attr, name);
+	if (mw) /* what was kept is shown; say that it is partial */
+		tui_put(0, x, lw - x, tui_attr(TUI_C_ERROR), mark);
 	tui_put_right(0, 0, a->cols, attr, right);
 }
 
@@ -209,7 +222,7 @@ static void draw_status(struct tui_app *a)
 	tui_put_right(y, 0, a->cols, attr, right);
 	int w = a->cols - rw - 1;
 	if (a->prompt.open) {
-		const char *lead = a->prompt.kind == 0 ? "/" : "filter: ";
+		const char *lead = a->prompt.kind == 0 ? "/" : a->prompt.kind == 3 ? "save to: " : "filter: ";
 		int x = tui_put(y, 0, w, kattr, lead);
 		x += tui_put(y, x, w - x, attr, a->prompt.text);
 		tui_put(y, x, w - x, tui_attr(TUI_C_CURSOR) | A_REVERSE, " ");

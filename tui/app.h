@@ -77,6 +77,7 @@ struct tui_timeline {
 	int top;                /* first P lane shown */
 	uint64_t heap_max;      /* largest heap or goal value: bar scale */
 	uint32_t *porder;       /* P indices sorted by P id: lane -> P index */
+	int preview_focus;      /* keys scroll the rows below the lanes */
 	int following;          /* follow is set: its P cells are highlighted */
 	uint32_t follow;        /* goroutine index */
 	uint32_t pins[8];       /* goroutine lanes pinned (indices) */
@@ -121,7 +122,8 @@ struct tui_goroutine {      /* one goroutine: own timeline + event list */
 	uint32_t g;
 	struct gt_gspan *spans; size_t nspans;
 	size_t sel, top;
-	int pane;               /* 0 events, 1 timeline */
+	int pane;               /* 0 events, 1 timeline, 2 stack */
+	size_t stack_top;       /* first line of the stack pane */
 	int64_t t0, t1;
 };
 
@@ -147,6 +149,7 @@ struct tui_inspector {
 	int64_t *line_t;         /* ...at this time (jump-cause); INT64_MIN none */
 	size_t cap;
 	size_t top, cur;         /* first line shown, selected line */
+	int width;               /* stacks laid out for it (tui/stack.h) */
 };
 
 struct tui_search {
@@ -188,7 +191,8 @@ struct tui_range {
 
 struct tui_prompt {         /* a one-line text prompt on the status line */
 	int open;
-	int kind;               /* 0 search, 1 goroutine text filter, 2 logs */
+	int kind;               /* 0 search, 1 goroutine text filter, 2 logs,
+	                           3 save to */
 	char text[128];
 	size_t len;
 };
@@ -204,6 +208,7 @@ struct tui_app {
 	char status[256];
 	int status_error;       /* status is an error (stays until a key) */
 	char load_error[400];   /* why loading stopped early; "" when it did not */
+	char ascii_why[200];    /* why lines are ASCII (the locale); "" */
 
 	enum tui_view_id stack[16];
 	int depth;
@@ -295,8 +300,9 @@ void tui_goroutines_rebuild(struct tui_app *a);
 int tui_goroutines_action(struct tui_app *a, enum gt_action act);
 void tui_goroutines_free(struct tui_app *a);
 int tui_goroutines_filter_text(struct tui_app *a, const char *text);
-/* Frames [top, top+rows) of st, one per line "func  file:line", at y. */
-void tui_draw_stack(struct tui_app *a, int y, int rows, gt_stack st, size_t top);
+/* Lines [*top, *top+rows) of st laid out for the screen (tui/stack.h)
+ * at y; *top is kept so that the last line is at most at the bottom. */
+void tui_draw_stack(struct tui_app *a, int y, int rows, gt_stack st, size_t *top);
 
 /* A goroutine state's colour role and glyph, as the goroutine view and
  * the timeline's goroutine lanes draw it. */
@@ -308,6 +314,8 @@ int tui_gcol_state(const struct gt_col *c);
 void tui_goroutine_draw(struct tui_app *a);
 int tui_goroutine_action(struct tui_app *a, enum gt_action act);
 void tui_goroutine_load(struct tui_app *a, uint32_t gi);
+/* The selected interval as a selection (TUI_SEL_NONE when none). */
+void tui_goroutine_sel(struct tui_app *a, struct tui_sel *sel);
 void tui_goroutine_free(struct tui_app *a);
 
 void tui_gc_draw(struct tui_app *a);
@@ -328,6 +336,11 @@ void tui_inspector_free(struct tui_app *a);
  * leaving the inspector as it is; free dst with tui_inspector_free_lines. */
 void tui_inspector_build_into(struct tui_app *a, struct tui_inspector *dst, const struct tui_sel *s);
 void tui_inspector_free_lines(struct tui_inspector *in);
+/* Whether in's lines were laid out for another width (build them again). */
+int tui_inspector_stale(const struct tui_app *a, const struct tui_inspector *in);
+/* The inspector's text for s, stacks in full as `gtview goroutines`
+ * writes them (for the clipboard or a file); free() it. */
+char *tui_inspector_text(struct tui_app *a, const struct tui_sel *s, size_t *nlines);
 /* Lines [from, from+rows) of in at screen rows y..; line cur highlighted. */
 void tui_inspector_draw_lines(struct tui_app *a, const struct tui_inspector *in, size_t from,
                               int y, int rows, size_t cur);
@@ -338,6 +351,13 @@ void tui_search_update(struct tui_app *a);  /* matches for a->search.text */
 int tui_search_choose(struct tui_app *a);   /* results for the selected match */
 int tui_search_step(struct tui_app *a, int dir); /* n / N from any view */
 void tui_search_free(struct tui_app *a);
+
+/* export.c: the selection's text (stacks in full, or a goroutine's
+ * history) to the clipboard (OSC 52) or a file; the status says what
+ * was done.  default_name: a file name for it not taken yet ("" none). */
+int tui_export_copy(struct tui_app *a);
+void tui_export_default_name(struct tui_app *a, char *buf, size_t len);
+int tui_export_save(struct tui_app *a, const char *path);
 
 /* Mouse clicks at screen (y, x), 0-based: select what is there. */
 int tui_timeline_click(struct tui_app *a, int y, int x);

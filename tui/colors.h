@@ -3,6 +3,9 @@
  * Each role has a 256-colour pair, an 8-colour pair and the attributes used
  * when there is no colour at all (NO_COLOR, --no-color, or a mono
  * terminal), so every distinction stays visible without colour too.
+ * Without colour the cells of the lanes are never reversed: busy cells
+ * draw busy glyphs (█, #), and a reversed █ would look empty; text
+ * (selection, header, status line) is reversed as usual.
  * Columns: id, fg256, bg256, fg8, bg8, attributes always, mono attributes.
  * -1 is the terminal's default colour.
  */
@@ -20,13 +23,13 @@
 	X(SELECTED,   231,  31,  7,  4, A_BOLD,      A_REVERSE) \
 	X(CURSOR,     226,  -1,  3, -1, A_BOLD,      A_BOLD) \
 	X(LANE_LABEL, 250,  -1,  7, -1, 0,           0) \
-	X(RUNNING,     16, 114,  0,  2, 0,           A_REVERSE) \
-	X(RUNNING_ALT, 16,  71,  0,  2, 0,           A_REVERSE) \
-	X(GC_WORKER,   16, 215,  0,  3, 0,           A_REVERSE|A_BOLD) \
+	X(RUNNING,     16, 114,  0,  2, 0,           0) \
+	X(RUNNING_ALT, 16,  71,  0,  2, 0,           0) \
+	X(GC_WORKER,   16, 215,  0,  3, 0,           A_BOLD) \
 	X(IDLE,       240,  -1,  7, -1, 0,           A_DIM) \
-	X(GC,          16, 179,  0,  3, 0,           A_REVERSE) \
-	X(STW,        231, 160,  7,  1, A_BOLD,      A_REVERSE|A_BOLD) \
-	X(ASSIST,      16, 213,  0,  5, 0,           A_REVERSE) \
+	X(GC,          16, 179,  0,  3, 0,           0) \
+	X(STW,        231, 160,  7,  1, A_BOLD,      A_BOLD) \
+	X(ASSIST,      16, 213,  0,  5, 0,           0) \
 	X(HEAP,        75,  -1,  4, -1, 0,           0) \
 	X(HEAP_GOAL,  203,  -1,  1, -1, 0,           A_BOLD) \
 	X(G_RUNNING,   114, -1,  2, -1, A_BOLD,      A_BOLD) \
@@ -34,7 +37,7 @@
 	X(G_WAITING,   203, -1,  1, -1, 0,           A_DIM) \
 	X(G_SYSCALL,   141, -1,  5, -1, 0,           A_UNDERLINE) \
 	X(MATCH,       16, 220,  0,  3, 0,           A_REVERSE) \
-	X(FOLLOW,      16, 220,  0,  3, A_BOLD,      A_REVERSE|A_UNDERLINE|A_BOLD) \
+	X(FOLLOW,      16, 220,  0,  3, A_BOLD,      A_UNDERLINE|A_BOLD) \
 	X(FUNC,       117,  -1,  6, -1, 0,           0) \
 	X(FILELINE,   246,  -1,  7, -1, 0,           A_DIM)
 

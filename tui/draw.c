@@ -3,6 +3,7 @@
 
 #include <ctype.h>
 #include <curses.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -23,7 +24,7 @@ static size_t next_char(const char *s, int *cols)
 	mbstate_t st;
 	memset(&st, 0, sizeof st);
 	wchar_t wc;
-	size_t n = mbrtowc(&wc, s, strlen(s), &st);
+	size_t n = mbrtowc(&wc, s, strnlen(s, MB_LEN_MAX), &st);
 	if (n == (size_t)-1 || n == (size_t)-2 || n == 0) {
 		*cols = 1;
 		return 1;
@@ -49,13 +50,17 @@ int tui_put(int y, int x, int w, int attr, const char *s)
 		return 0;
 	if (x + w > COLS)
 		w = COLS - x;
+	/* text cut short ends in an ellipsis, so that a cut name never
+	 * reads as a whole one */
+	int cut = tui_width(s) > w;
+	int room = cut ? w - 1 : w;
 	attrset(attr);
 	move(y, x);
 	int used = 0;
 	while (*s) {
 		int c;
 		size_t n = next_char(s, &c);
-		if (used + c > w)
+		if (used + c > room)
 			break;
 		unsigned char b = (unsigned char)*s;
 		if (b < 0x20 || b == 0x7f || (!utf8 && b >= 0x80))
@@ -66,6 +71,10 @@ int tui_put(int y, int x, int w, int attr, const char *s)
 			addnstr(s, (int)n);
 		s += n;
 		used += c;
+	}
+	if (cut) {
+		addstr(utf8 ? "\xe2\x80\xa6" : "~");
+		used++;
 	}
 	attrset(0);
 	return used;

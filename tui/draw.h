@@ -5,7 +5,8 @@
 #define GT_TUI_DRAW_H
 
 void tui_draw_init(int utf8);
-/* Draws s at (y, x), at most w columns.  Returns the columns used. */
+/* Draws s at (y, x), at most w columns; text that does not fit ends in
+ * an ellipsis (… or ~) in its last column.  Returns the columns used. */
 int tui_put(int y, int x, int w, int attr, const char *s);
 /* Same, right-aligned in [x, x+w). */
 int tui_put_right(int y, int x, int w, int attr, const char *s);

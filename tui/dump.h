@@ -5,5 +5,9 @@
 
 /* Returns 0, or -1 with errno set. */
 int tui_dump_screen(const char *path);
+/* The same screen's video attributes, a letter per cell: r reverse, b
+ * bold, u underline, d dim (the first that applies), c colour only, '.'
+ * none; trailing '.' removed.  Monochrome tests read it beside the text. */
+int tui_dump_attrs(const char *path);
 
 #endif

@@ -5,7 +5,7 @@
 
 #define TUI_GLYPHS(X) \
 	X(FULL,     "\xe2\x96\x88", "#")  /* █ busy cell */ \
-	X(DARK,     "\xe2\x96\x93", "#")  /* ▓ mostly busy */ \
+	X(DARK,     "\xe2\x96\x93", "=")  /* ▓ mostly busy; syscall */ \
 	X(MEDIUM,   "\xe2\x96\x92", "+")  /* ▒ half busy */ \
 	X(LIGHT,    "\xe2\x96\x91", ".")  /* ░ a little work */ \
 	X(VLINE,    "\xe2\x94\x82", "|")  /* │ */ \

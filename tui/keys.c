@@ -18,14 +18,17 @@ static void prompt_open(struct tui_app *a, int kind)
 	a->prompt.kind = kind;
 	a->prompt.text[0] = 0;
 	a->prompt.len = 0;
-	if (kind == 1 || kind == 2) {
+	if (kind == 1 || kind == 2)
 		snprintf(a->prompt.text, sizeof a->prompt.text, "%s", kind == 1 ? a->gl.text : a->rg.text);
-		a->prompt.len = strlen(a->prompt.text);
-	}
+	if (kind == 3)
+		tui_export_default_name(a, a->prompt.text, sizeof a->prompt.text);
+	a->prompt.len = strlen(a->prompt.text);
 }
 
 static void prompt_changed(struct tui_app *a)
 {
+	if (a->prompt.kind == 3)
+		return; /* a file name: used on Enter */
 	if (a->prompt.kind == 0) {
 		snprintf(a->search.text, sizeof a->search.text, "%s", a->prompt.text);
 		a->search.len = a->prompt.len;
@@ -47,7 +50,7 @@ static int prompt_key(struct tui_app *a, TermKeyKey *key)
 			if (p->kind == 0) {
 				if (tui_current(a) == TUI_V_SEARCH && !a->search.results)
 					tui_pop(a);
-			} else {
+			} else if (p->kind == 1) {
 				tui_goroutines_filter_text(a, "");
 			}
 			return TUI_REDRAW;
@@ -55,6 +58,8 @@ static int prompt_key(struct tui_app *a, TermKeyKey *key)
 			p->open = 0;
 			if (p->kind == 0)
 				return tui_search_choose(a) | TUI_REDRAW;
+			if (p->kind == 3)
+				return tui_export_save(a, p->text) | TUI_REDRAW;
 			return TUI_REDRAW;
 		case TERMKEY_SYM_BACKSPACE:
 		case TERMKEY_SYM_DEL:
@@ -67,9 +72,13 @@ static int prompt_key(struct tui_app *a, TermKeyKey *key)
 			}
 			return TUI_REDRAW;
 		case TERMKEY_SYM_UP:
+			if (p->kind == 3)
+				return 0;
 			return tui_search_action(a, GT_ACTION_MOVE_UP);
 		case TERMKEY_SYM_DOWN:
 		case TERMKEY_SYM_TAB:
+			if (p->kind == 3)
+				return 0;
 			return tui_search_action(a, GT_ACTION_MOVE_DOWN);
 		case TERMKEY_SYM_SPACE:
 			break;
@@ -78,6 +87,8 @@ static int prompt_key(struct tui_app *a, TermKeyKey *key)
 		}
 	}
 	if (key->type == TERMKEY_TYPE_UNICODE && (key->modifiers & TERMKEY_KEYMOD_CTRL)) {
+		if (p->kind == 3 && key->code.codepoint != 'u')
+			return 0;
 		if (key->code.codepoint == 'n')
 			return tui_search_action(a, GT_ACTION_MOVE_DOWN);
 		if (key->code.codepoint == 'p')
@@ -158,6 +169,16 @@ static int run_action(struct tui_app *a, enum gt_action act)
 		if (v == TUI_V_SEARCH)
 			break;
 		return tui_search_step(a, act == GT_ACTION_SEARCH_NEXT ? 1 : -1);
+	case GT_ACTION_COPY_TEXT:
+		return tui_export_copy(a);
+	case GT_ACTION_SAVE_TEXT: {
+		char name[128];
+		tui_export_default_name(a, name, sizeof name);
+		if (!name[0]) /* nothing selected: the status says so */
+			return TUI_REDRAW_STATUS;
+		prompt_open(a, 3);
+		return TUI_REDRAW;
+	}
 	case GT_ACTION_FILTER_TEXT:
 		if (v == TUI_V_REGIONS) { /* the logs */
 			tui_regions_action(a, act);
@@ -228,6 +249,30 @@ static int mouse(struct tui_app *a, TermKey *tk, TermKeyKey *key)
 	return r;
 }
 
+/* Escape then a key within the Escape wait (escape-delay) reads as
+ * Alt+key: over SSH one packet may carry both.  An Alt+key that means
+ * nothing here is taken as what it most likely was, Escape followed by
+ * the key, so that neither is lost (what vim and libtermkey's users do). */
+static int is_alt(const TermKeyKey *key)
+{
+	return (key->modifiers & TERMKEY_KEYMOD_ALT) &&
+	       (key->type == TERMKEY_TYPE_UNICODE || key->type == TERMKEY_TYPE_KEYSYM ||
+	        key->type == TERMKEY_TYPE_FUNCTION);
+}
+
+static int escape_then(struct tui_app *a, TermKey *tk, const TermKeyKey *key)
+{
+	TermKeyKey esc, k = *key;
+	memset(&esc, 0, sizeof esc);
+	esc.type = TERMKEY_TYPE_KEYSYM;
+	esc.code.sym = TERMKEY_SYM_ESCAPE;
+	k.modifiers &= ~TERMKEY_KEYMOD_ALT;
+	int r = tui_handle_key(a, tk, &esc);
+	if (r & (TUI_QUIT | TUI_SUSPEND))
+		return r;
+	return r | tui_handle_key(a, tk, &k);
+}
+
 int tui_handle_key(struct tui_app *a, TermKey *tk, TermKeyKey *key)
 {
 	if (key->type == TERMKEY_TYPE_MOUSE)
@@ -250,8 +295,11 @@ int tui_handle_key(struct tui_app *a, TermKey *tk, TermKeyKey *key)
 		if (key->type == TERMKEY_TYPE_UNICODE && key->code.codepoint == 'q' && !key->modifiers)
 			return TUI_QUIT;
 	}
-	if (a->prompt.open)
+	if (a->prompt.open) {
+		if (is_alt(key)) /* a prompt takes no Alt+key */
+			return escape_then(a, tk, key) | TUI_REDRAW_STATUS;
 		return prompt_key(a, key) | (had_status ? TUI_REDRAW_STATUS : 0);
+	}
 	enum gt_action act = GT_ACTION_NONE;
 	switch (gt_keymap_feed_termkey(a->config->keymap, tk, key, &act)) {
 	case GT_FEED_ACTION:
@@ -259,6 +307,8 @@ int tui_handle_key(struct tui_app *a, TermKey *tk, TermKeyKey *key)
 	case GT_FEED_PENDING:
 		return TUI_REDRAW_STATUS;
 	case GT_FEED_NONE:
+		if (is_alt(key))
+			return escape_then(a, tk, key) | TUI_REDRAW_STATUS;
 		if (key->type == TERMKEY_TYPE_UNICODE && key->code.codepoint == 'c' &&
 		    key->modifiers == TERMKEY_KEYMOD_CTRL) {
 			raise(SIGINT); /* an unbound Ctrl-C interrupts, as usual */

@@ -8,6 +8,7 @@
 #include <curses.h>
 #include <errno.h>
 #include <langinfo.h>
+#include <locale.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -98,6 +99,11 @@ static int run_command(struct tui_app *a, const char *cmd)
 	if (sscanf(cmd, "save-screen %1023s", arg) == 1) {
 		if (tui_dump_screen(arg) < 0)
 			tui_die("save-screen %s: %s", arg, strerror(errno));
+		return 0;
+	}
+	if (sscanf(cmd, "save-attrs %1023s", arg) == 1) {
+		if (tui_dump_attrs(arg) < 0)
+			tui_die("save-attrs %s: %s", arg, strerror(errno));
 		return 0;
 	}
 	int b;
@@ -227,6 +233,30 @@ static int locale_utf8(void)
 	return cs && (!strcmp(cs, "UTF-8") || !strcmp(cs, "utf8"));
 }
 
+/* Why lines are ASCII when the user did not ask for it: the locale is
+ * not UTF-8, or the one asked for is not installed ("" when Unicode). */
+static void ascii_reason(struct tui_app *a, const struct tui_run_opts *o)
+{
+	a->ascii_why[0] = 0;
+	if (locale_utf8() || o->config->settings.ascii)
+		return;
+	const char *var = "LC_ALL", *want = getenv(var);
+	if (!want || !*want)
+		want = getenv(var = "LC_CTYPE");
+	if (!want || !*want)
+		want = getenv(var = "LANG");
+	const char *have = setlocale(LC_CTYPE, NULL);
+	if (want && *want && have && !strcmp(have, "C") && strcmp(want, "C") && strcmp(want, "POSIX"))
+		snprintf(a->ascii_why, sizeof a->ascii_why,
+		         "ASCII lines: the locale %s=%s is not installed here; for Unicode "
+		         "install it (locale-gen) or set LC_ALL=C.UTF-8", var, want);
+	else
+		snprintf(a->ascii_why, sizeof a->ascii_why,
+		         "ASCII lines: the locale %s%s%s is not UTF-8; for Unicode set LC_ALL=C.UTF-8 "
+		         "(or another UTF-8 locale)", want && *want ? var : "", want && *want ? "=" : "",
+		         want && *want ? want : "C");
+}
+
 static void done_display(void)
 {
 	if (tui_term_active)
@@ -341,6 +371,12 @@ int tui_run(const struct tui_run_opts *o)
 		return 2;
 	}
 
+	if (!headless && tui_term_check(err, sizeof err) < 0) {
+		/* before a long load: the terminal would show nothing after it */
+		fprintf(stderr, "gtview: %s\n", err);
+		tui_script_free(&script);
+		return 2;
+	}
 	struct load_ctx l = {.a = a, .o = o};
 	clock_gettime(CLOCK_MONOTONIC, &l.t0);
 	struct gt_decode_result res;
@@ -393,6 +429,9 @@ int tui_run(const struct tui_run_opts *o)
 		tui_status(a, "%s%s", gt_config_message(a->config, 0), n > 1 ? " (+more)" : "");
 		a->status_error = 1;
 	}
+	ascii_reason(a, o);
+	if (a->ascii_why[0]) /* said once here, and in the help */
+		tui_status(a, "%s", a->ascii_why);
 	if (a->load_error[0]) { /* until the first key; the header keeps a mark */
 		tui_status(a, "%s", a->load_error);
 		a->status_error = 1;

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <term.h>
 #include <unistd.h>
 
 struct tui_term *tui_term_active;
@@ -33,6 +34,31 @@ TermKey *tui_termkey_abstract(void)
 	termkey_hook_terminfo_getstr(tk, fix_terminfo, NULL);
 	termkey_start(tk);
 	return tk;
+}
+
+int tui_term_check(char *err, size_t errlen)
+{
+	const char *term = getenv("TERM");
+	const char *fix = "set TERM to your terminal's type, e.g. TERM=xterm-256color";
+	if (!term || !*term) {
+		snprintf(err, errlen, "TERM is not set, so the terminal's type is unknown; %s", fix);
+		return -1;
+	}
+	int found = 0;
+	if (setupterm(term, -1, &found) != OK) {
+		snprintf(err, errlen, "TERM=%s: no such terminal type here (no terminfo entry); %s",
+		         term, fix);
+		return -1;
+	}
+	const char *cup = tigetstr("cup");
+	int hard = tigetflag("hc") > 0;
+	del_curterm(cur_term);
+	if (!cup || cup == (char *)-1 || hard) {
+		snprintf(err, errlen, "TERM=%s: this terminal cannot move the cursor, which gtview "
+		         "needs; %s (or use gtview's commands: gtview stats, goroutines, gc)", term, fix);
+		return -1;
+	}
+	return 0;
 }
 
 static void curses_modes(void)
@@ -102,12 +128,8 @@ int tui_term_open(struct tui_term *t, int headless, int use_dev_tty, int ascii,
 		}
 	}
 	SCREEN *s = newterm(term, t->out, t->in);
-	if (!s && strcmp(term, "xterm")) {
-		term = "xterm";
-		s = newterm(term, t->out, t->in);
-	}
 	if (!s) {
-		snprintf(err, errlen, "cannot start curses on terminal '%s'", term);
+		snprintf(err, errlen, "cannot start curses on terminal TERM=%s", term);
 		goto fail;
 	}
 	t->screen = s;

@@ -28,6 +28,10 @@ struct tui_term {
  * on stdin).  Returns 0, or -1 with a message in err (nothing touched). */
 int tui_term_open(struct tui_term *t, int headless, int use_dev_tty, int ascii,
                   char *err, size_t errlen);
+/* Whether $TERM names a terminal gtview can draw on (one that addresses
+ * the cursor): 0, or -1 with a message naming TERM in err.  Checked
+ * before the trace loads, and without touching the terminal. */
+int tui_term_check(char *err, size_t errlen);
 /* Restores the terminal.  Safe to call twice. */
 void tui_term_close(struct tui_term *t);
 /* Ctrl-Z: give the terminal back, stop, and take it again on resume. */

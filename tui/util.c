@@ -130,3 +130,12 @@ size_t tui_move_sel(size_t cur, long d, size_t n)
 	return (size_t)s;
 }
 
+void tui_list_fit(size_t *sel, size_t *top, size_t n, int rows)
+{
+	if (*sel >= n)
+		*sel = n ? n - 1 : 0;
+	if (*sel < *top)
+		*top = *sel;
+	if (rows > 0 && *sel >= *top + (size_t)rows)
+		*top = *sel - (size_t)rows + 1;
+}

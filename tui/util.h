@@ -29,6 +29,10 @@ int64_t tui_time_bound(int64_t t);
  * a sum of them, may pass int64). */
 int64_t tui_dur(int64_t start, int64_t end);
 int64_t tui_add(int64_t a, int64_t b);
+/* A list of n lines shown rows at a time: keeps *sel inside it and *top
+ * (the first line shown) so that *sel is on screen.  Every list view
+ * calls it before drawing. */
+void tui_list_fit(size_t *sel, size_t *top, size_t n, int rows);
 /* cur moved by d rows, kept inside a list of n rows (0 when empty). */
 size_t tui_move_sel(size_t cur, long d, size_t n);
 /* The rows a list moves by for a moving action (move-up/down, pages,

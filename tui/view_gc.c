@@ -252,12 +252,7 @@ void tui_gc_draw(struct tui_app *a)
 	tui_put(y, sx, 1, tui_attr(TUI_C_DIM) | A_UNDERLINE, tui_glyph(gv->desc ? TUI_G_ARROW_DN : TUI_G_ARROW_UP));
 	y++;
 	int rows = list_rows(a);
-	if (gv->sel >= gv->nrows)
-		gv->sel = gv->nrows ? gv->nrows - 1 : 0;
-	if (gv->sel < gv->top)
-		gv->top = gv->sel;
-	if (gv->sel >= gv->top + (size_t)rows)
-		gv->top = gv->sel - (size_t)rows + 1;
+	tui_list_fit(&gv->sel, &gv->top, gv->nrows, rows);
 	if (!gv->nrows)
 		tui_put(y, 2, a->cols - 2, tui_attr(TUI_C_DIM), "no GC cycle or pause in this trace");
 	for (int i = 0; i < rows && gv->top + (size_t)i < gv->nrows; i++) {

@@ -37,7 +37,7 @@ void tui_goroutine_load(struct tui_app *a, uint32_t gi)
 	gt_model_g_spans(a->m, gi, INT64_MIN, INT64_MAX, collect_span, &c);
 	gd->spans = c.v;
 	gd->nspans = c.n;
-	gd->sel = gd->top = 0;
+	gd->sel = gd->top = gd->stack_top = 0;
 	gd->pane = 0;
 	const struct gt_goroutine g_ = tui_g(a, gi), *g = &g_;
 	gd->t0 = tui_time_bound(g->first_ts);
@@ -141,9 +141,12 @@ void tui_goroutine_draw(struct tui_app *a)
 		int best = tui_gcol_state(&cols[c]);
 		int attr = best >= 0 ? tui_attr((enum tui_color)tui_gstate_role(best)) : 0;
 		const char *gl = best >= 0 ? tui_gstate_glyph(best) : " ";
+		/* the selected interval's column: its glyph in the cursor's
+		 * colour; without colour the cursor's line (a reversed or
+		 * bold busy glyph reads as another state) */
 		if (c == selcol)
 			tui_put(y, c, 1, tui_attr(TUI_C_CURSOR) | (gd->pane == 1 ? A_REVERSE : 0),
-			        best >= 0 ? gl : tui_glyph(TUI_G_CURSOR));
+			        best >= 0 && tui_colors_mode() ? gl : tui_glyph(TUI_G_CURSOR));
 		else
 			tui_put(y, c, 1, attr, gl);
 	}
@@ -156,10 +159,7 @@ void tui_goroutine_draw(struct tui_app *a)
 	tui_put(y++, 1, a->cols - 1, tui_attr(TUI_C_DIM) | A_UNDERLINE,
 	        "time          state      duration  reason              where");
 	int rows = list_rows(a);
-	if (gd->sel < gd->top)
-		gd->top = gd->sel;
-	if (gd->sel >= gd->top + (size_t)rows)
-		gd->top = gd->sel - (size_t)rows + 1;
+	tui_list_fit(&gd->sel, &gd->top, gd->nspans, rows);
 	for (int i = 0; i < rows && gd->top + (size_t)i < gd->nspans; i++) {
 		size_t k = gd->top + (size_t)i;
 		const struct gt_gspan *s = &gd->spans[k];
@@ -203,7 +203,7 @@ void tui_goroutine_draw(struct tui_app *a)
 	snprintf(title, sizeof title, "%s Stack when it became %s%s%s%s at %s ", tui_glyph(TUI_G_HLINE),
 	         gt_gostate_name((enum gt_gostate)s->state), s->reason ? " (" : "",
 	         gt_model_str(a->m, s->reason), s->reason ? ")" : "", t);
-	tui_fill(y, 0, a->cols, tui_attr(TUI_C_DIM), tui_glyph(TUI_G_HLINE));
+	tui_fill(y, 0, a->cols, tui_attr(gd->pane == 2 ? TUI_C_SELECTED : TUI_C_DIM), tui_glyph(TUI_G_HLINE));
 	tui_put(y, 0, a->cols, tui_attr(TUI_C_TITLE), title);
 	/* who made it so: its line, and its stack where this one has none */
 	struct gt_gtrans tr;
@@ -216,11 +216,29 @@ void tui_goroutine_draw(struct tui_app *a)
 		y++;
 		srows--;
 		if (!s->stack || !gt_stack_depth(gt_model_tables(a->m), s->stack)) {
-			tui_draw_stack(a, y + 1, srows - 1, tr.by_stack, 0);
+			tui_draw_stack(a, y + 1, srows - 1, tr.by_stack, &gd->stack_top);
 			return;
 		}
 	}
-	tui_draw_stack(a, y + 1, srows - 1, s->stack, 0);
+	tui_draw_stack(a, y + 1, srows - 1, s->stack, &gd->stack_top);
+}
+
+void tui_goroutine_sel(struct tui_app *a, struct tui_sel *sel)
+{
+	const struct tui_goroutine *gd = &a->gd;
+	memset(sel, 0, sizeof *sel);
+	if (!gd->nspans)
+		return;
+	const struct gt_gspan *s = &gd->spans[gd->sel];
+	sel->kind = TUI_SEL_GSPAN;
+	sel->g = gd->g;
+	sel->start = s->start;
+	sel->end = s->end;
+	sel->state = s->state;
+	sel->from = gd->sel > 0 && gd->spans[gd->sel - 1].end == s->start ? gd->spans[gd->sel - 1].state : -1;
+	sel->reason = s->reason;
+	sel->stack = s->stack;
+	sel->pid = s->p;
 }
 
 int tui_goroutine_action(struct tui_app *a, enum gt_action act)
@@ -238,8 +256,10 @@ int tui_goroutine_action(struct tui_app *a, enum gt_action act)
 	case GT_ACTION_GOTO_FIRST: d = -(long)gd->nspans; break;
 	case GT_ACTION_GOTO_LAST: d = (long)gd->nspans; break;
 	case GT_ACTION_NEXT_PANE:
+		gd->pane = (gd->pane + 1) % 3;
+		return TUI_REDRAW;
 	case GT_ACTION_PREV_PANE:
-		gd->pane = !gd->pane;
+		gd->pane = (gd->pane + 2) % 3;
 		return TUI_REDRAW;
 	case GT_ACTION_OPEN_SELECTION: {
 		if (gd->pane == 1 || !gd->nspans) {
@@ -251,18 +271,8 @@ int tui_goroutine_action(struct tui_app *a, enum gt_action act)
 			tui_open_inspector(a, &sel);
 			return TUI_REDRAW;
 		}
-		const struct gt_gspan *s = &gd->spans[gd->sel];
 		struct tui_sel sel;
-		memset(&sel, 0, sizeof sel);
-		sel.kind = TUI_SEL_GSPAN;
-		sel.g = gd->g;
-		sel.start = s->start;
-		sel.end = s->end;
-		sel.state = s->state;
-		sel.from = gd->sel > 0 && gd->spans[gd->sel - 1].end == s->start ? gd->spans[gd->sel - 1].state : -1;
-		sel.reason = s->reason;
-		sel.stack = s->stack;
-		sel.pid = s->p;
+		tui_goroutine_sel(a, &sel);
 		tui_open_inspector(a, &sel);
 		return TUI_REDRAW;
 	}
@@ -279,7 +289,15 @@ int tui_goroutine_action(struct tui_app *a, enum gt_action act)
 	default:
 		return TUI_UNHANDLED;
 	}
+	if (gd->pane == 2) { /* the stack pane scrolls (drawing keeps it in range) */
+		long t = (long)gd->stack_top + d;
+		gd->stack_top = t < 0 ? 0 : (size_t)t;
+		return TUI_REDRAW;
+	}
+	size_t before = gd->sel;
 	gd->sel = tui_move_sel(gd->sel, d, gd->nspans);
+	if (gd->sel != before)
+		gd->stack_top = 0;
 	return TUI_REDRAW;
 }
 
@@ -294,6 +312,7 @@ int tui_goroutine_click(struct tui_app *a, int y, int x)
 		for (size_t i = 0; i < gd->nspans; i++)
 			if (gd->spans[i].end > t) {
 				gd->sel = i;
+				gd->stack_top = 0;
 				break;
 			}
 		return TUI_REDRAW;
@@ -302,5 +321,6 @@ int tui_goroutine_click(struct tui_app *a, int y, int x)
 	if (r < 0 || r >= list_rows(a) || gd->top + (size_t)r >= gd->nspans)
 		return 0;
 	gd->sel = gd->top + (size_t)r;
+	gd->stack_top = 0;
 	return TUI_REDRAW;
 }

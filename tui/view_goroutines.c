@@ -90,28 +90,22 @@ static int state_role(int s)
 	}
 }
 
-void tui_draw_stack(struct tui_app *a, int y, int rows, gt_stack st, size_t top)
+/* The id column: wide enough for the ids on screen (a 7-digit id, in
+ * the blocked filter's indented rows, ran into the state column). */
+static int id_width(const struct tui_app *a, int rows)
 {
-	const struct gt_tables *t = gt_model_tables(a->m);
-	size_t depth = st ? gt_stack_depth(t, st) : 0;
-	const uint32_t *fr = depth ? gt_stack_frames(t, st) : NULL;
-	if (!depth) {
-		tui_put(y, 2, a->cols - 2, tui_attr(TUI_C_DIM), "(no stack)");
-		return;
+	const struct tui_goroutines *gl = &a->gl;
+	int w = col_w[TUI_GCOL_ID];
+	for (size_t r = gl->top; r < gl->nrows && r < gl->top + (size_t)rows; r++) {
+		if (gl->rows[r].group >= 0)
+			continue;
+		char id[32];
+		/* ">" or " ", the blocked filter's indent, "G", the id, a space */
+		int n = snprintf(id, sizeof id, "G%lld", (long long)gl->rows[r].id) + 2 + (gl->blocked ? 2 : 0);
+		if (n > w)
+			w = n;
 	}
-	for (int i = 0; i < rows && top + (size_t)i < depth; i++) {
-		const struct gt_frame *f = gt_frame_get(t, fr[top + (size_t)i]);
-		int x = 2;
-		if (f && f->func) {
-			x += tui_put(y + i, x, a->cols - x, tui_attr(TUI_C_FUNC), gt_str_get(t, f->func));
-			char fl[512];
-			snprintf(fl, sizeof fl, "  %s:%u", gt_str_get(t, f->file), f->line);
-			tui_put(y + i, x, a->cols - x, tui_attr(TUI_C_FILELINE), fl);
-		} else {
-			tui_printf(y + i, x, a->cols - x, tui_attr(TUI_C_FUNC), "0x%llx",
-			           (unsigned long long)(f ? f->pc : 0));
-		}
-	}
+	return w;
 }
 
 void tui_goroutines_draw(struct tui_app *a)
@@ -120,6 +114,9 @@ void tui_goroutines_draw(struct tui_app *a)
 	if (gl->dirty)
 		tui_goroutines_rebuild(a);
 	int y = tui_body_top(a), rows = list_rows(a);
+	int cw[TUI_GCOL__COUNT];
+	memcpy(cw, col_w, sizeof cw);
+	cw[TUI_GCOL_ID] = id_width(a, rows);
 	/* title: what is shown */
 	char title[256];
 	const char *st = gl->state_filter >= 0 ? gt_gostate_name((enum gt_gostate)gl->state_filter) : "";
@@ -134,7 +131,7 @@ void tui_goroutines_draw(struct tui_app *a)
 	int x = 0;
 	int at_cursor = a->tl.cursor_set;
 	for (int c = 0; c < TUI_GCOL__COUNT; c++) {
-		int w = col_w[c] ? col_w[c] : a->cols - x;
+		int w = cw[c] ? cw[c] : a->cols - x;
 		char h[48];
 		const char *name = c == TUI_GCOL_STATE && at_cursor ? "state@cur" : col_names[c];
 		snprintf(h, sizeof h, "%s%s", name,
@@ -146,12 +143,7 @@ void tui_goroutines_draw(struct tui_app *a)
 		x += w;
 	}
 	y++;
-	if (gl->sel >= gl->nrows)
-		gl->sel = gl->nrows ? gl->nrows - 1 : 0;
-	if (gl->sel < gl->top)
-		gl->top = gl->sel;
-	if (gl->sel >= gl->top + (size_t)rows)
-		gl->top = gl->sel - (size_t)rows + 1;
+	tui_list_fit(&gl->sel, &gl->top, gl->nrows, rows);
 	if (!gl->nrows)
 		tui_put(y, 2, a->cols - 2, tui_attr(TUI_C_DIM),
 		        gl->blocked ? "no goroutine is blocked at the end of the trace" : "no goroutine matches");
@@ -191,21 +183,21 @@ void tui_goroutines_draw(struct tui_app *a)
 		tui_fmt_dur(run, sizeof run, g->ns[GT_GS_RUNNING]);
 		tui_fmt_dur(wait, sizeof wait, g->ns[GT_GS_WAITING]);
 		x = 0;
-		tui_printf(y + i, x, col_w[0], base, "%s%sG%lld", sel ? ">" : " ", gl->blocked ? "  " : "",
+		tui_printf(y + i, x, cw[0], base, "%s%sG%lld", sel ? ">" : " ", gl->blocked ? "  " : "",
 		           (long long)g->id);
-		x += col_w[0];
-		tui_put(y + i, x, col_w[1] - 1, sel ? base : tui_attr((enum tui_color)state_role(state)),
+		x += cw[0];
+		tui_put(y + i, x, cw[1] - 1, sel ? base : tui_attr((enum tui_color)state_role(state)),
 		        state < 0 ? "-" : gt_gostate_name((enum gt_gostate)state));
-		x += col_w[1];
-		tui_put_right(y + i, x, col_w[2] - 1, base, run);
-		x += col_w[2];
-		tui_put_right(y + i, x, col_w[3] - 1, base, wait);
-		x += col_w[3];
+		x += cw[1];
+		tui_put_right(y + i, x, cw[2] - 1, base, run);
+		x += cw[2];
+		tui_put_right(y + i, x, cw[3] - 1, base, wait);
+		x += cw[3];
 		/* a reason matters most for a goroutine that waits: why it left
 		 * the CPU (preempted, Gosched) is dimmer */
-		tui_put(y + i, x, col_w[4] - 1, sel || state == GT_GS_WAITING ? base : tui_attr(TUI_C_DIM),
+		tui_put(y + i, x, cw[4] - 1, sel || state == GT_GS_WAITING ? base : tui_attr(TUI_C_DIM),
 		        gt_model_str(a->m, reason));
-		x += col_w[4];
+		x += cw[4];
 		const char *fn = tui_g_func(a, g), *slash = strrchr(fn, '/');
 		tui_put(y + i, x, a->cols - x, sel ? base : tui_attr(TUI_C_FUNC), slash ? slash + 1 : fn);
 	}
@@ -233,7 +225,7 @@ void tui_goroutines_draw(struct tui_app *a)
 		         row->reason ? " (" : "", gt_model_str(a->m, row->reason), row->reason ? ")" : "");
 	}
 	tui_put(y, 2, a->cols - 4, tui_attr(TUI_C_TITLE), head);
-	tui_draw_stack(a, y + 1, prow - 1, stack, gl->preview_top);
+	tui_draw_stack(a, y + 1, prow - 1, stack, &gl->preview_top);
 }
 
 static void move_sel(struct tui_app *a, long d)

@@ -10,7 +10,7 @@
 #include "tui/colors.h"
 #include "tui/draw.h"
 
-#define MAX_LINES (GT_ACTION_COUNT + GT_GROUP_COUNT * 2 + 4)
+#define MAX_LINES (GT_ACTION_COUNT + GT_GROUP_COUNT * 2 + 5)
 
 struct help_line { int role; char text[256]; };
 
@@ -30,6 +30,10 @@ static int build(struct tui_app *a, struct help_line *out)
 	snprintf(out[n].text, sizeof out[n].text, "gtview keys (keymap \"%s\"); any other key closes this",
 	         a->config->keymap_name);
 	out[n++].role = TUI_C_TITLE;
+	if (a->ascii_why[0]) {
+		snprintf(out[n].text, sizeof out[n].text, "%s", a->ascii_why);
+		out[n++].role = TUI_C_DIM;
+	}
 	for (int g = 0; g < GT_GROUP_COUNT; g++) {
 		out[n].text[0] = 0;
 		out[n++].role = 0;

@@ -17,6 +17,7 @@
 
 #include "tui/colors.h"
 #include "tui/draw.h"
+#include "tui/stack.h"
 #include "tui/util.h"
 
 #define MAX_LIST 500 /* goroutines listed for a group */
@@ -128,27 +129,16 @@ void tui_inspector_free_lines(struct tui_inspector *in)
 
 static const char *fn_of(struct tui_app *a, gt_str s) { return gt_model_str(a->m, s); }
 
-/* One frame per line; a frame using the string `match` is marked. */
+static void add_stack_line(void *ctx, int role, const char *text)
+{
+	add(ctx, role, UINT32_MAX, "%s", text);
+}
+
+/* The frames laid out for the inspector's width (stack.h); a frame
+ * using the string `match` is marked. */
 static void add_stack(struct tui_app *a, gt_stack st, gt_str match)
 {
-	const struct gt_tables *t = gt_model_tables(a->m);
-	size_t n = st ? gt_stack_depth(t, st) : 0;
-	if (!n) {
-		add(a, TUI_C_DIM, UINT32_MAX, "    (no stack)");
-		return;
-	}
-	const uint32_t *fr = gt_stack_frames(t, st);
-	for (size_t i = 0; i < n; i++) {
-		const struct gt_frame *f = gt_frame_get(t, fr[i]);
-		if (!f)
-			continue;
-		const char *mark = match && (f->func == match || f->file == match) ? "> " : "  ";
-		if (f->func || f->file)
-			add(a, TUI_C_FUNC, UINT32_MAX, "  %s%s  %s:%u", mark, gt_str_get(t, f->func),
-			    gt_str_get(t, f->file), f->line);
-		else
-			add(a, TUI_C_FUNC, UINT32_MAX, "  %s0x%llx", mark, (unsigned long long)f->pc);
-	}
+	tui_stack_lines(gt_model_tables(a->m), st, a->insp.width, 4, match, add_stack_line, a);
 }
 
 static void add_time(struct tui_app *a, const char *label, int64_t start, int64_t end)
@@ -412,7 +402,7 @@ void tui_inspector_build(struct tui_app *a)
 		int64_t mid = thread_holding(a, s->p, s->start);
 		add(a, TUI_C_TITLE, s->g, "G%lld %s running on P%lld", (long long)g->id, tui_g_func(a, g),
 		    (long long)p->id);
-		add(a, 0, UINT32_MAX, "  %-12s StateTransition to Running .. from Running", "kind");
+		add(a, 0, UINT32_MAX, "  %-12s a run on a P: from its StateTransition to Running to the next one", "kind");
 		add_time(a, "time", s->start, s->end);
 		if (mid != GT_NONE)
 			add(a, 0, s->g, "  %-12s G%lld / P%lld / M%lld", "G / P / M", (long long)g->id,
@@ -570,30 +560,71 @@ void tui_inspector_draw(struct tui_app *a)
 {
 	struct tui_inspector *in = &a->insp;
 	int y = tui_body_top(a), rows = rows_of(a);
-	if (in->cur >= in->nlines)
-		in->cur = in->nlines ? in->nlines - 1 : 0;
-	if (in->cur < in->top)
-		in->top = in->cur;
-	if (in->cur >= in->top + (size_t)rows)
-		in->top = in->cur - (size_t)rows + 1;
+	if (tui_stack_relayout(in->width, a->cols)) {
+		/* resized across a layout: lay the stacks out again, near the
+		 * same line */
+		size_t cur = in->cur, n = in->nlines;
+		in->width = a->cols;
+		tui_inspector_build(a);
+		in->cur = n ? (size_t)((double)cur * (double)in->nlines / (double)n) : 0;
+	}
+	tui_list_fit(&in->cur, &in->top, in->nlines, rows);
 	tui_inspector_draw_lines(a, in, in->top, y, rows, in->cur);
 }
 
-void tui_inspector_build_into(struct tui_app *a, struct tui_inspector *dst, const struct tui_sel *s)
+/* The inspector's lines for s into dst, stacks laid out for width. */
+static void build_into(struct tui_app *a, struct tui_inspector *dst, const struct tui_sel *s, int width)
 {
 	/* the builder writes a->insp: lend it dst's buffers for the time */
 	struct tui_inspector saved = a->insp;
 	a->insp = *dst;
 	a->insp.sel = *s;
+	a->insp.width = width;
 	tui_inspector_build(a);
+	*dst = a->insp;
+	a->insp = saved;
+}
+
+char *tui_inspector_text(struct tui_app *a, const struct tui_sel *s, size_t *nlines)
+{
+	struct tui_inspector t;
+	memset(&t, 0, sizeof t);
+	build_into(a, &t, s, TUI_STACK_EXPORT);
+	size_t len = 1;
+	/* hints about keys mean nothing in a file */
+	while (t.nlines && (!strncmp(t.lines[t.nlines - 1], "Press ", 6) || !t.lines[t.nlines - 1][0]))
+		free(t.lines[--t.nlines]);
+	for (size_t i = 0; i < t.nlines; i++)
+		len += strlen(t.lines[i]) + 1;
+	char *text = tui_xmalloc(len), *p = text;
+	for (size_t i = 0; i < t.nlines; i++) {
+		size_t n = strlen(t.lines[i]);
+		memcpy(p, t.lines[i], n);
+		p[n] = '\n';
+		p += n + 1;
+	}
+	*p = 0;
+	*nlines = t.nlines;
+	tui_inspector_free_lines(&t);
+	return text;
+}
+
+int tui_inspector_stale(const struct tui_app *a, const struct tui_inspector *in)
+{
+	return tui_stack_relayout(in->width, a->cols);
+}
+
+void tui_inspector_build_into(struct tui_app *a, struct tui_inspector *dst, const struct tui_sel *s)
+{
+	build_into(a, dst, s, a->cols);
+	struct tui_inspector *in = dst;
 	/* hints about keys of the inspector mean nothing elsewhere */
-	while (a->insp.nlines && !strncmp(a->insp.lines[a->insp.nlines - 1], "Press ", 6)) {
-		free(a->insp.lines[--a->insp.nlines]);
-		if (a->insp.nlines && !a->insp.lines[a->insp.nlines - 1][0])
-			free(a->insp.lines[--a->insp.nlines]);
+	while (in->nlines && !strncmp(in->lines[in->nlines - 1], "Press ", 6)) {
+		free(in->lines[--in->nlines]);
+		if (in->nlines && !in->lines[in->nlines - 1][0])
+			free(in->lines[--in->nlines]);
 	}
 	/* nor does the event's kind, in a preview */
-	struct tui_inspector *in = &a->insp;
 	size_t k = 0;
 	for (size_t i = 0; i < in->nlines; i++) {
 		if (!strncmp(in->lines[i], "  kind ", 7) || !in->lines[i][0]) {
@@ -607,8 +638,6 @@ void tui_inspector_build_into(struct tui_app *a, struct tui_inspector *dst, cons
 		k++;
 	}
 	in->nlines = k;
-	*dst = a->insp;
-	a->insp = saved;
 }
 
 int tui_inspector_action(struct tui_app *a, enum gt_action act)

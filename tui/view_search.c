@@ -178,16 +178,6 @@ int tui_search_step(struct tui_app *a, int dir)
 
 static int list_rows(const struct tui_app *a) { return tui_body_rows(a) - 1; }
 
-static void fit(size_t *sel, size_t *top, size_t n, int rows)
-{
-	if (*sel >= n)
-		*sel = n ? n - 1 : 0;
-	if (*sel < *top)
-		*top = *sel;
-	if (*sel >= *top + (size_t)rows)
-		*top = *sel - (size_t)rows + 1;
-}
-
 static const char *ref_kind(uint32_t what)
 {
 	switch (what) {
@@ -257,7 +247,7 @@ void tui_search_draw(struct tui_app *a)
 			         sr->nmatches == 1 ? " contains" : "s contain", sr->text,
 			         sr->nmatches ? "; Enter lists what uses the selected one" : "");
 		tui_put(y++, 0, a->cols, tui_attr(TUI_C_TITLE), title);
-		fit(&sr->msel, &sr->mtop, sr->nmatches, rows);
+		tui_list_fit(&sr->msel, &sr->mtop, sr->nmatches, rows);
 		for (int i = 0; i < rows && sr->mtop + (size_t)i < sr->nmatches; i++) {
 			size_t k = sr->mtop + (size_t)i;
 			int sel = k == sr->msel;
@@ -284,7 +274,7 @@ void tui_search_draw(struct tui_app *a)
 	         sr->ngs, sr->ngs == 1 ? "" : "s", sr->nrefs, sr->nrefs == 1 ? "" : "s");
 	tui_put(y++, 0, a->cols, tui_attr(TUI_C_TITLE), title);
 	size_t n = nresults(a);
-	fit(&sr->rsel, &sr->rtop, n, rows);
+	tui_list_fit(&sr->rsel, &sr->rtop, n, rows);
 	for (int i = 0; i < rows && sr->rtop + (size_t)i < n; i++) {
 		size_t k = sr->rtop + (size_t)i;
 		int sel = k == sr->rsel;

@@ -12,6 +12,7 @@
 #include "model/cols.h"
 
 #include <curses.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -220,10 +221,10 @@ static void axis_label(char *buf, size_t len, double t, double step)
 		{1e9, "s"}, {1e6, "ms"}, {1e3, "us"}, {1, "ns"},
 	};
 	int u = 0;
-	while (u < 3 && t < units[u].ns)
+	while (u < 3 && (t ? t : step) < units[u].ns) /* 0 in the step's unit */
 		u++;
 	if (t == 0) {
-		snprintf(buf, len, "0ns");
+		snprintf(buf, len, "0%s", units[u].name);
 		return;
 	}
 	int dec = 0;
@@ -246,10 +247,30 @@ static void draw_axis(struct tui_app *a, int y, int w)
 	else if (step * 2 <= want)
 		step *= 2;
 	double rel0 = (double)(tl->t0 - a->info.min_ts);
+	/* a step whose labels all fit, so that every tick is labelled and
+	 * they stay regular (not 0, 40s, 60s... where 20s had no room) */
+	for (int k = 0; k < 64 && step < span; k++) {
+		int widest = 0;
+		for (int i = 0; i <= w; i++) { /* every tick's label, units vary */
+			double t = (floor(rel0 / step) + i) * step;
+			if (t > rel0 + span)
+				break;
+			char lab[32];
+			axis_label(lab, sizeof lab, t, step);
+			int lw = tui_width(lab);
+			widest = lw > widest ? lw : widest;
+		}
+		if (step * w / span >= widest + 3)
+			break;
+		double m = step / pow(10, floor(log10(step)));
+		step *= m < 1.5 ? 2 : m < 3.5 ? 2.5 : 2;
+	}
 	double first = ((int64_t)(rel0 / step) + 1) * step;
 	if (rel0 == 0)
 		first = 0;
 	int next_free = 0;
+	static unsigned char text[MAX_COLS]; /* columns holding a label */
+	memset(text, 0, (size_t)w);
 	/* tick i from first, not a running sum: where a double's ulp passes
 	 * step (times past 2^53 ns from the start: a hostile trace's) the sum
 	 * stood still and the loop never ended */
@@ -265,12 +286,17 @@ static void draw_axis(struct tui_app *a, int y, int w)
 		if (x + tui_width(lab) + 1 > w)
 			break;
 		tui_put(y, LABEL_W + x, 1, tui_attr(TUI_C_DIM), tui_glyph(TUI_G_VLINE));
-		tui_put(y, LABEL_W + x + 1, w - x - 1, tui_attr(TUI_C_DIM), lab);
-		next_free = x + tui_width(lab) + 3;
+		int lw = tui_put(y, LABEL_W + x + 1, w - x - 1, tui_attr(TUI_C_DIM), lab);
+		memset(text + x + 1, 1, (size_t)lw);
+		next_free = x + lw + 3;
 	}
 	tui_range_mark_axis(a, y, LABEL_W, w); /* range.c */
+	/* the cursor: its line, or on a label, that letter reversed (the
+	 * label stays readable) */
 	int cc = cursor_col(tl, w);
-	if (cc >= 0)
+	if (cc >= 0 && text[cc])
+		mvchgat(y, LABEL_W + cc, 1, A_REVERSE | A_BOLD, (short)PAIR_NUMBER(tui_attr(TUI_C_CURSOR)), NULL);
+	else if (cc >= 0)
 		tui_put(y, LABEL_W + cc, 1, tui_attr(TUI_C_CURSOR), tui_glyph(TUI_G_CURSOR));
 }
 
@@ -283,9 +309,15 @@ static void draw_label(struct tui_app *a, int y, int lane, const char *name)
 	tui_put(y, 0, LABEL_W - 1, attr, buf);
 }
 
-/* Reverses the cell at (y, x), keeping its character. */
+/* The cursor over a busy cell at (y, x): the cell reversed, keeping its
+ * character; without colour a reversed busy glyph would look empty, so
+ * the cursor's line is drawn there, reversed. */
 static void cursor_over(int y, int x, int attr)
 {
+	if (!tui_colors_mode()) {
+		tui_put(y, x, 1, A_REVERSE | A_BOLD, tui_glyph(TUI_G_CURSOR));
+		return;
+	}
 	attr_t a = (attr_t)(attr ^ A_REVERSE);
 	mvchgat(y, x, 1, a & ~A_COLOR, (short)PAIR_NUMBER(a), NULL);
 }
@@ -293,14 +325,35 @@ static void cursor_over(int y, int x, int attr)
 /* Cell at the cursor column: a line when idle, reversed when busy. */
 static void put_cell(int y, int x, int attr, const char *g, int at_cursor)
 {
+	tui_put(y, x, 1, attr, g);
 	if (at_cursor) {
 		if (!strcmp(g, " "))
 			tui_put(y, x, 1, tui_attr(TUI_C_CURSOR), tui_glyph(TUI_G_CURSOR));
 		else
-			tui_put(y, x, 1, attr ^ A_REVERSE, g);
-		return;
+			cursor_over(y, x, attr);
 	}
-	tui_put(y, x, 1, attr, g);
+}
+
+/* A run of n busy columns at (y, x) named lab; cc: the cursor's column
+ * in it, or -1.  The name stops a column short of the run's end, so that
+ * the names of two runs side by side never read as one.  Without colour
+ * the run is busy glyphs with the name inside (a reversed blank would
+ * look like an empty cell). */
+static void label_run(int y, int x, int n, int attr, const char *lab, int cc)
+{
+	if (tui_colors_mode()) {
+		tui_fill(y, x, n, attr, " ");
+		tui_put(y, x, n - 1, attr, lab);
+	} else {
+		tui_fill(y, x, n, attr, tui_glyph(TUI_G_FULL));
+		int used = tui_put(y, x + 1, n - 2, attr, lab);
+		if (cc >= 1 && cc <= used) { /* on the name: reverse its letter */
+			mvchgat(y, x + cc, 1, (attr_t)(attr ^ A_REVERSE) & ~A_COLOR, 0, NULL);
+			return;
+		}
+	}
+	if (cc >= 0 && cc < n)
+		cursor_over(y, x + cc, attr);
 }
 
 /* Cells of the P lanes on screen where the followed goroutine runs: one
@@ -387,10 +440,7 @@ static void draw_p_lane(struct tui_app *a, int y, uint32_t pi, int w, struct gt_
 			char lab[256];
 			snprintf(lab, sizeof lab, "G%lld %s", gr ? (long long)gr->id : -1LL,
 			         gr ? short_func(tui_g_func(a, gr)) : "");
-			tui_fill(y, LABEL_W + c, e - c, attr, " ");
-			tui_put(y, LABEL_W + c, e - c, attr, lab);
-			if (cc >= c && cc < e)
-				cursor_over(y, LABEL_W + cc, attr);
+			label_run(y, LABEL_W + c, e - c, attr, lab, cc >= c ? cc - c : -1);
 			c = e;
 			continue;
 		}
@@ -447,10 +497,7 @@ static void draw_range_lane(struct tui_app *a, int y, enum gt_range_set set, int
 				snprintf(lab, sizeof lab, "STW %s", gt_model_str(a->m, r[li].reason));
 			else
 				snprintf(lab, sizeof lab, "GC #%zu", li + 1);
-			tui_fill(y, LABEL_W + c, e - c, attr, " ");
-			tui_put(y, LABEL_W + c, e - c, attr, lab);
-			if (cc >= c && cc < e)
-				cursor_over(y, LABEL_W + cc, attr);
+			label_run(y, LABEL_W + c, e - c, attr, lab, cc >= c ? cc - c : -1);
 			c = e;
 			continue;
 		}
@@ -787,7 +834,8 @@ static const char *detail(struct tui_app *a, char *buf, size_t len)
 	default: {
 		struct gt_gcount c;
 		gt_model_gcounts(a->m, tl->cursor, tl->cursor + 1, 1, &c);
-		snprintf(buf, len, "goroutines at the cursor: running %.1f, runnable %.1f, waiting %.1f, syscall %.1f",
+		/* counts at an instant (a 1 ns window): whole numbers */
+		snprintf(buf, len, "goroutines at the cursor: running %.0f, runnable %.0f, waiting %.0f, syscall %.0f",
 		         c.running, c.runnable, c.waiting, c.syscall);
 		return buf;
 	}
@@ -846,7 +894,7 @@ void tui_timeline_draw(struct tui_app *a)
 	draw_g_lanes(a, y, w, cols);
 	y += g_rows(a);
 	char buf[512];
-	tui_put(y, 0, a->cols, tui_attr(TUI_C_TITLE), detail(a, buf, sizeof buf));
+	tui_put(y, 0, a->cols, tui_attr(tl->preview_focus ? TUI_C_SELECTED : TUI_C_TITLE), detail(a, buf, sizeof buf));
 	y++;
 	/* the rows the lanes leave free: what is at the cursor (its stack),
 	 * then a legend on the last row */
@@ -1016,14 +1064,23 @@ static void draw_preview(struct tui_app *a, int y, int rows)
 	struct tui_inspector *pv = &a->preview;
 	if (rows <= 0 || !sel_at_cursor(a, &s, &why))
 		return;
-	if (!pv->nlines || !same_sel(&pv->sel, &s)) {
+	if (!pv->nlines || !same_sel(&pv->sel, &s) || tui_inspector_stale(a, pv)) {
 		tui_inspector_build_into(a, pv, &s);
 		pv->sel = s;
+		pv->top = 0;
 	}
-	/* line 0 is the title, which the detail line already says */
-	tui_inspector_draw_lines(a, pv, 1, y, rows, SIZE_MAX);
-	if (pv->nlines > (size_t)rows + 1)
-		tui_put(y + rows - 1, a->cols - 24, 24, tui_attr(TUI_C_DIM), "… Enter shows all");
+	/* line 0 is the title, which the detail line already says; the rest
+	 * scrolls (Tab gives it the keys) */
+	size_t n = pv->nlines - 1;
+	if (pv->top + (size_t)rows > n)
+		pv->top = n > (size_t)rows ? n - (size_t)rows : 0;
+	tui_inspector_draw_lines(a, pv, 1 + pv->top, y, rows, SIZE_MAX);
+	if (pv->top + (size_t)rows < n) {
+		char more[64];
+		snprintf(more, sizeof more, " %s %zu more (%s) ", tui_glyph(TUI_G_ARROW_DN), n - pv->top - (size_t)rows,
+		         a->tl.preview_focus ? "j/k" : "Tab");
+		tui_put_right(y + rows - 1, 0, a->cols, tui_attr(TUI_C_DIM) | A_REVERSE, more);
+	}
 }
 
 /* In the GC, STW and assist lanes h/l step from range to range (a pause
@@ -1072,10 +1129,26 @@ static int in_range_lane(const struct tui_app *a)
 	return l == TUI_LANE_GC || l == TUI_LANE_STW || l == TUI_LANE_ASSIST;
 }
 
+/* Keys while the rows below the lanes have the focus: up and down scroll
+ * them; anything else is the timeline's as usual. */
+static int preview_scroll(struct tui_app *a, enum gt_action act)
+{
+	long d = act == GT_ACTION_MOVE_UP ? -1 : act == GT_ACTION_MOVE_DOWN ? 1
+		: act == GT_ACTION_PAGE_UP || act == GT_ACTION_HALF_PAGE_UP ? -8
+		: act == GT_ACTION_PAGE_DOWN || act == GT_ACTION_HALF_PAGE_DOWN ? 8 : 0;
+	if (!d)
+		return 0;
+	long t = (long)a->preview.top + d; /* drawing keeps it in range */
+	a->preview.top = t < 0 ? 0 : (size_t)t;
+	return 1;
+}
+
 int tui_timeline_action(struct tui_app *a, enum gt_action act)
 {
 	struct tui_timeline *tl = &a->tl;
 	glanes_build(a);
+	if (tl->preview_focus && preview_scroll(a, act))
+		return TUI_REDRAW;
 	switch (act) {
 	case GT_ACTION_MOVE_LEFT:
 		if (!in_range_lane(a) || !step_range(a, -1))
@@ -1133,11 +1206,17 @@ int tui_timeline_action(struct tui_app *a, enum gt_action act)
 		tl->npins = 0;
 		break;
 	case GT_ACTION_NEXT_PANE:
-	case GT_ACTION_PREV_PANE:
-		/* between the P lanes and the GC/STW/heap/count lanes */
-		tl->lane = tl->lane < nprocs(a) ? nprocs(a) : tl->top;
+	case GT_ACTION_PREV_PANE: {
+		/* the P lanes, the rows below them (what the lane has at the
+		 * cursor), the GC/STW/heap/count lanes, the rows below them */
+		int at = (tl->lane < nprocs(a) ? 0 : 2) + tl->preview_focus;
+		at = (at + (act == GT_ACTION_NEXT_PANE ? 1 : 3)) % 4;
+		tl->preview_focus = at & 1;
+		if ((at >= 2) != (tl->lane >= nprocs(a)))
+			tl->lane = at < 2 ? tl->top : nprocs(a);
 		clamp(a);
 		break;
+	}
 	default:
 		return TUI_UNHANDLED;
 	}

@@ -1,0 +1,83 @@
+#!/bin/sh
+# tui-mono.t: monochrome (NO_COLOR) and ASCII screens, read from screen
+# dumps with their video attributes (:save-attrs): what is busy looks busy
+# (no busy glyph in reverse video, which would look empty), the names of
+# runs side by side never read as one, and in ASCII each state and each
+# density has its own character, as the legends say.
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/tools/shot-lib.sh"
+golden=$here/tui-golden
+command -v python3 >/dev/null || { echo "1..0 # SKIP no python3"; exit 0; }
+echo 1..7
+
+# lanes NAME CHECK: runs tests/tools/screen_lanes.py's CHECK on the lane rows
+lanes() { python3 "$here/tools/screen_lanes.py" "$2" "$1.screen" "$1.attrs"; }
+
+# zoom levels around the longest pause, where runs are a few cells wide
+zooms="- +,+ +,+,+"
+i=0
+ok=0
+for z in $zooms; do
+	i=$((i + 1))
+	keys=$(printf '%s' "$z" | tr ',' ' ')
+	# shellcheck disable=SC2086
+	NO_COLOR=1 shot mono$i 100 demo.trace 3 s '<Enter>' $keys || ok=1
+	lanes mono$i busy || ok=1
+done
+check $ok "NO_COLOR: no busy cell of a lane is in reverse video (it would look empty)"
+
+ok=0
+i=0
+for z in $zooms; do
+	i=$((i + 1))
+	keys=$(printf '%s' "$z" | tr ',' ' ')
+	# shellcheck disable=SC2086
+	shot color$i 100 demo.trace 3 s '<Enter>' $keys || ok=1
+	lanes mono$i labels || ok=1
+	lanes color$i labels || ok=1
+done
+check $ok "names of runs side by side never touch, in colour and without"
+
+ok=0
+lanes mono1 named || ok=1
+grep -q '█G[0-9]* [a-z]' mono1.screen || { echo "# no run named between busy glyphs"; ok=1; }
+check $ok "NO_COLOR: a named run is busy glyphs around its name"
+
+if [ -n "$GT_UPDATE_GOLDEN" ]; then cp mono1.screen "$golden/mono-zoom.screen"; cp mono1.attrs "$golden/mono-zoom.attrs"; fi
+diff -u "$golden/mono-zoom.screen" mono1.screen | sed 's/^/# /'
+diff -u "$golden/mono-zoom.attrs" mono1.attrs | sed 's/^/# /'
+cmp -s "$golden/mono-zoom.screen" mono1.screen && cmp -s "$golden/mono-zoom.attrs" mono1.attrs
+check $? "NO_COLOR zoomed timeline: matches the golden dump and its attributes"
+
+# ASCII: the goroutine view's legend gives each state its own character
+LC_ALL=C LANG=C NO_COLOR=1 shot ascg 100 demo.trace 2 '<Enter>'
+ok=$?
+legend=$(grep ' running  .* syscall  .* runnable  .* waiting' ascg.screen)
+set -- $legend
+[ "$#" = 8 ] && [ "$(printf '%s\n' "$1" "$3" "$5" "$7" | sort -u | wc -l)" = 4 ] ||
+	{ echo "# legend: $legend"; ok=1; }
+LC_ALL=C grep -q '[^ -~]' ascg.screen && { echo "# non-ASCII"; ok=1; }
+check $ok "ASCII: running, syscall, runnable and waiting each have their own character"
+
+LC_ALL=C LANG=C NO_COLOR=1 shot asct 100 demo.trace
+ok=$?
+legend=$(grep 'busy part of a cell' asct.screen)
+glyphs=$(printf '%s\n' "$legend" | sed 's/ busy part.*//')
+[ "$(printf '%s' "$glyphs" | fold -w1 | sort -u | wc -l)" = 4 ] || { echo "# densities: $glyphs"; ok=1; }
+lanes asct busy || ok=1
+check $ok "ASCII timeline: four density characters in the legend, busy cells not reversed"
+
+# the goroutine view's own timeline: no busy cell reversed without colour
+NO_COLOR=1 shot monog 100 demo.trace 2 '<Enter>' '<Tab>'
+ok=$?
+python3 - monog.screen monog.attrs <<'PY' || ok=1
+import sys
+text = open(sys.argv[1], encoding="utf-8").read().split("\n")
+attrs = open(sys.argv[2]).read().split("\n")
+row, at = text[2], attrs[2]
+bad = [i for i, ch in enumerate(row) if ch in "█▓▒░" and i < len(at) and at[i] == "r"]
+if bad:
+    print("# reversed busy cells at", bad)
+    sys.exit(1)
+PY
+check $ok "NO_COLOR goroutine view: its timeline's busy cells are not reversed"
