@@ -70,7 +70,7 @@ ok('callers and callees of github.com/evanw/esbuild' in hop and 'callee  runtime
 
 stacks = shot(demo, '5', 'jj', '<Tab>')
 ok('stacks through runtime.gcMarkDone' in stacks and 'stack, innermost first' in stacks
-   and re.search(r'^  runtime\.gcMarkDone  runtime/mgc\.go:\d+$', stacks, re.M),
+   and re.search(r'^  runtime\.gcMarkDone(  |\n +)runtime/mgc\.go:\d+$', stacks, re.M),
    'Tab: the stacks through the function, the selected one\'s frames below')
 
 # f cycles net, sync, syscall, sched, cpu

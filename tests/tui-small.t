@@ -71,8 +71,8 @@ check $? "stats: the span, then its ends in whole ns (no '-0.000000 s')"
 
 "$GTVIEW" goroutines --blocked demo.trace >blocked.out
 ok=$?
-grep -Eq '^4: system goroutine wait \[blocked for [0-9.]+m?s\.\.[0-9.]+m?s\]$' blocked.out || { sed -n 1,5p blocked.out | sed 's/^/# /'; ok=1; }
-grep -Eq '^1: waiting \[blocked for [0-9.]+m?s\]$' blocked.out || ok=1
+grep -Eq '^10: runtime goroutines .*\[blocked for [0-9.]+m?s\.\.[0-9.]+m?s\]$' blocked.out || { sed -n 1,5p blocked.out | sed 's/^/# /'; ok=1; }
+grep -Eq '^1: sleep \[blocked for [0-9.]+m?s\]$' blocked.out || ok=1
 check $ok "goroutines --blocked: each group says how long it was blocked, labelled"
 
 "$GTVIEW" goroutines --json demo.trace >g.jsonl
@@ -86,7 +86,7 @@ check $? "goroutines --json: one JSON object per line"
 ok=0
 "$GTVIEW" --help | grep -q 'goroutines \[--blocked\] \[--json\] TRACE .*JSON Lines' || { echo "# --help"; ok=1; }
 man_page="$here/../man/gtview.1"
-tr '\n' ' ' <"$man_page" | grep -q 'prints JSON Lines: one JSON object per line' || { echo "# man"; ok=1; }
+tr '\n' ' ' <"$man_page" | grep -q 'prints JSON Lines, one JSON object per line' || { echo "# man"; ok=1; }
 check $ok "--help and gtview(1) say goroutines --json is JSON Lines"
 
 # the rows below the timeline's lanes: Tab gives them the keys, j scrolls

@@ -301,7 +301,8 @@ int tui_goroutines_action(struct tui_app *a, enum gt_action act);
 void tui_goroutines_free(struct tui_app *a);
 int tui_goroutines_filter_text(struct tui_app *a, const char *text);
 /* Lines [*top, *top+rows) of st laid out for the screen (tui/stack.h)
- * at y; *top is kept so that the last line is at most at the bottom. */
+ * at y; *top is kept so that the last line is at most at the bottom
+ * (top NULL: from the first line, for a pane that does not scroll). */
 void tui_draw_stack(struct tui_app *a, int y, int rows, gt_stack st, size_t *top);
 
 /* A goroutine state's colour role and glyph, as the goroutine view and

@@ -222,6 +222,9 @@ static void count_line(void *ctx, int role, const char *text)
 void tui_draw_stack(struct tui_app *a, int y, int rows, gt_stack st, size_t *top)
 {
 	const struct gt_tables *t = gt_model_tables(a->m);
+	size_t top0 = 0;
+	if (!top) /* a pane that does not scroll: from the first line */
+		top = &top0;
 	if (rows <= 0)
 		return;
 	size_t n = tui_stack_lines(t, st, a->cols, 2, 0, count_line, NULL);
