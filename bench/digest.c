@@ -4,6 +4,7 @@
  * model can prove it changed no answer: diff the output of two builds.
  * Lines: "NAME PART HASH"; PART all is the hash of the other parts.
  * model_bytes (memory held) is printed apart: it may change with layout.
+ * history (goroutine histories and reverse links) is left out of all.
  * GT_DIGEST_NO_LANE_TOP=1 leaves out the top of P and M lane columns (to
  * check that a change moved nothing else). */
 #include "bench/map_file.h"
@@ -57,6 +58,20 @@ static int gspan(void *ctx, const struct gt_gspan *s)
 	hi(h, s->reason);
 	hi(h, s->stack);
 	hi(h, s->p);
+	return 0;
+}
+
+static int gtrans(void *ctx, const struct gt_gtrans *t)
+{
+	struct h *h = ctx;
+	hi(h, t->ts);
+	hi(h, t->seq);
+	hi(h, t->from);
+	hi(h, t->to);
+	hi(h, t->reason);
+	hi(h, t->stack);
+	hi(h, t->by_g);
+	hi(h, t->by_stack);
 	return 0;
 }
 
@@ -181,9 +196,10 @@ static int one(const char *path)
 	put(name, "threads", &h, &all);
 
 	hinit(&h);
-	struct h hs, hc;
+	struct h hs, hc, hh;
 	hinit(&hs);
 	hinit(&hc);
+	hinit(&hh);
 	uint32_t ng = gt_model_g_count(m);
 	hi(&h, ng);
 	for (uint32_t i = 0; i < ng; i++) {
@@ -211,6 +227,17 @@ static int one(const char *path)
 		hi(&h, gt_model_g_find(m, g.id));
 		hi(&h, gt_model_g_by_id(m, i));
 		gt_model_g_waiting_by_reason(m, i, reason_ns, &h);
+		hi(&hh, gt_model_g_transitions(m, i, gtrans, &hh));
+		struct gt_gcause c[8];
+		size_t nc = gt_model_g_caused(m, g.id, 0, 8, c);
+		hi(&hh, (int64_t)nc);
+		for (size_t k = 0; k < nc && k < 8; k++) {
+			hi(&hh, c[k].ts);
+			hi(&hh, c[k].gi);
+			hi(&hh, c[k].seq);
+			hi(&hh, c[k].from);
+			hi(&hh, c[k].to);
+		}
 		gt_model_g_spans(m, i, a, z, gspan, &hs);
 		gt_model_g_spans(m, i, mid, mid + w, gspan, &hs);
 		if (i % 61 == 0 || ng < 5000) {
@@ -223,6 +250,8 @@ static int one(const char *path)
 	put(name, "goroutines", &h, &all);
 	put(name, "gspans", &hs, &all);
 	put(name, "gcolumns", &hc, &all);
+	/* apart from all (newer than the other parts, whose all it keeps) */
+	printf("%s history %016" PRIx64 "\n", name, hh.v);
 
 	hinit(&h);
 	struct gt_gcount gc[1000];

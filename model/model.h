@@ -210,6 +210,11 @@ struct gt_gcause {
 };
 size_t gt_model_g_caused(const struct gt_model *m, int64_t by_g, size_t from, size_t max,
                          struct gt_gcause *out);
+/* Builds gt_model_g_caused's index now, for a front end to do it in the
+ * background (a trace with millions of goroutines takes seconds): gives
+ * up, leaving it unbuilt, once *stop is nonzero (read between
+ * goroutines).  A gt_model_g_caused meanwhile waits for it. */
+void gt_model_g_caused_prepare(const struct gt_model *m, const _Atomic int *stop);
 
 /* Time goroutine gi spent Waiting, by reason; calls fn once per reason. */
 typedef void (*gt_reason_ns_fn)(void *ctx, gt_str reason, int64_t ns);

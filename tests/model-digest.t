@@ -1,6 +1,6 @@
 #!/bin/sh
-# Every model query hashed (bench/digest.c: lanes, goroutine intervals and
-# columns, counts, ranges, metrics, MMU, tasks/regions/logs, samples,
+# Every model query hashed (bench/digest.c: lanes, goroutine intervals,
+# histories and columns, counts, ranges, metrics, MMU, tasks/regions/logs, samples,
 # string uses): loading on one thread and on two must give the same model,
 # whole and cut, v1 and v2, and so must the v2 orderer's record path
 # (rec/rec.h) and delivery of every event to the loader's sink
@@ -32,7 +32,7 @@ same() {
 		diff "$1" "$2" | sed 's/^/# /'
 	fi
 }
-parts="info procs threads goroutines gspans gcolumns gcounts ranges metrics mmu user samples strings all"
+parts="info procs threads goroutines gspans gcolumns gcounts ranges metrics mmu user samples strings history all"
 for f in "$@"; do
 	GTVIEW_LOAD_THREADS=1 "$D" "$f" > "$tmp/one" 2>&1
 	GTVIEW_LOAD_THREADS=2 "$D" "$f" > "$tmp/two" 2>&1

@@ -160,7 +160,7 @@ static void test_config_lines(void **state)
 		"set escape-delay 25\n"
 		"set shiny on\n"
 		"keymap nosuch\n"
-		"unbind v\n"
+		"unbind Z\n"
 		"bind <C-i> zoom-in\n"
 		"bind <C-h> move-left\n"
 		"bind <Backspace> go-back\n"
@@ -176,7 +176,7 @@ static void test_config_lines(void **state)
 		"config:13: ascii must be on or off, not 'maybe'",
 		"config:16: unknown setting 'shiny' (color, ascii, mouse, default-view, escape-delay)",
 		"config:17: unknown keymap 'nosuch' (vi emacs)",
-		"config:18: v is not bound",
+		"config:18: Z is not bound",
 		"config:19: <C-i> is the same key as <Tab> on a terminal: <Tab> was next-pane, now zoom-in",
 		"config:21: <Backspace> and <C-h> can be the same key on a terminal: <C-h> is move-left, <Backspace> is go-back",
 		"config:22: usage: bind KEYS ACTION",
