@@ -1,5 +1,6 @@
 /* util.c: x*alloc and duration formatting (see util.h). */
 #include "tui/util.h"
+
 #include "keymaps/action.h"
 
 #include <stdarg.h>
@@ -100,6 +101,18 @@ void tui_fmt_bytes(char *buf, size_t len, uint64_t b)
 		snprintf(buf, len, "%lluB", (unsigned long long)b);
 }
 
+size_t tui_move_sel(size_t cur, long d, size_t n)
+{
+	if (!n)
+		return 0;
+	long s = (long)cur + d;
+	if (s < 0)
+		s = 0;
+	if (s >= (long)n)
+		s = (long)n - 1;
+	return (size_t)s;
+}
+
 int tui_list_step(int act, int rows, size_t n, long *d)
 {
 	switch (act) {
@@ -113,16 +126,4 @@ int tui_list_step(int act, int rows, size_t n, long *d)
 	case GT_ACTION_GOTO_LAST: *d = (long)n; return 1;
 	default: return 0;
 	}
-}
-
-size_t tui_move_sel(size_t cur, long d, size_t n)
-{
-	if (!n)
-		return 0;
-	long s = (long)cur + d;
-	if (s < 0)
-		s = 0;
-	if (s >= (long)n)
-		s = (long)n - 1;
-	return (size_t)s;
 }
