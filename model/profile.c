@@ -157,11 +157,9 @@ static int trans(void *ctx, const struct gt_gtrans *t)
 	return 0;
 }
 
-static int each_g(void *ctx, uint32_t gi, const struct gt_goroutine *g)
+static int each_g(void *ctx, uint32_t gi)
 {
 	struct acc *a = ctx;
-	if (!g->ns[a->rule.state])
-		return 0; /* no time in the state: no interval longer than 0 */
 	a->on = 0; /* one still on at the end of the trace never ended */
 	gt_model_g_transitions(a->m, gi, trans, a);
 	return 0;
@@ -220,7 +218,7 @@ int gt_prof_compute(const struct gt_model *m, enum gt_prof_kind k,
 	}
 	if (!rc && k == GT_PROF_CPU)
 		rc = cpu_profile(m, t0, t1, a[0].count, a[0].ns);
-	else if (!rc && gt_model_g_par(m, each_g, (void *[2]){&a[0], &a[1]}, NULL, NULL) < 0)
+	else if (!rc && gt_model_gi_par(m, each_g, (void *[2]){&a[0], &a[1]}) < 0)
 		rc = -1;
 	if (!rc) {
 		for (size_t i = 0; i < nst; i++)

@@ -1,6 +1,5 @@
 /* util.c: x*alloc and duration formatting (see util.h). */
 #include "tui/util.h"
-#include "keymaps/action.h"
 
 #include "keymaps/action.h"
 
@@ -101,6 +100,18 @@ void tui_fmt_bytes(char *buf, size_t len, uint64_t b)
 		snprintf(buf, len, "%.1fKiB", (double)b / (1ull << 10));
 	else
 		snprintf(buf, len, "%lluB", (unsigned long long)b);
+}
+
+size_t tui_move_sel(size_t cur, long d, size_t n)
+{
+	if (!n)
+		return 0;
+	long s = (long)cur + d;
+	if (s < 0)
+		s = 0;
+	if (s >= (long)n)
+		s = (long)n - 1;
+	return (size_t)s;
 }
 
 int tui_list_step(int act, int rows, size_t n, long *d)

@@ -297,13 +297,17 @@ int tui_gc_action(struct tui_app *a, enum gt_action act)
 		gv->sort = TUI_GCCOL_START;
 		rebuild(a);
 	}
-	long d;
+	long d = 0;
 	int rows = list_rows(a);
-	if (tui_list_step(act, rows, gv->nrows, &d)) {
-		gv->sel = tui_move_sel(gv->sel, d, gv->nrows);
-		return TUI_REDRAW;
-	}
 	switch (act) {
+	case GT_ACTION_MOVE_UP: d = -1; break;
+	case GT_ACTION_MOVE_DOWN: d = 1; break;
+	case GT_ACTION_PAGE_UP: d = -rows; break;
+	case GT_ACTION_PAGE_DOWN: d = rows; break;
+	case GT_ACTION_HALF_PAGE_UP: d = -rows / 2; break;
+	case GT_ACTION_HALF_PAGE_DOWN: d = rows / 2; break;
+	case GT_ACTION_GOTO_FIRST: d = -(long)gv->nrows; break;
+	case GT_ACTION_GOTO_LAST: d = (long)gv->nrows; break;
 	case GT_ACTION_SORT_NEXT:
 		gv->sort = (enum tui_gccol)((gv->sort + 1) % TUI_GCCOL__COUNT);
 		gv->desc = col_desc[gv->sort];
@@ -345,6 +349,8 @@ int tui_gc_action(struct tui_app *a, enum gt_action act)
 	default:
 		return TUI_UNHANDLED;
 	}
+	gv->sel = tui_move_sel(gv->sel, d, gv->nrows);
+	return TUI_REDRAW;
 }
 
 int tui_gc_click(struct tui_app *a, int y, int x)

@@ -643,13 +643,17 @@ void tui_inspector_build_into(struct tui_app *a, struct tui_inspector *dst, cons
 int tui_inspector_action(struct tui_app *a, enum gt_action act)
 {
 	struct tui_inspector *in = &a->insp;
-	long d;
+	long d = 0;
 	int rows = rows_of(a);
-	if (tui_list_step(act, rows, in->nlines, &d)) {
-		in->cur = tui_move_sel(in->cur, d, in->nlines);
-		return TUI_REDRAW;
-	}
 	switch (act) {
+	case GT_ACTION_MOVE_UP: d = -1; break;
+	case GT_ACTION_MOVE_DOWN: d = 1; break;
+	case GT_ACTION_PAGE_UP: d = -rows; break;
+	case GT_ACTION_PAGE_DOWN: d = rows; break;
+	case GT_ACTION_HALF_PAGE_UP: d = -rows / 2; break;
+	case GT_ACTION_HALF_PAGE_DOWN: d = rows / 2; break;
+	case GT_ACTION_GOTO_FIRST: d = -(long)in->nlines; break;
+	case GT_ACTION_GOTO_LAST: d = (long)in->nlines; break;
 	case GT_ACTION_OPEN_SELECTION: {
 		uint32_t g = in->nlines ? in->line_g[in->cur] : UINT32_MAX;
 		if (g == UINT32_MAX) {
@@ -697,6 +701,8 @@ int tui_inspector_action(struct tui_app *a, enum gt_action act)
 	default:
 		return TUI_UNHANDLED;
 	}
+	in->cur = tui_move_sel(in->cur, d, in->nlines);
+	return TUI_REDRAW;
 }
 
 int tui_inspector_click(struct tui_app *a, int y, int x)
