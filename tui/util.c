@@ -129,18 +129,6 @@ int tui_list_step(int act, int rows, size_t n, long *d)
 	}
 }
 
-size_t tui_move_sel(size_t cur, long d, size_t n)
-{
-	if (!n)
-		return 0;
-	long s = (long)cur + d;
-	if (s < 0)
-		s = 0;
-	if (s >= (long)n)
-		s = (long)n - 1;
-	return (size_t)s;
-}
-
 void tui_list_fit(size_t *sel, size_t *top, size_t n, int rows)
 {
 	if (*sel >= n)
