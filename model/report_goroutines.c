@@ -199,21 +199,22 @@ static int by_total(const void *a, const void *b)
 	return *(const uint32_t *)a < *(const uint32_t *)b ? -1 : 1;
 }
 
+/* The figures first, the function last: start functions are long. */
 static void group_text(FILE *fp, const struct gt_model *m, const struct gt_ggroups *gs,
                        const struct gt_ggroup *g)
 {
 	char a[32], b[32], c[32], d[32];
 	const char *fn = gt_model_str(m, g->start_func);
-	fprintf(fp, "%8u  %-48s %10s %10s %10s %10s\n", g->count, *fn ? fn : "?",
+	fprintf(fp, "%8u %11s %11s %11s %11s  %s\n", g->count,
 	        gt_report_dur(a, sizeof a, g->ns[GT_GS_RUNNING]),
 	        gt_report_dur(b, sizeof b, g->ns[GT_GS_RUNNABLE]),
 	        gt_report_dur(c, sizeof c, g->ns[GT_GS_SYSCALL]),
-	        gt_report_dur(d, sizeof d, g->ns[GT_GS_WAITING]));
+	        gt_report_dur(d, sizeof d, g->ns[GT_GS_WAITING]), *fn ? fn : "?");
 	for (uint32_t i = 0; i < g->nreasons; i++) {
 		const struct gt_reason_time *r = &gs->reason[g->reasons + i];
 		const char *rs = gt_model_str(m, r->reason);
-		fprintf(fp, "%8s    waiting: %-37s %44s\n", "", *rs ? rs : "(no reason)",
-		        gt_report_dur(a, sizeof a, r->ns));
+		fprintf(fp, "%8s %11s %11s %11s %11s    waiting: %s\n", "", "", "", "",
+		        gt_report_dur(a, sizeof a, r->ns), *rs ? rs : "(no reason)");
 	}
 }
 
@@ -237,8 +238,8 @@ static int report_by_func(FILE *fp, const struct gt_model *m, int json, int64_t 
 		ord[k] = k;
 	sort_gs = &gs;
 	qsort(ord, gs.n, sizeof *ord, by_total);
-	fprintf(fp, "%8s  %-48s %10s %10s %10s %10s\n", "COUNT", "START FUNCTION", "RUNNING",
-	        "RUNNABLE", "SYSCALL", "WAITING");
+	fprintf(fp, "%8s %11s %11s %11s %11s  %s\n", "COUNT", "RUNNING", "RUNNABLE", "SYSCALL",
+	        "WAITING", "START FUNCTION");
 	for (uint32_t k = 0; k < gs.n; k++)
 		group_text(fp, m, &gs, &gs.group[ord[k]]);
 	free(ord);
