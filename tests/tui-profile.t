@@ -94,6 +94,24 @@ for k in ['sync', 'syscall', 'sched', 'cpu']:
     s = json.loads(subprocess.run([sys.executable, summ_py, out], capture_output=True, text=True).stdout)
     ok(m and int(m.group(1)) == s['count'], '%s: the view counts what gtview pprof writes' % k)
 
+# a range marked on the timeline (m, motion, m) narrows the view to it:
+# the same figures as gtview pprof --window with the range's window
+marks = ('m', 'l', 'l', 'l', 'L', 'L', 'm')
+rng = shot(demo, *marks)
+w = re.search(r'--window (\d*:\d*)`', rng)
+narrow = shot(demo, *(marks + ('5',)))
+m = re.search(r'sync profile: (\d+) waits,.*; in [0-9.]+s-[0-9.]+s', narrow)
+if not have_go:
+    ok(bool(m) and bool(w), 'a marked range narrows the view # skip no Go 1.19 to read pprof')
+else:
+    out = os.path.join(tmp, 'w.pb.gz')
+    with open(out, 'wb') as f:
+        subprocess.run([gt, 'pprof', '--kind', 'sync', '--window', w.group(1), demo], stdout=f)
+    s = json.loads(subprocess.run([sys.executable, summ_py, out], capture_output=True, text=True).stdout)
+    whole = re.search(r'sync profile: (\d+) waits', top)
+    ok(m and whole and int(m.group(1)) == s['count'] and int(m.group(1)) < int(whole.group(1)),
+       'a marked range narrows the view: it counts what gtview pprof --window writes')
+
 small = shot(demo, ':resize 60x16', '5', '<Tab>')
 ok('stack, innermost first' in small, 'a small terminal still shows the stack pane')
 shutil.rmtree(tmp)

@@ -118,7 +118,7 @@ void tui_range_build(struct tui_app *a, int64_t t0, int64_t t1)
 		snprintf(from, sizeof from, "%lld", (long long)w.t0);
 	if (w.t1 < a->info.max_ts)
 		snprintf(upto, sizeof upto, "%lld", (long long)w.t1);
-	tui_inspector_add(a, TUI_C_DIM, UINT32_MAX, "  as `gtview goroutines|gc|regions --window %s:%s`",
+	tui_inspector_add(a, TUI_C_DIM, UINT32_MAX, "  as `gtview goroutines|gc|regions|pprof --window %s:%s`",
 	                  from, upto);
 	tui_inspector_add(a, 0, UINT32_MAX, "%s", "");
 	tui_inspector_add(a, TUI_C_TITLE, UINT32_MAX, "Goroutine time, %u goroutines (%% of their time)",
