@@ -80,6 +80,8 @@ struct loader {
 	                          events keeps that off the common path) */
 	gt_model_progress_fn progress;
 	void *ctx;
+	int stop;              /* progress asked to stop: the next block ends
+	                          the decoding */
 
 	/* the records' buffer (decode/rec.h): the decoder writes the common
 	 * events' records there itself, the sink the others'; wr is the
@@ -158,8 +160,8 @@ static void on_progress(void *ctx, uint64_t done, uint64_t total)
 		__atomic_store_n(&ld->drop_upto, done, __ATOMIC_RELAXED);
 	else
 		drop_before(ld, done);
-	if (ld->progress)
-		ld->progress(ld->ctx, done, total);
+	if (ld->progress && ld->progress(ld->ctx, done, total))
+		ld->stop = 1;
 }
 
 uint32_t gt_renc_stack(struct gt_renc *e, const struct gt_tables *t, gt_stack st, struct gt_rec *r)
@@ -306,10 +308,11 @@ static __attribute__((noinline)) int after_event(struct loader *ld, uint64_t off
 		 * rest stop counting against the resident size. */
 		if ((ld->blocks & 511) == 0 && ld->mapped)
 			madvise((void *)ld->buf, ld->len, MADV_DONTNEED);
-		if (ld->progress && off != UINT64_MAX)
-			ld->progress(ld->ctx, off < ld->len ? off : ld->len, ld->len);
+		if (ld->progress && off != UINT64_MAX &&
+		    ld->progress(ld->ctx, off < ld->len ? off : ld->len, ld->len))
+			ld->stop = 1;
 	}
-	return 0;
+	return ld->stop;
 }
 
 /* The record buffer's full(): the decoder filled the block. */
@@ -602,7 +605,7 @@ static struct gt_model *load_once(const uint8_t *buf, size_t len, int mapped,
 		        "finish %.3f s; sleeps: model %u decoder %u\n",
 		        cpu, sys_secs(), ld.builder_cpu, ld.builder_sys, t_built - t_decoded,
 		        now(CLOCK_MONOTONIC) - t_built, ld.builder_sleeps, ld.decoder_sleeps);
-	if (progress)
+	if (progress && !ld.stop)
 		progress(ctx, len, len);
 	m->info.format = res->format;
 	m->info.version = res->version;

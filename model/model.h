@@ -36,8 +36,11 @@ struct gt_model; /* opaque */
 
 /* ---- Loading ---------------------------------------------------------- */
 
-/* Called now and then while loading, with bytes of the file done so far. */
-typedef void (*gt_model_progress_fn)(void *ctx, uint64_t done, uint64_t total);
+/* Called now and then while loading, with bytes of the file done so far.
+ * A nonzero return stops the load soon after (within a block of some
+ * thousand events): the model then holds what came before, with status
+ * GT_STOPPED (a user who quits while a big trace loads). */
+typedef int (*gt_model_progress_fn)(void *ctx, uint64_t done, uint64_t total);
 
 /* Decodes buf[0..len) (gt_decode) and builds the model.  Always returns a
  * model (NULL only when out of memory before anything was built): on a

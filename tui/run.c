@@ -12,7 +12,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "tui/colors.h"
 #include "tui/draw.h"
@@ -212,6 +214,8 @@ struct load_ctx {
 	int ascii, color;
 	const struct tui_run_opts *o;
 	sigset_t unblocked;
+	int stop;           /* the user quit while loading: exit status, or
+	                       -1 for 0 */
 };
 
 static int64_t elapsed_ms(const struct timespec *t0)
@@ -270,36 +274,61 @@ static void draw_progress(struct tui_app *a, uint64_t done, uint64_t total)
 	doupdate();
 }
 
-static void on_progress(void *ctx, uint64_t done, uint64_t total)
+/* q or Ctrl-C typed while loading (the terminal is raw by then, so
+ * Ctrl-C comes as a key): the exit status to stop with, else 0. */
+static int quit_key(struct tui_app *a)
+{
+	TermKey *tk = a->term.tk;
+	struct pollfd pfd = {.fd = a->term.tty_fd, .events = POLLIN};
+	if (!tk || a->term.tty_fd < 0 || poll(&pfd, 1, 0) <= 0)
+		return 0;
+	termkey_advisereadable(tk);
+	TermKeyKey key;
+	while (termkey_getkey(tk, &key) == TERMKEY_RES_KEY) {
+		if (key.type != TERMKEY_TYPE_UNICODE)
+			continue;
+		if (key.code.codepoint == 'q' && !key.modifiers)
+			return -1; /* exit 0: a quit, as after the load */
+		if (key.code.codepoint == 'c' && key.modifiers == TERMKEY_KEYMOD_CTRL)
+			return 128 + SIGINT;
+	}
+	return 0;
+}
+
+static int on_progress(void *ctx, uint64_t done, uint64_t total)
 {
 	struct load_ctx *l = ctx;
 	struct tui_app *a = l->a;
+	if (l->o->load_delay_us) /* tests: a load slow enough to interrupt */
+		usleep((useconds_t)l->o->load_delay_us);
 	int64_t ms = elapsed_ms(&l->t0);
 	if (!a->term.started) {
 		if (l->tried || ms < 150 || done == 0)
-			return;
+			return 0;
 		l->tried = 1;
 		char err[256];
 		if (start_terminal(a, l->o, 0, &l->unblocked, err, sizeof err) < 0)
-			return; /* load on without a progress bar */
+			return 0; /* load on without a progress bar */
 	}
 	/* Let pending signals in now: a quit during loading quits. */
 	sigset_t old;
 	sigprocmask(SIG_SETMASK, &l->unblocked, &old);
 	sigprocmask(SIG_SETMASK, &old, NULL);
-	if (tui_sig_quit) {
-		int sig = tui_sig_quit;
-		done_display();
-		exit(128 + sig);
-	}
+	if (tui_sig_quit)
+		l->stop = 128 + tui_sig_quit;
+	else
+		l->stop = quit_key(a);
+	if (l->stop)
+		return 1; /* the loader stops, run() cleans up */
 	if (tui_sig_winch) {
 		tui_sig_winch = 0;
 		tui_term_resize(&a->term);
 	}
 	if (ms - l->last_draw_ms < 50)
-		return;
+		return 0;
 	l->last_draw_ms = ms;
 	draw_progress(a, done, total);
+	return 0;
 }
 
 /* ---- entry --------------------------------------------------------------- */
@@ -348,6 +377,12 @@ int tui_run(const struct tui_run_opts *o)
 		fprintf(stderr, "gtview: %s: out of memory\n", o->file_name);
 		tui_script_free(&script);
 		return 1;
+	}
+	if (l.stop) {
+		done_display();
+		app_free(a);
+		tui_script_free(&script);
+		return l.stop < 0 ? 0 : l.stop;
 	}
 	gt_model_info(a->m, &a->info);
 	a->info.min_ts = tui_time_bound(a->info.min_ts);

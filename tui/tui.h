@@ -25,6 +25,7 @@ struct tui_run_opts {
 	int mapped;                 /* buf is a read-only file mapping */
 	int keys_from_tty;          /* the trace came on stdin: keys from /dev/tty */
 	struct gt_config *config;   /* keymap and settings; not owned */
+	unsigned load_delay_us;     /* tests: a pause per progress report */
 };
 
 /* Returns the exit status: 0, 1 (trace unreadable), 2 (terminal error),
