@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <langinfo.h>
 #include <poll.h>
+#include <sys/resource.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,6 +93,48 @@ static void save_rows(struct tui_app *a, const char *path)
 		tui_die("save-rows %s: %s", path, strerror(errno));
 }
 
+/* ":key-times FILE": from then on, each key's handling and the frame it
+ * asks for, timed, one "KEY<TAB>ms" line a key (make bench's key walk).
+ * ":key-times off" stops. */
+static FILE *key_times;
+
+static void set_key_times(const char *path)
+{
+	if (key_times)
+		fclose(key_times);
+	key_times = NULL;
+	if (strcmp(path, "off") && !(key_times = fopen(path, "a")))
+		tui_die("key-times %s: %s", path, strerror(errno));
+}
+
+/* ":peak-rss FILE": the process's peak resident size so far, appended
+ * as "peak_rss_kb N" (getrusage). */
+static void peak_rss(const char *path)
+{
+	struct rusage ru;
+	getrusage(RUSAGE_SELF, &ru);
+	FILE *f = fopen(path, "a");
+	if (!f)
+		tui_die("peak-rss %s: %s", path, strerror(errno));
+	fprintf(f, "peak_rss_kb %ld\n", ru.ru_maxrss);
+	fclose(f);
+}
+
+/* A scripted key; timed under :key-times. */
+static int script_key(struct tui_app *a, TermKey *tk, TermKeyKey *key)
+{
+	if (!key_times)
+		return tui_handle_key(a, tk, key);
+	double t0 = now_ms();
+	int flags = tui_handle_key(a, tk, key);
+	if (flags && !(flags & TUI_QUIT))
+		tui_draw(a, flags);
+	char name[64];
+	termkey_strfkey(tk, name, sizeof name, key, TERMKEY_FORMAT_VIM);
+	fprintf(key_times, "%s\t%.3f\n", name, now_ms() - t0);
+	return flags & (TUI_QUIT | TUI_SUSPEND);
+}
+
 static int run_command(struct tui_app *a, const char *cmd)
 {
 	char arg[1024];
@@ -120,6 +163,14 @@ static int run_command(struct tui_app *a, const char *cmd)
 		return bench_frames(a, c, arg);
 	if (sscanf(cmd, "save-rows %1023s", arg) == 1) {
 		save_rows(a, arg);
+		return 0;
+	}
+	if (sscanf(cmd, "key-times %1023s", arg) == 1) {
+		set_key_times(arg);
+		return 0;
+	}
+	if (sscanf(cmd, "peak-rss %1023s", arg) == 1) {
+		peak_rss(arg);
 		return 0;
 	}
 	if (sscanf(cmd, "resize %dx%d", &c, &r) == 2) {
@@ -167,7 +218,7 @@ static int loop(struct tui_app *a, struct tui_script *script, const sigset_t *un
 			if (it->is_cmd)
 				flags = run_command(a, it->cmd);
 			else
-				flags = tui_handle_key(a, tk, &it->key);
+				flags = script_key(a, tk, &it->key);
 			continue;
 		}
 		struct pollfd pfd = {.fd = a->term.tty_fd, .events = POLLIN};
@@ -440,6 +491,7 @@ int tui_run(const struct tui_run_opts *o)
 	default: tui_switch(a, TUI_V_TIMELINE); break;
 	}
 	int rc = loop(a, &script, &l.unblocked);
+	set_key_times("off");
 	done_display();
 	tui_die_callback = NULL;
 	app_free(a);
