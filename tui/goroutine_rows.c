@@ -1,89 +1,178 @@
 /* goroutine_rows.c: the goroutine list's rows (view_goroutines.c draws
- * them): the goroutines its filters keep, in the order chosen.  A trace may
- * hold millions of goroutines, so the pass over them runs on two threads
- * (model/gpar.h), the id order is the model's own, and the other columns
- * sort by a stable radix sort on a number that orders like the column,
- * over rows already in id order, so ties stay by id as cmp_g has them.
- * The blocked filter's groups, few, go through qsort and cmp_blocked. */
+ * them): the goroutines its filters keep, in the order chosen, found no
+ * further than the screen needs.
+ *
+ * The filters are decided per signature (goroutine_index.h), so a list's
+ * length is known without a pass over the goroutines, and the sort is an
+ * order built once.  Rows: with no filter, row i is the order's place i;
+ * with one, the order is read from the start and kept rows are collected
+ * up to the row asked for; a list with few rows is collected at once,
+ * by one read of the signatures, and sorted; a text typed on narrows the
+ * rows already collected.  Only a text that may match goroutine ids
+ * ("G12", "12") asks every goroutine.  The blocked filter's groups (few
+ * goroutines) are collected at once. */
 #include "tui/app.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/gpar.h"
 #include "tui/draw.h"
 #include "tui/util.h"
 
-static const struct tui_app *sort_app; /* qsort has no context argument */
+/* A list this short or shorter is collected at once and sorted. */
+#define FEW 4096
 
-static int cmp_str(gt_str x, gt_str y)
+/* How the text can match a goroutine's "G<id>": not at all, every id
+ * ("g"), as a prefix of the digits ("g12"), anywhere in them ("12"). */
+enum id_way { ID_NONE, ID_ALL, ID_PREFIX, ID_ANY };
+
+static enum id_way id_way(const char *text, const char **digits)
 {
-	if (x == y)
-		return 0;
-	return strcmp(gt_model_str(sort_app->m, x), gt_model_str(sort_app->m, y));
+	const char *d = text + (*text == 'g' || *text == 'G');
+	*digits = d;
+	for (const char *p = d; *p; p++)
+		if (!isdigit((unsigned char)*p))
+			return ID_NONE;
+	return d == text ? ID_ANY : *d ? ID_PREFIX : ID_ALL;
 }
 
-#define CMP(x, y) (((x) > (y)) - ((x) < (y)))
-
-static int cmp_g(const struct tui_grow *a, const struct tui_grow *b)
+static int id_matches(int64_t id, enum id_way w, const char *digits)
 {
-	const struct tui_goroutines *gl = &sort_app->gl;
-	int c = 0;
-	switch (gl->sort) {
-	case TUI_GCOL_ID: c = CMP(a->id, b->id); break;
-	case TUI_GCOL_STATE: c = CMP(a->state, b->state); break;
-	case TUI_GCOL_RUN: c = CMP(a->run, b->run); break;
-	case TUI_GCOL_WAIT: c = CMP(a->wait, b->wait); break;
-	case TUI_GCOL_REASON: c = cmp_str(a->reason, b->reason); break;
-	case TUI_GCOL_FUNC: c = cmp_str(a->func, b->func); break;
-	default: break;
+	char buf[32];
+	if (id < 0) { /* never in real traces */
+		snprintf(buf, sizeof buf, "%lld", (long long)id);
+		return w == ID_ALL || strstr(buf, digits) != NULL;
 	}
-	if (gl->desc)
-		c = -c;
-	if (!c) /* ties: by id, always ascending, so the order is stable */
-		c = CMP(a->id, b->id);
-	return c;
+	char *p = buf + sizeof buf - 1;
+	*p = 0;
+	do
+		*--p = (char)('0' + id % 10);
+	while (id /= 10);
+	if (w == ID_PREFIX)
+		return !strncmp(p, digits, strlen(digits));
+	return w == ID_ALL || strstr(p, digits) != NULL;
 }
 
-static int cmp_row(const void *x, const void *y) { return cmp_g(x, y); }
+/* A string's match of the text, cached by string id (0 unknown, 1 no,
+ * 2 yes) for one rebuild. */
+struct text_match {
+	const struct tui_app *a;
+	const char *text;
+	uint8_t *seen;
+	uint32_t nstr;
+};
 
-static int by_text(const void *x, const void *y)
+static int str_matches(struct text_match *t, gt_str s)
 {
-	return cmp_str(*(const gt_str *)x, *(const gt_str *)y);
+	if (s >= t->nstr)
+		return tui_strcasestr(gt_model_str(t->a->m, s), t->text) != NULL;
+	if (!t->seen[s])
+		t->seen[s] = tui_strcasestr(gt_model_str(t->a->m, s), t->text) ? 2 : 1;
+	return t->seen[s] == 2;
 }
 
-/* Blocked mode: groups blocked in the program's own code first (the
- * runtime's idle workers wait forever and are rarely the question), then
- * the largest first; the sort within a group. */
-static int cmp_blocked(const void *x, const void *y)
+static int sig_text_matches(struct text_match *t, const struct tui_gsig *s)
 {
-	const struct tui_grow *r = x, *s = y;
-	const struct tui_ggroup *gr = &sort_app->gl.groups[r->group], *gs = &sort_app->gl.groups[s->group];
-	if (r->group != s->group) {
-		if (gr->user != gs->user)
-			return gr->user ? -1 : 1;
-		if (gr->count != gs->count)
-			return gr->count > gs->count ? -1 : 1;
-		int c = cmp_str(gr->reason, gs->reason);
-		return c ? c : r->group - s->group;
+	if (!s->func && s->pcframe) {
+		const struct gt_frame *f = gt_frame_get(gt_model_tables(t->a->m), s->pcframe);
+		char pc[32];
+		snprintf(pc, sizeof pc, "0x%llx", (unsigned long long)(f ? f->pc : 0));
+		if (tui_strcasestr(pc, t->text))
+			return 1;
 	}
-	return cmp_g(r, s);
+	return (s->func && str_matches(t, s->func)) || str_matches(t, s->reason) ||
+	       str_matches(t, gt_model_stack_top_func(t->a->m, s->stack));
 }
 
-static int matches_text(const struct tui_app *a, uint32_t gi, const struct gt_goroutine *g,
-                        const char *text)
+/* spass for the filters; returns the rows they keep when known (no
+ * signature needs the id asked), else SIZE_MAX. */
+static size_t decide(struct tui_app *a, enum id_way w)
 {
-	if (!*text)
-		return 1;
-	char id[32];
-	snprintf(id, sizeof id, "G%lld", (long long)g->id);
-	return tui_strcasestr(id, text) || tui_strcasestr(tui_g_func(a, g), text) ||
-	       tui_strcasestr(gt_model_str(a->m, tui_g_wait_reason(a, gi, g)), text) ||
-	       tui_strcasestr(gt_model_str(a->m, gt_model_stack_top_func(a->m, g->end_stack)), text);
+	struct tui_goroutines *gl = &a->gl;
+	const struct tui_gindex *x = &gl->ix;
+	struct text_match t = {a, gl->text, NULL, gt_str_count(gt_model_tables(a->m))};
+	if (gl->text[0])
+		t.seen = tui_xcalloc(t.nstr ? t.nstr : 1, 1);
+	gl->spass = tui_xreallocarray(gl->spass, x->nsig ? x->nsig : 1, 1);
+	const struct tui_gsig *fs = gl->func_on ? &x->sigs[gl->func_sig] : NULL;
+	size_t n = 0;
+	int ask_id = 0;
+	for (uint32_t i = 0; i < x->nsig; i++) {
+		const struct tui_gsig *s = &x->sigs[i];
+		uint8_t keep = s->listed && (!gl->blocked || s->state == GT_GS_WAITING) &&
+		               (gl->state_filter < 0 || s->state == gl->state_filter) &&
+		               (!fs || (s->func == fs->func && s->pcframe == fs->pcframe));
+		if (keep && gl->text[0] && w != ID_ALL && !sig_text_matches(&t, s))
+			keep = w == ID_NONE ? 0 : 2;
+		gl->spass[i] = keep;
+		n += keep == 1 ? s->count : 0;
+		ask_id |= keep == 2;
+	}
+	free(t.seen);
+	return ask_id ? SIZE_MAX : n;
 }
 
-static int key_cmp(const void *x, const void *y)
+static int keeps(const struct tui_goroutines *gl, uint32_t g, enum id_way w, const char *digits)
+{
+	uint8_t k = gl->spass[gl->ix.gsig[g]];
+	return k == 1 || (k == 2 && id_matches(gt_model_g_id(gl->ix.m, g), w, digits));
+}
+
+static void push(struct tui_goroutines *gl, uint32_t v)
+{
+	if (gl->nmat == gl->cap) {
+		gl->cap = gl->cap ? gl->cap * 2 : 1024;
+		gl->rows = tui_xreallocarray(gl->rows, gl->cap, sizeof *gl->rows);
+	}
+	gl->rows[gl->nmat++] = v;
+}
+
+/* Reads the order on until row i is found (or the order ends). */
+static void find_upto(struct tui_app *a, size_t i)
+{
+	struct tui_goroutines *gl = &a->gl;
+	const char *digits;
+	enum id_way w = id_way(gl->text, &digits);
+	while (gl->nmat <= i && gl->scan < gl->ix.nlisted) {
+		uint32_t g = tui_gindex_at(&gl->ix, gl->sort, gl->desc, gl->scan++);
+		if (keeps(gl, g, w, digits))
+			push(gl, g);
+	}
+	if (gl->scan >= gl->ix.nlisted) {
+		gl->complete = 1;
+		gl->nrows = gl->nmat;
+	}
+}
+
+uint32_t tui_goroutines_row(struct tui_app *a, size_t i)
+{
+	struct tui_goroutines *gl = &a->gl;
+	if (gl->all)
+		return tui_gindex_at(&gl->ix, gl->sort, gl->desc, i);
+	if (i >= gl->nmat)
+		find_upto(a, i);
+	return i < gl->nmat ? gl->rows[i] : 0;
+}
+
+/* A few rows: collected by one read of the signatures, then sorted. */
+static void collect(struct tui_app *a, enum id_way w, const char *digits)
+{
+	struct tui_goroutines *gl = &a->gl;
+	for (uint32_t g = 0; g < gl->ix.n; g++)
+		if (gl->spass[gl->ix.gsig[g]] && keeps(gl, g, w, digits))
+			push(gl, g);
+	tui_gindex_sort(&gl->ix, gl->sort, gl->desc, gl->rows, gl->nmat);
+}
+
+/* Blocked mode: groups of distinct (reason, stack), the program's own
+ * stacks first (the runtime's idle workers wait forever and are rarely
+ * the question), then the largest; a header row before each group's
+ * goroutines, which keep the sort's order. */
+static const struct tui_app *order_app; /* qsort has no context argument */
+
+static int by_key(const void *x, const void *y)
 {
 	const struct tui_ggroup *p = x, *q = y;
 	if (p->reason != q->reason)
@@ -91,219 +180,146 @@ static int key_cmp(const void *x, const void *y)
 	return (p->stack > q->stack) - (p->stack < q->stack);
 }
 
-/* The pass over the goroutines (gpar.h): goroutine gi's row, when the
- * filters keep it, goes to all[at ? at[gi] : gi] (its place in id order,
- * or its index), with group -1; rows left zeroed are not kept. */
-struct scan {
-	const struct tui_app *a;
-	struct tui_grow *all;
-	const uint32_t *at;
-};
-
-static int keep_row(void *ctx, uint32_t gi, const struct gt_goroutine *g)
+static int group_cmp(const void *x, const void *y)
 {
-	const struct scan *sc = ctx;
-	const struct tui_app *a = sc->a;
-	const struct tui_goroutines *gl = &a->gl;
-	if (g->intervals == 0)
-		return 0; /* seen only as an event's context */
-	if (gl->blocked && g->end_state != GT_GS_WAITING)
-		return 0;
-	if (gl->state_filter >= 0 && g->end_state != gl->state_filter)
-		return 0;
-	if (!matches_text(a, gi, g, gl->text))
-		return 0;
-	sc->all[sc->at ? sc->at[gi] : gi] = (struct tui_grow){
-		.g = gi, .group = -1, .id = g->id, .run = g->ns[GT_GS_RUNNING],
-		.wait = g->ns[GT_GS_WAITING], .reason = tui_g_wait_reason(a, gi, g), .func = g->start_func,
-		.stack = g->end_stack, .state = g->end_state,
-	};
-	return 0;
+	const struct tui_ggroup *p = x, *q = y;
+	if (p->user != q->user)
+		return p->user ? -1 : 1;
+	if (p->count != q->count)
+		return p->count > q->count ? -1 : 1;
+	int c = strcmp(gt_model_str(order_app->m, p->reason), gt_model_str(order_app->m, q->reason));
+	return c ? c : by_key(p, q);
 }
 
-/* The rank of each string a column holds (func: start functions, else
- * reasons) in cmp_str's order (equal texts, equal ranks), indexed by
- * string id. */
-static uint32_t *string_ranks(const struct tui_grow *rows, size_t k, int func)
-{
-	gt_str max = 0;
-	for (size_t i = 0; i < k; i++) {
-		gt_str v = func ? rows[i].func : rows[i].reason;
-		max = v > max ? v : max;
-	}
-	uint32_t *rank = tui_xcalloc((size_t)max + 1, sizeof *rank);
-	size_t nd = 0;
-	for (size_t i = 0; i < k; i++) {
-		gt_str v = func ? rows[i].func : rows[i].reason;
-		nd += !rank[v];
-		rank[v] = 1;
-	}
-	gt_str *d = tui_xcalloc(nd ? nd : 1, sizeof *d);
-	nd = 0;
-	for (gt_str v = 0; v <= max; v++) {
-		if (rank[v])
-			d[nd++] = v;
-		if (v == max)
-			break;
-	}
-	qsort(d, nd, sizeof *d, by_text);
-	for (size_t i = 0; i < nd; i++)
-		rank[d[i]] = i && !cmp_str(d[i - 1], d[i]) ? rank[d[i - 1]] : (uint32_t)i;
-	free(d);
-	return rank;
-}
-
-/* The number that orders row r as the sort column does (then, for
- * descending, reversed). */
-static uint64_t sort_key(const struct tui_goroutines *gl, const struct tui_grow *r, const uint32_t *rank)
-{
-	uint64_t v = 0;
-	switch (gl->sort) {
-	case TUI_GCOL_STATE: v = r->state; break;
-	case TUI_GCOL_RUN: v = (uint64_t)r->run ^ (1ull << 63); break;   /* signed order */
-	case TUI_GCOL_WAIT: v = (uint64_t)r->wait ^ (1ull << 63); break;
-	case TUI_GCOL_REASON: v = rank[r->reason]; break;
-	case TUI_GCOL_FUNC: v = rank[r->func]; break;
-	default: break;
-	}
-	return gl->desc ? ~v : v;
-}
-
-/* Stable LSD radix sort of rows by sort_key, 11 bits a pass, passes whose
- * digit is the same for all skipped. */
-static struct tui_grow *radix_rows(const struct tui_app *a, struct tui_grow *rows, size_t k)
-{
-	const struct tui_goroutines *gl = &a->gl;
-	uint32_t *rank = gl->sort == TUI_GCOL_REASON || gl->sort == TUI_GCOL_FUNC ?
-	                 string_ranks(rows, k, gl->sort == TUI_GCOL_FUNC) : NULL;
-	uint64_t *key = tui_xcalloc(k, sizeof *key), *key2 = tui_xcalloc(k, sizeof *key2);
-	struct tui_grow *tmp = tui_xcalloc(k, sizeof *tmp);
-	for (size_t i = 0; i < k; i++)
-		key[i] = sort_key(gl, &rows[i], rank);
-	free(rank);
-	for (unsigned shift = 0; shift < 64; shift += 11) {
-		size_t at[2048] = {0};
-		for (size_t i = 0; i < k; i++)
-			at[key[i] >> shift & 2047]++;
-		if (at[key[0] >> shift & 2047] == k)
-			continue; /* one digit for all */
-		for (size_t d = 0, sum = 0; d < 2048; d++) {
-			size_t c = at[d];
-			at[d] = sum;
-			sum += c;
-		}
-		for (size_t i = 0; i < k; i++) {
-			size_t to = at[key[i] >> shift & 2047]++;
-			tmp[to] = rows[i];
-			key2[to] = key[i];
-		}
-		struct tui_grow *t = rows;
-		rows = tmp;
-		tmp = t;
-		uint64_t *u = key;
-		key = key2;
-		key2 = u;
-	}
-	free(tmp);
-	free(key);
-	free(key2);
-	return rows;
-}
-
-/* The blocked filter: groups of distinct (reason, stack), a header row
- * before each. */
-static void group_blocked(struct tui_app *a, size_t *k)
+static void group_blocked(struct tui_app *a)
 {
 	struct tui_goroutines *gl = &a->gl;
-	struct tui_ggroup *keys = tui_xcalloc(*k, sizeof *keys);
-	for (size_t i = 0; i < *k; i++) {
-		keys[i].reason = gl->rows[i].reason;
-		keys[i].stack = gl->rows[i].stack;
-	}
-	qsort(keys, *k, sizeof *keys, key_cmp);
-	size_t ng = 0;
-	for (size_t i = 0; i < *k; i++) {
-		if (ng && !key_cmp(&keys[ng - 1], &keys[i])) {
-			keys[ng - 1].count++;
-			continue;
+	const struct tui_gindex *x = &gl->ix;
+	size_t n = gl->nmat, ng = 0;
+	/* the distinct (reason, stack) of the rows' signatures */
+	struct tui_ggroup *g = tui_xcalloc(x->nsig ? x->nsig : 1, sizeof *g);
+	for (uint32_t s = 0; s < x->nsig; s++)
+		if (gl->spass[s]) {
+			g[ng].reason = x->sigs[s].reason;
+			g[ng++].stack = x->sigs[s].stack;
 		}
-		keys[ng] = keys[i];
-		keys[ng].count = 1;
-		ng++;
-	}
+	qsort(g, ng, sizeof *g, by_key);
+	size_t k = 0;
 	for (size_t i = 0; i < ng; i++)
-		keys[i].user = gt_model_stack_user_frame(a->m, keys[i].stack) != 0;
-	gl->groups = keys;
-	gl->ngroups = ng;
-	for (size_t i = 0; i < *k; i++) {
-		struct tui_ggroup probe = {.reason = gl->rows[i].reason, .stack = gl->rows[i].stack};
-		struct tui_ggroup *f = bsearch(&probe, keys, ng, sizeof *keys, key_cmp);
-		gl->rows[i].group = (int32_t)(f - keys);
+		if (!k || by_key(&g[k - 1], &g[i]))
+			g[k++] = g[i];
+	ng = k;
+	uint32_t *gof = tui_xmalloc((n ? n : 1) * sizeof *gof); /* each row's group */
+	for (size_t i = 0; i < n; i++) {
+		const struct tui_gsig *s = &x->sigs[x->gsig[gl->rows[i]]];
+		struct tui_ggroup probe = {.reason = s->reason, .stack = s->stack};
+		gof[i] = (uint32_t)((struct tui_ggroup *)bsearch(&probe, g, ng, sizeof *g, by_key) - g);
+		g[gof[i]].count++;
 	}
-	qsort(gl->rows, *k, sizeof *gl->rows, cmp_blocked);
-	struct tui_grow *rows = tui_xcalloc(*k + ng, sizeof *rows);
-	size_t out = 0;
-	for (size_t i = 0; i < *k; i++) {
-		if (!i || gl->rows[i].group != gl->rows[i - 1].group) {
-			rows[out] = gl->rows[i];
-			rows[out++].group = gl->rows[i].group;
-		}
-		rows[out] = gl->rows[i];
-		rows[out++].group = -1;
+	/* the groups with rows, in their order; place[k]: group k's */
+	size_t *place = tui_xmalloc((ng ? ng : 1) * sizeof *place);
+	struct tui_ggroup *sorted = tui_xmalloc((ng ? ng : 1) * sizeof *sorted);
+	size_t ns = 0;
+	for (size_t i = 0; i < ng; i++) {
+		g[i].user = gt_model_stack_user_frame(a->m, g[i].stack) != 0;
+		g[i].fsig = (uint32_t)i; /* back to the key's place, below */
+		if (g[i].count)
+			sorted[ns++] = g[i];
 	}
+	order_app = a;
+	qsort(sorted, ns, sizeof *sorted, group_cmp);
+	/* rows of group r start after the headers and rows before it */
+	size_t at = 0;
+	for (size_t r = 0; r < ns; r++) {
+		place[sorted[r].fsig] = at;
+		at += 1 + sorted[r].count;
+	}
+	uint32_t *out = tui_xmalloc((at ? at : 1) * sizeof *out);
+	for (size_t r = 0; r < ns; r++)
+		out[place[sorted[r].fsig]++] = TUI_GROW_GROUP | (uint32_t)r;
+	for (size_t i = 0; i < n; i++)
+		out[place[gof[i]]++] = gl->rows[i];
 	free(gl->rows);
-	gl->rows = rows;
-	*k = out;
+	gl->rows = out;
+	gl->nmat = gl->nrows = gl->cap = at;
+	gl->groups = sorted;
+	gl->ngroups = ns;
+	free(place);
+	free(gof);
+	free(g);
+}
+
+/* Where goroutine g is among the rows (found up to it), else SIZE_MAX. */
+static size_t row_of(struct tui_app *a, uint32_t g)
+{
+	struct tui_goroutines *gl = &a->gl;
+	const char *digits;
+	enum id_way w = id_way(gl->text, &digits);
+	if (!gl->blocked && !keeps(gl, g, w, digits))
+		return SIZE_MAX;
+	if (gl->all)
+		return tui_gindex_find(&gl->ix, gl->sort, gl->desc, g);
+	if (!gl->complete) { /* rows up to g's place */
+		size_t p = tui_gindex_find(&gl->ix, gl->sort, gl->desc, g);
+		while (p != SIZE_MAX && gl->scan <= p && !gl->complete)
+			find_upto(a, gl->nmat);
+	}
+	for (size_t i = 0; i < gl->nmat; i++)
+		if (gl->rows[i] == g)
+			return i;
+	return SIZE_MAX;
 }
 
 void tui_goroutines_rebuild(struct tui_app *a)
 {
 	struct tui_goroutines *gl = &a->gl;
-	uint32_t n = gt_model_g_count(a->m);
-	uint32_t keep_g = gl->sel < gl->nrows ? gl->rows[gl->sel].g : UINT32_MAX;
-	free(gl->rows);
+	uint32_t keep_g = gl->keep_g;
+	gl->keep_g = UINT32_MAX;
+	tui_gindex_wait(&gl->ix, gl->sort);
+	const char *digits;
+	enum id_way w = id_way(gl->text, &digits);
+	/* a text typed on keeps fewer of the rows found for the old one */
+	int narrow = gl->complete && !gl->all && !gl->blocked && gl->done_text[0] &&
+	             gl->narrow_ok && tui_strcasestr(gl->text, gl->done_text);
+	size_t n = decide(a, w);
 	free(gl->groups);
-	gl->rows = NULL;
 	gl->groups = NULL;
 	gl->ngroups = 0;
-	/* outside the blocked filter, rows land at their place in id order */
-	const uint32_t *order = gl->blocked ? NULL : gt_model_g_order(a->m);
-	uint32_t *at = order ? malloc(n * sizeof *at) : NULL;
-	for (uint32_t r = 0; at && r < n; r++)
-		at[order[r]] = r;
-	struct tui_grow *rows = tui_xcalloc(n ? n : 1, sizeof *rows);
-	struct scan sc = {a, rows, at};
-	void *ctx[2] = {&sc, &sc}; /* the threads write the rows of their own chunks */
-	gt_model_g_par(a->m, keep_row, ctx, NULL, NULL);
-	size_t k = 0;
-	for (uint32_t i = 0; i < n; i++)
-		if (rows[i].group == -1)
-			rows[k++] = rows[i];
-	gl->rows = rows;
-	sort_app = a;
-	if (at) {
-		free(at);
-		if (gl->sort != TUI_GCOL_ID && k > 1)
-			gl->rows = radix_rows(a, rows, k);
-		else if (gl->desc)
-			for (size_t i = 0; i < k / 2; i++) {
-				struct tui_grow t = rows[i];
-				rows[i] = rows[k - 1 - i];
-				rows[k - 1 - i] = t;
-			}
-	} else if (gl->blocked && k) {
-		group_blocked(a, &k);
-	} else if (k) {
-		qsort(gl->rows, k, sizeof *gl->rows, cmp_row);
-	}
-	gl->nrows = k;
-	gl->sel = 0;
-	for (size_t i = 0; i < k; i++)
-		if (gl->rows[i].g == keep_g && gl->rows[i].group < 0) {
-			gl->sel = i;
-			break;
+	gl->all = 0;
+	gl->complete = 0;
+	gl->scan = 0;
+	if (narrow) {
+		size_t k = 0;
+		for (size_t i = 0; i < gl->nmat; i++)
+			if (keeps(gl, gl->rows[i], w, digits))
+				gl->rows[k++] = gl->rows[i];
+		gl->nmat = k;
+		gl->scan = gl->ix.nlisted;
+		gl->complete = 1;
+	} else {
+		gl->nmat = 0;
+		if (n == gl->ix.nlisted && !gl->blocked) {
+			gl->all = 1;
+			gl->complete = 1;
+		} else if (n <= FEW || gl->blocked) {
+			collect(a, w, digits);
+			gl->scan = gl->ix.nlisted;
+			gl->complete = 1;
+		} else if (n == SIZE_MAX) {
+			find_upto(a, SIZE_MAX - 1); /* the text asks ids: all of them */
 		}
+	}
+	gl->nrows = gl->all ? gl->ix.nlisted : gl->complete ? gl->nmat : n;
+	if (gl->blocked)
+		group_blocked(a);
+	snprintf(gl->done_text, sizeof gl->done_text, "%s", gl->complete && !gl->all ? gl->text : "");
+	gl->narrow_ok = 1;
+	gl->sel = 0;
 	gl->top = 0;
+	if (keep_g != UINT32_MAX) {
+		size_t r = row_of(a, keep_g);
+		gl->sel = r == SIZE_MAX ? 0 : r;
+	}
 	gl->preview_top = 0;
 	gl->dirty = 0;
 }

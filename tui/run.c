@@ -74,20 +74,22 @@ static int bench_frames(struct tui_app *a, int n, const char *path)
  * values its columns sort by (tests check the order). */
 static void save_rows(struct tui_app *a, const char *path)
 {
-	if (a->gl.dirty || !a->gl.rows)
+	if (a->gl.dirty)
 		tui_goroutines_rebuild(a);
 	FILE *f = fopen(path, "w");
 	if (!f)
 		tui_die("save-rows %s: %s", path, strerror(errno));
 	for (size_t i = 0; i < a->gl.nrows; i++) {
-		const struct tui_grow *r = &a->gl.rows[i];
-		if (r->group >= 0) {
-			fprintf(f, "group %d\n", r->group);
+		uint32_t r = tui_goroutines_row(a, i);
+		if (r & TUI_GROW_GROUP) {
+			fprintf(f, "group %u\n", r & ~TUI_GROW_GROUP);
 			continue;
 		}
-		fprintf(f, "%lld\t%u\t%lld\t%lld\t%s\t%s\n", (long long)r->id, r->state,
-		        (long long)r->run, (long long)r->wait, gt_model_str(a->m, r->reason),
-		        gt_model_str(a->m, r->func));
+		struct gt_goroutine g = tui_g(a, r);
+		const struct tui_gsig *s = &a->gl.ix.sigs[a->gl.ix.gsig[r]];
+		fprintf(f, "%lld\t%u\t%lld\t%lld\t%s\t%s\n", (long long)g.id, g.end_state,
+		        (long long)g.ns[GT_GS_RUNNING], (long long)g.ns[GT_GS_WAITING],
+		        gt_model_str(a->m, s->reason), gt_model_str(a->m, g.start_func));
 	}
 	if (fclose(f))
 		tui_die("save-rows %s: %s", path, strerror(errno));
@@ -167,6 +169,17 @@ static int run_command(struct tui_app *a, const char *cmd)
 	}
 	if (sscanf(cmd, "key-times %1023s", arg) == 1) {
 		set_key_times(arg);
+		return 0;
+	}
+	if (sscanf(cmd, "wait-index %1023s", arg) == 1) {
+		/* the goroutine list's index, built in the background */
+		double t0 = now_ms();
+		tui_gindex_wait(&a->gl.ix, TUI_GCOL__COUNT);
+		FILE *f = fopen(arg, "a");
+		if (!f)
+			tui_die("wait-index %s: %s", arg, strerror(errno));
+		fprintf(f, "index_build_ms %.1f waited_ms %.1f\n", a->gl.ix.build_ms, now_ms() - t0);
+		fclose(f);
 		return 0;
 	}
 	if (sscanf(cmd, "peak-rss %1023s", arg) == 1) {
@@ -482,7 +495,9 @@ int tui_run(const struct tui_run_opts *o)
 	a->rows = LINES;
 	a->cols = COLS;
 	tui_timeline_fit(a);
+	tui_gindex_start(&a->gl.ix, a->m); /* the list's index, in the background */
 	a->gl.dirty = 1;
+	a->gl.keep_g = UINT32_MAX;
 	a->gl.state_filter = -1;
 	a->gl.sort = TUI_GCOL_ID;
 	switch (a->config->settings.default_view) {

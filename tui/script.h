@@ -7,7 +7,9 @@
  *                      ":bench-frames N FILE" (ms per frame, random zooms),
  *                      ":save-rows FILE" (the goroutine list's rows),
  *                      ":key-times FILE|off" (ms per key, frame included),
- *                      ":peak-rss FILE" (peak resident size so far)
+ *                      ":peak-rss FILE" (peak resident size so far),
+ *                      ":wait-index FILE" (waits for the goroutine list's
+ *                      index, writes its build time)
  *   keys               in <Key> notation: "jj<Down><C-d>/net<Enter>"
  * "<lt>" is a literal '<'; spaces between keys are ignored except inside
  * <Space>.  Keys are parsed with termkey_strpkey (TERMKEY_FORMAT_VIM), the

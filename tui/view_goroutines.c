@@ -24,44 +24,47 @@ static const int col_w[TUI_GCOL__COUNT] = {11, 10, 9, 9, 18, 0};
 /* A new sort column starts descending for times, ascending otherwise. */
 static const int col_desc[TUI_GCOL__COUNT] = {0, 0, 1, 1, 0, 0};
 
-/* Why a goroutine waits: the reason its last transition gives, or, when
- * that is a status report at a generation boundary (Waiting->Waiting, no
- * reason), the reason it had when it began to wait. */
-struct first_span { struct gt_gspan s; int ok; };
-static int take_first(void *ctx, const struct gt_gspan *s)
-{
-	struct first_span *f = ctx;
-	f->s = *s;
-	f->ok = 1;
-	return 1;
-}
-
 gt_str tui_g_wait_reason(const struct tui_app *a, uint32_t gi, const struct gt_goroutine *g)
 {
-	if (g->end_reason || g->end_state != GT_GS_WAITING || g->end_since == INT64_MIN)
-		return g->end_reason;
-	struct first_span f = {.ok = 0};
-	gt_model_g_spans(a->m, gi, g->end_since, g->end_since + 1, take_first, &f);
-	return f.ok && f.s.state == GT_GS_WAITING ? f.s.reason : g->end_reason;
+	return tui_gwait_reason(a->m, gi, g);
 }
 
 void tui_goroutines_free(struct tui_app *a)
 {
-	free(a->gl.rows);
-	free(a->gl.groups);
-	a->gl.rows = NULL;
-	a->gl.groups = NULL;
-	a->gl.nrows = a->gl.ngroups = 0;
+	struct tui_goroutines *gl = &a->gl;
+	tui_gindex_free(&gl->ix);
+	free(gl->rows);
+	free(gl->groups);
+	free(gl->spass);
+	gl->rows = NULL;
+	gl->groups = NULL;
+	gl->spass = NULL;
+	gl->nrows = gl->ngroups = gl->nmat = gl->cap = 0;
+}
+
+/* Before a change of the filters or the sort: the selected goroutine
+ * stays selected if the new rows have it; text_only: the text filter
+ * changed alone (rows found for it may be narrowed). */
+static void touch(struct tui_app *a, int text_only)
+{
+	struct tui_goroutines *gl = &a->gl;
+	if (!gl->dirty) {
+		uint32_t r = gl->sel < gl->nrows ? tui_goroutines_row(a, gl->sel) : TUI_GROW_GROUP;
+		gl->keep_g = r & TUI_GROW_GROUP ? UINT32_MAX : r;
+	}
+	if (!text_only)
+		gl->narrow_ok = 0;
+	gl->dirty = 1;
 }
 
 int tui_goroutines_filter_text(struct tui_app *a, const char *text)
 {
+	touch(a, 1);
 	snprintf(a->gl.text, sizeof a->gl.text, "%s", text);
-	a->gl.dirty = 1;
 	return TUI_REDRAW;
 }
 
-static int list_rows(const struct tui_app *a)
+static int list_rows(struct tui_app *a)
 {
 	const struct tui_goroutines *gl = &a->gl;
 	int body = tui_body_rows(a);
@@ -70,8 +73,9 @@ static int list_rows(const struct tui_app *a)
 		preview = 5;
 	/* a short stack leaves its blank rows to the list */
 	if (gl->sel < gl->nrows) {
-		const struct tui_grow *row = &gl->rows[gl->sel];
-		gt_stack st = row->group >= 0 ? gl->groups[row->group].stack : tui_g(a, row->g).end_stack;
+		uint32_t row = tui_goroutines_row((struct tui_app *)a, gl->sel);
+		gt_stack st = row & TUI_GROW_GROUP ? gl->groups[row & ~TUI_GROW_GROUP].stack
+		                                   : gl->ix.sigs[gl->ix.gsig[row]].stack;
 		size_t depth = st ? gt_stack_depth(gt_model_tables(a->m), st) : 0;
 		int want = (int)(depth < 2 ? 2 : depth) + 1;
 		if (want < preview)
@@ -171,13 +175,13 @@ void tui_goroutines_draw(struct tui_app *a)
 		        gl->blocked ? "no goroutine is blocked at the end of the trace" : "no goroutine matches");
 	for (int i = 0; i < rows && gl->top + (size_t)i < gl->nrows; i++) {
 		size_t r = gl->top + (size_t)i;
-		const struct tui_grow *row = &gl->rows[r];
+		uint32_t row = tui_goroutines_row(a, r);
 		int sel = r == gl->sel;
 		int base = sel ? tui_attr(gl->pane == 0 ? TUI_C_SELECTED : TUI_C_DIM) : 0;
 		if (sel)
 			tui_fill(y + i, 0, a->cols, base, " ");
-		if (row->group >= 0) {
-			const struct tui_ggroup *grp = &gl->groups[row->group];
+		if (row & TUI_GROW_GROUP) {
+			const struct tui_ggroup *grp = &gl->groups[row & ~TUI_GROW_GROUP];
 			const char *fn = gt_model_str(a->m, gt_model_stack_top_func(a->m, grp->stack));
 			uint32_t uf = gt_model_stack_user_frame(a->m, grp->stack);
 			const struct gt_frame *f = uf ? gt_frame_get(gt_model_tables(a->m), uf) : NULL;
@@ -189,13 +193,13 @@ void tui_goroutines_draw(struct tui_app *a)
 			tui_put(y + i, 0, a->cols, sel ? base : tui_attr(TUI_C_TITLE), line);
 			continue;
 		}
-		const struct gt_goroutine g_ = tui_g(a, row->g), *g = &g_;
+		const struct gt_goroutine g_ = tui_g(a, row), *g = &g_;
 		int state = g->end_state;
-		gt_str reason = row->reason;
+		gt_str reason = gl->ix.sigs[gl->ix.gsig[row]].reason;
 		if (at_cursor) {
 			/* state and reason both at the cursor, so that they agree */
 			struct state_at s = {0, 0, 0};
-			gt_model_g_spans(a->m, row->g, a->tl.cursor, a->tl.cursor + 1, take_state, &s);
+			gt_model_g_spans(a->m, row, a->tl.cursor, a->tl.cursor + 1, take_state, &s);
 			state = s.found ? s.state : -1; /* before its first transition */
 			reason = s.found ? s.reason : 0;
 		}
@@ -227,22 +231,23 @@ void tui_goroutines_draw(struct tui_app *a)
 	if (prow < 2 || !gl->nrows)
 		return;
 	tui_fill(y, 0, a->cols, tui_attr(gl->pane == 1 ? TUI_C_SELECTED : TUI_C_DIM), tui_glyph(TUI_G_HLINE));
-	const struct tui_grow *row = &gl->rows[gl->sel];
+	uint32_t row = tui_goroutines_row(a, gl->sel);
 	gt_stack stack;
 	char head[512];
-	if (row->group >= 0) {
-		const struct tui_ggroup *grp = &gl->groups[row->group];
+	if (row & TUI_GROW_GROUP) {
+		const struct tui_ggroup *grp = &gl->groups[row & ~TUI_GROW_GROUP];
 		stack = grp->stack;
 		snprintf(head, sizeof head, " %u goroutine%s blocked: %s ", grp->count,
 		         grp->count == 1 ? "" : "s", grp->reason ? gt_model_str(a->m, grp->reason) : "(no reason)");
 	} else {
-		const struct gt_goroutine g_ = tui_g(a, row->g), *g = &g_;
+		const struct gt_goroutine g_ = tui_g(a, row), *g = &g_;
+		gt_str why = gl->ix.sigs[gl->ix.gsig[row]].reason;
 		stack = g->end_stack;
 		char since[32];
 		tui_fmt_time(a, since, sizeof since, g->end_since);
 		snprintf(head, sizeof head, " G%lld %s since %s%s%s%s ", (long long)g->id,
 		         gt_gostate_name((enum gt_gostate)g->end_state), since,
-		         row->reason ? " (" : "", gt_model_str(a->m, row->reason), row->reason ? ")" : "");
+		         why ? " (" : "", gt_model_str(a->m, why), why ? ")" : "");
 	}
 	tui_put(y, 2, a->cols - 4, tui_attr(TUI_C_TITLE), head);
 	tui_draw_stack(a, y + 1, prow - 1, stack, gl->preview_top);
@@ -280,20 +285,21 @@ int tui_goroutines_action(struct tui_app *a, enum gt_action act)
 		gl->pane = !gl->pane;
 		break;
 	case GT_ACTION_SORT_NEXT:
+		touch(a, 0);
 		gl->sort = (enum tui_gcol)((gl->sort + 1) % TUI_GCOL__COUNT);
 		gl->desc = col_desc[gl->sort];
-		gl->dirty = 1;
 		tui_status(a, "sorted by %s", col_names[gl->sort]);
 		break;
 	case GT_ACTION_SORT_REVERSE:
+		touch(a, 0);
 		gl->desc = !gl->desc;
-		gl->dirty = 1;
 		break;
 	case GT_ACTION_TOGGLE_BLOCKED:
+		touch(a, 0);
 		gl->blocked = !gl->blocked;
-		gl->dirty = 1;
 		break;
 	case GT_ACTION_FILTER_STATE:
+		touch(a, 0);
 		/* all, then each state a goroutine can end in, then all again */
 		switch (gl->state_filter) {
 		case -1: gl->state_filter = GT_GS_RUNNABLE; break;
@@ -301,13 +307,12 @@ int tui_goroutines_action(struct tui_app *a, enum gt_action act)
 		case GT_GS_NOTEXIST: gl->state_filter = -1; break;
 		default: gl->state_filter++; break;
 		}
-		gl->dirty = 1;
 		break;
 	case GT_ACTION_FILTER_CLEAR:
+		touch(a, 0);
 		gl->blocked = 0;
 		gl->state_filter = -1;
 		gl->text[0] = 0;
-		gl->dirty = 1;
 		break;
 	case GT_ACTION_GO_BACK:
 		if (gl->pane == 1) {
@@ -318,25 +323,26 @@ int tui_goroutines_action(struct tui_app *a, enum gt_action act)
 	case GT_ACTION_OPEN_SELECTION: {
 		if (!gl->nrows)
 			return TUI_REDRAW_STATUS;
-		const struct tui_grow *row = &gl->rows[gl->sel];
-		if (gl->pane == 1 && row->group < 0) {
+		uint32_t row = tui_goroutines_row(a, gl->sel);
+		if (gl->pane == 1 && !(row & TUI_GROW_GROUP)) {
 			/* from the stack preview: the goroutine in the inspector */
 			struct tui_sel s;
 			memset(&s, 0, sizeof s);
 			s.kind = TUI_SEL_GOROUTINE;
-			s.g = row->g;
+			s.g = row;
 			tui_open_inspector(a, &s);
-		} else if (row->group >= 0) {
+		} else if (row & TUI_GROW_GROUP) {
+			const struct tui_ggroup *grp = &gl->groups[row & ~TUI_GROW_GROUP];
 			struct tui_sel s;
 			memset(&s, 0, sizeof s);
 			s.kind = TUI_SEL_GROUP;
-			s.g = row->g;
-			s.reason = gl->groups[row->group].reason;
-			s.stack = gl->groups[row->group].stack;
-			s.count = gl->groups[row->group].count;
+			s.g = tui_goroutines_row(a, gl->sel + 1); /* its first goroutine */
+			s.reason = grp->reason;
+			s.stack = grp->stack;
+			s.count = grp->count;
 			tui_open_inspector(a, &s);
 		} else {
-			tui_open_goroutine(a, row->g);
+			tui_open_goroutine(a, row);
 		}
 		break;
 	}

@@ -2,7 +2,8 @@
 # tui-key-bench.sh GTVIEW TRACE...: milliseconds per key of the viewer's
 # list operations (headless, 200x50, each key's handling and its frame,
 # :key-times), and the peak resident size after a walk of every view
-# (:peak-rss), per trace.  For `make bench`.
+# (:peak-rss), per trace, after the goroutine list's index (built in the
+# background after the load; :wait-index reports how long).  For `make bench`.
 # Budget: every key <= 10 ms median and <= 30 ms at most on a trace with
 # over 2 million goroutines; peak RSS <= 2x the file.
 bin=$1
@@ -18,6 +19,7 @@ phase() {
 	echo ":key-times off"
 }
 {
+	echo ":wait-index $t/index"
 	phase open 2
 	phase sort s s s s s s S S
 	phase blocked b b
@@ -30,13 +32,14 @@ phase() {
 	echo ":peak-rss $t/rss"
 } >"$t/keys"
 for trace in "$@"; do
-	rm -f "$t"/k-* "$t/rss"
+	rm -f "$t"/k-* "$t/rss" "$t/index"
 	start=$(date +%s.%N)
 	TERM=xterm-256color LC_ALL=C.UTF-8 GTVIEW_SCRIPT=$t/keys LINES=50 COLUMNS=200 \
 		"$bin" "$trace" >/dev/null || { echo "tui-key-bench: $trace: failed" >&2; exit 1; }
 	end=$(date +%s.%N)
 	size=$(wc -c <"$trace")
 	echo "$trace: keys (ms: median / max), 200x50, load included in $(awk "BEGIN { printf \"%.2f\", $end - $start }") s:"
+	awk '{ printf "  the list'"'"'s index: built in %.0f ms in the background after the load (the walk waited %.0f ms)\n", $2, $4 }' "$t/index"
 	for f in "$t"/k-*; do
 		name=${f##*/k-}
 		sort -t"$(printf '\t')" -k2 -n "$f" | awk -F'\t' -v name="$name" '
