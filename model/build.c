@@ -54,6 +54,7 @@ struct gt_model *gt_model_new(void)
 	for (int i = 0; i < GT_MCACHE; i++)
 		m->mc_id[i] = INT64_MIN;
 	pthread_mutex_init(&m->search_mu, NULL);
+	pthread_mutex_init(&m->strx_mu, NULL);
 	/* key 0: the "nothing" key, so a zero val never means a real state */
 	struct gt_gkey *k0 = gt_vec_push(&m->keys, sizeof *k0);
 	uint32_t *n0 = gt_vec_push(&m->keynext, sizeof *n0);
@@ -115,6 +116,7 @@ void gt_model_free(struct gt_model *m)
 	free(m->cbuckets);
 	gt_model_search_free(m);
 	pthread_mutex_destroy(&m->search_mu);
+	pthread_mutex_destroy(&m->strx_mu);
 	free(m);
 }
 

@@ -155,6 +155,7 @@ struct tui_search {
 	size_t len;
 	int prompt;             /* the search bar is open */
 	gt_str *matches; size_t nmatches;   /* strings containing text */
+	char matched[128]; size_t nmatched; /* the text matches were found for */
 	size_t msel, mtop;
 	gt_str chosen;          /* the string Enter picked; 0 none */
 	/* results for chosen: goroutines then events */

@@ -381,7 +381,7 @@ static void build_by_time(struct tui_gindex *x, enum tui_gcol col)
 
 /* Steps, in build order, and the step after which each column is ready. */
 static const int col_step[TUI_GCOL__COUNT] = {1, 2, 3, 4, 2, 2};
-#define STEPS 4
+#define STEPS 5 /* the last: the model's search index */
 
 static double now_ms(void)
 {
@@ -417,6 +417,10 @@ static void *build(void *arg)
 	step_done(x, 3);
 	if (!atomic_load(&x->cancel))
 		build_by_time(x, TUI_GCOL_WAIT);
+	step_done(x, 4);
+	/* the search bar's index too (the model's, built at its first use) */
+	if (!atomic_load(&x->cancel))
+		gt_model_str_goroutine_count(x->m, 0);
 	x->build_ms = now_ms() - t0;
 	step_done(x, STEPS);
 	return NULL;

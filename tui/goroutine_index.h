@@ -54,7 +54,7 @@ struct tui_gindex {
 	                           (STATE, REASON, FUNC: columns a signature
 	                           decides) */
 	struct tui_gorder order[TUI_GCOL__COUNT];
-	double build_ms;        /* signatures and every order */
+	double build_ms;        /* signatures, every order, the search index */
 	/* the background build: ready counts the steps done (signatures,
 	 * then the orders in build order), under mu */
 	pthread_t th;
@@ -65,7 +65,8 @@ struct tui_gindex {
 	atomic_int cancel;
 };
 
-/* Starts building x for m (a thread; the model is read-only by now). */
+/* Starts building x for m (a thread; the model is read-only by now),
+ * and then the model's search index (gt_model_str_goroutines). */
 void tui_gindex_start(struct tui_gindex *x, const struct gt_model *m);
 /* Waits until the signatures and column col's order exist (col < 0:
  * the signatures only; TUI_GCOL__COUNT: everything). */
