@@ -7,15 +7,55 @@
 #include <stdio.h>
 #include <string.h>
 
+/* --window FROM:TO or --window=FROM:TO at argv[*i] into *w: 1 taken
+ * (*i moved past its value), 0 not --window, or the exit status 2. */
+static int window_arg(int argc, char **argv, int *i, const char *cmd,
+                      const char *usage, struct gt_window *w)
+{
+	const char *a = argv[*i], *v;
+	if (!strncmp(a, "--window=", 9))
+		v = a + 9;
+	else if (!strcmp(a, "--window")) {
+		if (*i + 1 >= argc) {
+			fprintf(stderr, "gtview: %s: --window needs FROM:TO\nusage: %s\n", cmd, usage);
+			return GT_EXIT_USAGE;
+		}
+		v = argv[++*i];
+	} else
+		return 0;
+	const char *why;
+	if (gt_window_parse(v, w, &why) < 0) {
+		fprintf(stderr, "gtview: %s: --window %s: %s\nusage: %s\n", cmd, v, why, usage);
+		return GT_EXIT_USAGE;
+	}
+	return 1;
+}
+
 int gt_cmd_args(int argc, char **argv, const char *cmd, const char *usage,
                 const struct gt_cmd_flag *flagv, int nflag, int *flags,
                 const char **path)
 {
+	return gt_cmd_args_window(argc, argv, cmd, usage, flagv, nflag, flags, path, NULL);
+}
+
+int gt_cmd_args_window(int argc, char **argv, const char *cmd, const char *usage,
+                       const struct gt_cmd_flag *flagv, int nflag, int *flags,
+                       const char **path, struct gt_window *w)
+{
 	*flags = 0;
 	*path = NULL;
+	if (w)
+		*w = gt_window_all();
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		int known = 0;
+		if (w) {
+			int r = window_arg(argc, argv, &i, cmd, usage, w);
+			if (r == 1)
+				continue;
+			if (r)
+				return r;
+		}
 		for (int f = 0; f < nflag; f++)
 			if (!strcmp(a, flagv[f].name)) {
 				*flags |= flagv[f].bit;
@@ -47,12 +87,20 @@ int gt_cmd_args(int argc, char **argv, const char *cmd, const char *usage,
 int gt_cmd_report(const char *cmd, const char *path, int flags,
                   int (*report)(FILE *, const struct gt_model *, int))
 {
+	return gt_cmd_report_window(cmd, path, flags, gt_window_all(), NULL, report);
+}
+
+int gt_cmd_report_window(const char *cmd, const char *path, int flags, struct gt_window w,
+                         gt_cmd_window_report report_w,
+                         int (*report)(FILE *, const struct gt_model *, int))
+{
 	struct gt_input in;
 	if (gt_input_open(&in, path) < 0)
 		return GT_EXIT_USAGE;
 	int bad;
 	struct gt_model *m = gt_report_load(cmd, in.name, in.data, in.len, in.mapped, &bad);
-	int rc = !m || report(stdout, m, flags) < 0 ? GT_EXIT_USAGE :
+	int rc = !m || (report_w ? report_w(stdout, m, flags, w.t0, w.t1) :
+	                          report(stdout, m, flags)) < 0 ? GT_EXIT_USAGE :
 	         bad ? GT_EXIT_BAD_TRACE : GT_EXIT_OK;
 	gt_model_free(m);
 	gt_input_close(&in);

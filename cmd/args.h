@@ -1,7 +1,10 @@
 /* args.h: the command line of the report subcommands (check, stats, dump,
- * goroutines, gc): some boolean flags and exactly one TRACE. */
+ * goroutines, gc, …): some boolean flags, perhaps --window, and exactly
+ * one TRACE. */
 #ifndef GT_CMD_ARGS_H
 #define GT_CMD_ARGS_H
+
+#include "cmd/window.h"
 
 #include <stdio.h>
 
@@ -18,11 +21,26 @@ int gt_cmd_args(int argc, char **argv, const char *cmd, const char *usage,
                 const struct gt_cmd_flag *flagv, int nflag, int *flags,
                 const char **path);
 
+/* gt_cmd_args that also takes `--window FROM:TO` (or --window=FROM:TO,
+ * cmd/window.h) into *w: the whole trace when not given.  A bad window is
+ * a usage error (exit status 2, with the reason on stderr). */
+int gt_cmd_args_window(int argc, char **argv, const char *cmd, const char *usage,
+                       const struct gt_cmd_flag *flagv, int nflag, int *flags,
+                       const char **path, struct gt_window *w);
+
 /* Loads TRACE (path) into the model and runs report(stdout, model, flags):
  * the exit status of the gc and goroutines commands (1 when the trace is
  * invalid or truncated; the report then covers what came before). */
 struct gt_model;
 int gt_cmd_report(const char *cmd, const char *path, int flags,
                   int (*report)(FILE *, const struct gt_model *, int));
+
+/* gt_cmd_report for a report over window w: runs report_w(stdout, model,
+ * flags, w.t0, w.t1) when given, else report(stdout, model, flags). */
+typedef int (*gt_cmd_window_report)(FILE *, const struct gt_model *, int flags,
+                                    int64_t t0, int64_t t1);
+int gt_cmd_report_window(const char *cmd, const char *path, int flags, struct gt_window w,
+                         gt_cmd_window_report report_w,
+                         int (*report)(FILE *, const struct gt_model *, int));
 
 #endif

@@ -11,6 +11,7 @@ int cmd_dump(int argc, char **argv);       /* cmd/dump.c */
 int cmd_assemble(int argc, char **argv);   /* cmd/assemble.c */
 int cmd_goroutines(int argc, char **argv); /* cmd/goroutines.c */
 int cmd_gc(int argc, char **argv);         /* cmd/gc.c */
+int cmd_regions(int argc, char **argv);    /* cmd/regions.c */
 int cmd_view(int argc, char **argv);       /* cmd/view.c: the interactive viewer */
 
 #endif

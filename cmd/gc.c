@@ -1,4 +1,4 @@
-/* gc.c: `gtview gc [--json] TRACE`: GC cycles, stop-the-world pauses,
+/* gc.c: `gtview gc [--json] [--window FROM:TO] TRACE`: GC cycles, stop-the-world pauses,
  * their distribution and minimum mutator utilization; the
  * figures come from model/report_gc.c.  Exit 1 when the trace is
  * invalid or truncated (figures then cover what came before the error). */
@@ -13,8 +13,10 @@ int cmd_gc(int argc, char **argv)
 	static const struct gt_cmd_flag fl[] = {{"--json", GT_REPORT_JSON}};
 	int flags;
 	const char *path;
-	int r = gt_cmd_args(argc, argv, "gc", "gtview gc [--json] TRACE", fl, 1, &flags, &path);
+	struct gt_window w;
+	int r = gt_cmd_args_window(argc, argv, "gc", "gtview gc [--json] [--window FROM:TO] TRACE",
+	                           fl, 1, &flags, &path, &w);
 	if (r >= 0)
 		return r;
-	return gt_cmd_report("gc", path, flags, gt_report_gc);
+	return gt_cmd_report_window("gc", path, flags, w, gt_report_gc_window, NULL);
 }

@@ -15,6 +15,7 @@ static const struct {
 	{"assemble", cmd_assemble},
 	{"goroutines", cmd_goroutines},
 	{"gc", cmd_gc},
+	{"regions", cmd_regions},
 };
 
 int main(int argc, char **argv)

@@ -261,8 +261,13 @@ static int on_range(struct gt_model *m, const struct gt_event *ev)
 		o->set = (uint8_t)set;
 		o->scope_id = sid;
 		o->index = m->ranges[set].n - 1;
-		if (set == GT_RS_GC && ev->kind == GT_EV_RANGE_BEGIN)
+		if (set == GT_RS_GC && ev->kind == GT_EV_RANGE_BEGIN) {
+			struct gt_gc_began *b = gt_vec_push(&m->gcbegan, sizeof *b);
+			if (!b)
+				return -1;
+			*b = (struct gt_gc_began){ev->ts, ev->g, ev->stack};
 			m->info.gc_cycles++;
+		}
 		if (set == GT_RS_STW && ev->kind == GT_EV_RANGE_BEGIN)
 			m->info.stws++;
 		return 0;
@@ -565,8 +570,10 @@ void gt_model_finish(struct gt_model *m)
 	sort_ranges(m);
 	for (size_t i = 0; i < m->regions.n; i++) {
 		struct gt_region *r = &GT_VEC_AT(m->regions, struct gt_region, i);
-		if (r->end == INT64_MAX)
+		if (r->end == INT64_MAX) {
 			r->end = end;
+			r->open_at_end = 1;
+		}
 	}
 	/* Build-only state goes; the lanes get their index. */
 	gt_vec_free(&m->pb);

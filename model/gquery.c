@@ -332,45 +332,11 @@ void gt_model_g_spans(const struct gt_model *m, uint32_t gi, int64_t t0,
 	}
 }
 
-struct wr {
-	gt_str reason[32];
-	int64_t ns[32];
-	int n;
-	gt_reason_ns_fn fn;
-	void *ctx;
-};
-
-static int w_rec(void *ctx, const struct gt_gspan *s)
-{
-	struct wr *w = ctx;
-	if (s->state != GT_GS_WAITING)
-		return 0;
-	int i;
-	for (i = 0; i < w->n; i++)
-		if (w->reason[i] == s->reason)
-			break;
-	if (i == w->n) {
-		if (w->n == 32) { /* many reasons is rare: hand these out */
-			for (int k = 0; k < w->n; k++)
-				w->fn(w->ctx, w->reason[k], w->ns[k]);
-			w->n = 0;
-			i = 0;
-		}
-		w->reason[i] = s->reason;
-		w->ns[i] = 0;
-		w->n++;
-	}
-	w->ns[i] += s->end - s->start;
-	return 0;
-}
-
 void gt_model_g_waiting_by_reason(const struct gt_model *m, uint32_t gi,
                                   gt_reason_ns_fn fn, void *ctx)
 {
-	struct wr w = {.fn = fn, .ctx = ctx};
-	gt_model_g_spans(m, gi, INT64_MIN, INT64_MAX, w_rec, &w);
-	for (int k = 0; k < w.n; k++)
-		fn(ctx, w.reason[k], w.ns[k]);
+	int64_t ns[GT_GS__COUNT];
+	gt_model_g_window(m, gi, INT64_MIN, INT64_MAX, ns, fn, ctx); /* ggroups.c */
 }
 
 /* Per-column time per state, from totals at the column edges: at each

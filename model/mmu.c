@@ -5,6 +5,7 @@
  * meets a step: we evaluate exactly those positions. */
 #include "model/model_int.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -225,4 +226,42 @@ double gt_model_mmu(const struct gt_model *m, int64_t w)
 	double u;
 	gt_model_mmus(m, &w, 1, &u);
 	return u;
+}
+
+int gt_model_mmu_curve(const struct gt_model *m, int64_t *w, double *u, size_t max)
+{
+	int64_t whole = m->info.max_ts - m->info.min_ts;
+	if (whole <= 0 || !max)
+		return -1;
+	/* from the shortest pause that ended (1 us without one) */
+	size_t ns;
+	const struct gt_range *s = gt_model_ranges(m, GT_RS_STW, &ns);
+	int64_t lo = INT64_MAX;
+	for (size_t i = 0; i < ns; i++)
+		if (!s[i].active_at_start && !s[i].open_at_end && s[i].end - s[i].start < lo)
+			lo = s[i].end - s[i].start;
+	if (lo == INT64_MAX)
+		lo = 1000;
+	if (lo < 1)
+		lo = 1;
+	if (lo > whole / 16) /* a short trace: still a curve */
+		lo = whole / 16 > 0 ? whole / 16 : 1;
+	size_t n = 0;
+	double step = max > 1 ? log((double)whole / (double)lo) / (double)(max - 1) : 0;
+	for (size_t k = 0; k < max; k++) {
+		int64_t x = k + 1 == max ? whole : (int64_t)llround((double)lo * exp(step * (double)k));
+		if (n && x <= w[n - 1])
+			continue; /* windows only grow */
+		if (x > whole)
+			x = whole;
+		w[n++] = x;
+	}
+	if (gt_model_mmus(m, w, n, u) < 0)
+		return -1;
+	/* the least over every window at least this wide: a curve that
+	 * cannot fall as the window grows */
+	for (size_t k = n - 1; k-- > 0;)
+		if (u[k + 1] < u[k])
+			u[k] = u[k + 1];
+	return (int)n;
 }

@@ -157,6 +157,55 @@ typedef void (*gt_reason_ns_fn)(void *ctx, gt_str reason, int64_t ns);
 void gt_model_g_waiting_by_reason(const struct gt_model *m, uint32_t gi,
                                   gt_reason_ns_fn fn, void *ctx);
 
+/* Time goroutine gi spent in each state within [t0, t1): its intervals
+ * clipped to the window, into ns[] (by enum gt_gostate), and its Waiting
+ * time there by reason through fn (NULL: not wanted).  Returns how many
+ * of its intervals overlap the window (an instant one inside counts);
+ * 0: it has no state in the window.  Over the whole trace, ns[] equals
+ * gt_goroutine.ns.  Costs O(log n + its intervals in the window). */
+uint32_t gt_model_g_window(const struct gt_model *m, uint32_t gi, int64_t t0, int64_t t1,
+                           int64_t ns[GT_GS__COUNT], gt_reason_ns_fn fn, void *ctx);
+/* The part of interval s inside [t0, t1), in ns; -1 when it is not in the
+ * window (an instant interval inside is, with 0): the one clipping rule
+ * of the window queries. */
+int64_t gt_gspan_clip(const struct gt_gspan *s, int64_t t0, int64_t t1);
+/* Whether g may have intervals in [t0, t1), from its facts alone (a cheap
+ * filter before gt_model_g_window). */
+int gt_model_g_in_window(const struct gt_goroutine *g, int64_t t0, int64_t t1);
+
+/* Goroutines grouped by start function, over the window [t0, t1)
+ * (INT64_MIN, INT64_MAX: the whole trace).  A goroutine belongs to the
+ * window when gt_model_g_window finds an interval of it there; a group's
+ * figures are the sums of its members' gt_model_g_window figures, so
+ * they equal the sums of the per-goroutine rows of `goroutines --json`
+ * over the same window.  Groups come sorted by start function name;
+ * the members of group k are member[group[k].members ..+ count), goroutine
+ * indices in Go id order; its Waiting time by reason is
+ * reason[group[k].reasons ..+ nreasons), sorted by reason text. */
+struct gt_reason_time {
+	gt_str reason;
+	uint32_t group;           /* the group it belongs to */
+	int64_t ns;
+};
+struct gt_ggroup {
+	gt_str start_func;
+	uint32_t count;           /* goroutines with an interval in the window */
+	int64_t ns[GT_GS__COUNT]; /* their time per state in the window */
+	uint32_t reasons, nreasons;
+	uint32_t members;
+};
+struct gt_ggroups {
+	struct gt_ggroup *group;
+	uint32_t n;
+	struct gt_reason_time *reason;
+	uint32_t *member;
+};
+/* 0, or -1 when out of memory (out is then empty).  O(goroutines + their
+ * intervals in the window); free with gt_ggroups_free. */
+int gt_model_groups_by_func(const struct gt_model *m, int64_t t0, int64_t t1,
+                            struct gt_ggroups *out);
+void gt_ggroups_free(struct gt_ggroups *g);
+
 /* Goroutines alive over time: a time-weighted mean per column of the
  * number of goroutines in each state.  The model keeps this at a fixed
  * resolution: between GT_MODEL_COUNT_BUCKETS and twice as many equal
@@ -166,6 +215,94 @@ void gt_model_g_waiting_by_reason(const struct gt_model *m, uint32_t gi,
 struct gt_gcount { float runnable, running, waiting, syscall; };
 void gt_model_gcounts(const struct gt_model *m, int64_t t0, int64_t t1,
                       uint32_t ncols, struct gt_gcount *out);
+
+/* Goroutines waiting at the end of the trace, grouped: the one grouping
+ * the viewer's blocked list, `goroutines --blocked` and its JSON show.
+ * - why: the reason the trace gives (gt_model_g_wait_reason);
+ * - groups of equal (why, stack at the last transition) for goroutines not
+ *   started in package runtime; those in the program's own code (a frame
+ *   outside the std library) first, then the others; within each, the
+ *   largest first, then by reason text, then by stack;
+ * - the runtime's own goroutines (gt_goroutine.system) folded into one
+ *   group at the end (runtime = 1, why and stack 0);
+ * - goroutines within a group by Go id; waited_* the time from the start
+ *   of their last interval to the trace's end (0 when before the trace). */
+struct gt_bgroup {
+	gt_str why;
+	gt_stack stack;
+	uint8_t runtime;        /* the runtime's goroutines, folded */
+	uint8_t user;           /* the stack has a frame in the program's code */
+	uint8_t unknown;        /* enum gt_why_unknown of the first goroutine */
+	uint32_t first, count;  /* gi[first..first+count) of struct gt_blocked */
+	int64_t waited_min, waited_max;
+};
+struct gt_blocked {
+	struct gt_bgroup *groups;
+	size_t ngroups;
+	uint32_t *gi;           /* goroutine indices, group after group */
+	uint32_t n;
+};
+/* 0, or -1 when out of memory (*out then empty).  Free with _free. */
+int gt_model_blocked(const struct gt_model *m, struct gt_blocked *out);
+void gt_model_blocked_free(struct gt_blocked *b);
+
+/* Why goroutine gi (g: its facts) waits at the end: the reason its last
+ * transition gives or, when that is a status report with none (a
+ * Waiting->Waiting at a generation boundary), the reason it had when it
+ * began to wait; 0 when the trace gives none.  Then *unknown says what is
+ * known instead (enum gt_why_unknown), and gt_why_unknown_text says it in
+ * words (the same words everywhere). */
+enum gt_why_unknown { GT_WHY_GIVEN, GT_WHY_BEFORE_TRACE, GT_WHY_UNSAID };
+gt_str gt_model_g_wait_reason(const struct gt_model *m, uint32_t gi,
+                              const struct gt_goroutine *g, uint8_t *unknown);
+const char *gt_why_unknown_text(int unknown);
+/* What group g says of why its goroutines wait, in the words every view
+ * uses: the trace's reason, what is known instead (gt_why_unknown_text),
+ * or, for the runtime's folded group, that it is the runtime's. */
+const char *gt_model_bgroup_why(const struct gt_model *m, const struct gt_bgroup *g);
+
+/* ---- A time window's statistics ----------------------------------------- */
+
+/* What happened in [t0, t1), clipped to the trace ([t0, t1) in the result):
+ * the one definition behind the viewer's marked range and the headless
+ * reports' --window figures.  Goroutine figures sum gt_model_g_window over
+ * the goroutines (so they add up over adjacent windows, as gc_ns, stw_ns
+ * and assist_ns do); the counts of ranges are of those overlapping it.
+ * - goroutines: with an interval in the window; g_ns: their time per state;
+ * - transitions[s]: intervals of state s beginning in the window (state
+ *   transitions into s);
+ * - ran/waited: the GT_WSTATS_TOP goroutines (index, ns) that ran / waited
+ *   most in it, gi UINT32_MAX past the last; waits: the (reason, stack)
+ *   pairs goroutines waited most in, summed over goroutines;
+ * - gc_ns, stw_ns: time covered by GC cycles, by STW pauses
+ *   (gt_model_range_columns); gc_cycles, stws: ranges overlapping;
+ * - assists, assist_ns: gt_model_gc_assists;
+ * - regions, tasks: begun in the window; logs, samples: at times in it.
+ * O(goroutines + their intervals in the window + annotations), on two
+ * threads for big models (gpar.h). */
+#define GT_WSTATS_TOP 5
+struct gt_wtop { uint32_t gi; int64_t ns; };
+struct gt_wwait { gt_str reason; gt_stack stack; int64_t ns; };
+struct gt_wstats {
+	int64_t t0, t1;
+	uint32_t goroutines;
+	int64_t g_ns[GT_GS__COUNT];
+	uint32_t transitions[GT_GS__COUNT];
+	struct gt_wtop ran[GT_WSTATS_TOP], waited[GT_WSTATS_TOP];
+	struct gt_wwait waits[GT_WSTATS_TOP];
+	uint32_t nwaits;
+	int64_t gc_ns, stw_ns, assist_ns;
+	uint32_t gc_cycles, stws, assists;
+	uint32_t regions, tasks, logs, samples;
+};
+/* 0, or -1 when out of memory. */
+int gt_model_window_stats(const struct gt_model *m, int64_t t0, int64_t t1,
+                          struct gt_wstats *out);
+/* The same without the goroutine figures (left 0, ran/waited empty): the
+ * GC, STW, assists and annotation counts only, O(ranges and annotations);
+ * 0. */
+int gt_model_window_stats_gc(const struct gt_model *m, int64_t t0, int64_t t1,
+                             struct gt_wstats *out);
 
 /* ---- Ps and Ms --------------------------------------------------------- */
 
@@ -268,6 +405,64 @@ double gt_model_mmu(const struct gt_model *m, int64_t w);
  * once): out[k] for w[k].  0, or -1 when there is no data (all -1). */
 int gt_model_mmus(const struct gt_model *m, const int64_t *w, size_t n, double *out);
 
+/* A GC cycle in depth: cycle i of gt_model_ranges(m, GT_RS_GC).  The one
+ * definition of each figure the CLI, the JSON and the viewer show:
+ * - assists: mark assists (GT_RS_ASSIST) overlapping the mark phase
+ *   [start, end) (or beginning in it, when of zero length);
+ * - assist_ns: the time their goroutines spent assisting WHILE RUNNING ON
+ *   A P INSIDE THE CYCLE: each assist's range, clipped to [start, end),
+ *   counted only while its goroutine is Running (not waiting for a P, not
+ *   blocked, not in a syscall).  A goroutine runs on one P at a time, so
+ *   assist_ns <= (end - start) x Ps.  It is CPU time on Ps, not wall time;
+ * - pauses: the stop-the-world ranges overlapping [start, end] (whatever
+ *   their reason: a sweep- and a mark-termination pause per cycle, and any
+ *   other STW that happened during it), stw_first..stw_first+stw_count-1
+ *   in gt_model_ranges(m, GT_RS_STW), their total time stw_ns;
+ * - heap_before: heap in use in force at start; heap_after: heap in use in
+ *   force at the cycle's end or, later, the end of its last pause (the
+ *   runtime reports the drop during mark termination); heap_goal: the
+ *   heap goal in force at start (the target the cycle was started for);
+ *   each UINT64_MAX when the trace has no such metric point by then;
+ * - trigger_g, trigger_stack: the goroutine (Go id) whose event began the
+ *   cycle and that event's stack (GT_NONE / 0 when the trace does not say,
+ *   e.g. a cycle running when the trace began); trigger_frame: its
+ *   innermost frame in the program's own code (gt_model_stack_user_frame). */
+struct gt_gc_cycle {
+	int64_t start, end;
+	uint32_t assists;
+	int64_t assist_ns;
+	size_t stw_first, stw_count;
+	int64_t stw_ns;
+	uint64_t heap_before, heap_after, heap_goal;
+	int64_t trigger_g;
+	gt_stack trigger_stack;
+	uint32_t trigger_frame;
+};
+/* Fills *out for cycle i; -1 if i is out of range.  Costs O(log n +
+ * the cycle's assists x their goroutines' spans in it). */
+int gt_model_gc_cycle(const struct gt_model *m, size_t i, struct gt_gc_cycle *out);
+
+/* The assists overlapping [t0, t1) and their time by the cycle's
+ * definition (assist_ns above) with [t0, t1) for the cycle: additive over
+ * adjacent windows. */
+void gt_model_gc_assists(const struct gt_model *m, int64_t t0, int64_t t1, uint32_t *count,
+                         int64_t *ns);
+
+/* Per column of [t0, t1) split in ncols: the time covered by the ranges of
+ * set (their union: overlapping ranges count once), in ns; a lane cell's
+ * shade is out[c] / the column's width.  O(ranges in the window + ncols). */
+void gt_model_range_columns(const struct gt_model *m, enum gt_range_set set,
+                            int64_t t0, int64_t t1, uint32_t ncols, int64_t *out);
+
+/* The MMU curve: n (>= 10 when the trace is at least 10 ns long) window
+ * widths from the shortest stop-the-world pause (1 us without one) to the
+ * whole trace, increasing and spaced evenly on a log scale, each with the
+ * least mean utilization of any window at least that wide among the
+ * curve's (so that it cannot decrease: at most gt_model_mmu(w)).  Fills
+ * w[0..max) and u[0..max); returns n, or -1 without data. */
+#define GT_MMU_CURVE_POINTS 40
+int gt_model_mmu_curve(const struct gt_model *m, int64_t *w, double *u, size_t max);
+
 /* ---- Tasks, regions, logs, CPU samples, labels -------------------------- */
 
 struct gt_task {
@@ -286,6 +481,7 @@ struct gt_region {
 	                           max_ts if not ended */
 	gt_stack stack;         /* of the begin */
 	uint32_t depth;         /* nesting within its goroutine */
+	uint8_t open_at_end;    /* never ended within the trace */
 };
 const struct gt_region *gt_model_regions(const struct gt_model *m, size_t *n);
 
@@ -296,6 +492,41 @@ struct gt_log {
 	gt_stack stack;
 };
 const struct gt_log *gt_model_logs(const struct gt_model *m, size_t *n);
+
+/* Statistics of the annotations in the window [t0, t1) (INT64_MIN,
+ * INT64_MAX: the whole trace), per region type, task type and log
+ * category, each sorted by name:
+ * - a region or task belongs to the window its begin is in (one begun
+ *   before the trace: the one its end is in), whole, not clipped, so
+ *   adjacent windows add up (counts and totals) to their union;
+ * - count: those begun in the trace and ended in it; their duration is
+ *   end - begin (a region: its RegionEnd on the same goroutine), and
+ *   total/min/max and the percentiles are over these; p50/p90/p99 are
+ *   nearest-rank (gt_nearest_rank);
+ * - open: begun in the window, not ended by the trace's end (listed
+ *   apart, no duration); before: ended, begun before the trace;
+ * - a log category: count of logs at times in the window.
+ * region_inst[first ..+ count + open] are indices into gt_model_regions
+ * of a region type's instances, open ones first then longest first (the
+ * same for tasks into gt_model_tasks); logs have no instances here. */
+struct gt_atype {
+	gt_str type;              /* region/task type, log category */
+	uint32_t count, open, before;
+	int64_t total_ns, min_ns, p50_ns, p90_ns, p99_ns, max_ns;
+	uint32_t first;
+};
+struct gt_annotations {
+	struct gt_atype *region, *task, *log;
+	uint32_t nregion, ntask, nlog;
+	uint32_t *region_inst, *task_inst;
+};
+/* 0, or -1 when out of memory (out then empty).  O(annotations). */
+int gt_model_annotations(const struct gt_model *m, int64_t t0, int64_t t1,
+                         struct gt_annotations *out);
+void gt_annotations_free(struct gt_annotations *a);
+/* The nearest-rank p-th percentile of sorted[0..n) (ascending): the
+ * value at rank ceil(p/100 x n), 1-based; 0 when n is 0. */
+int64_t gt_nearest_rank(const int64_t *sorted, size_t n, int p);
 
 struct gt_sample { int64_t ts, g, p, m; gt_stack stack; };
 const struct gt_sample *gt_model_samples(const struct gt_model *m, size_t *n);

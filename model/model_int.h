@@ -55,6 +55,12 @@ struct gt_open_range {
 	size_t index;      /* in ranges[set] */
 };
 
+/* A GC cycle's RangeBegin: its time, goroutine and stack (gc.c). */
+struct gt_gc_began {
+	int64_t ts, g;
+	gt_stack stack;
+};
+
 #define GT_PDIRECT 1024
 #define GT_MCACHE 16
 #define GT_KCACHE_BITS 10
@@ -114,6 +120,7 @@ struct gt_model {
 
 	struct gt_vec ranges[GT_RS__COUNT]; /* struct gt_range */
 	struct gt_vec open;    /* struct gt_open_range */
+	struct gt_vec gcbegan; /* struct gt_gc_began: who began each GC cycle */
 	struct gt_vec open_regions; /* uint32_t: indices of open regions */
 
 	struct gt_series metrics[GT_METRIC_OTHER];

@@ -39,6 +39,15 @@ const char *gt_report_dur(char *buf, size_t size, int64_t ns)
 	return buf;
 }
 
+const char *gt_report_mib(char *buf, size_t size, uint64_t bytes)
+{
+	if (bytes == UINT64_MAX)
+		snprintf(buf, size, "-");
+	else
+		snprintf(buf, size, "%.1f MiB", (double)bytes / (1024.0 * 1024.0));
+	return buf;
+}
+
 void gt_json_str(FILE *fp, const char *s)
 {
 	fputc('"', fp);
@@ -68,4 +77,24 @@ const char *gt_frame_func_name(const struct gt_model *m, uint32_t fid)
 {
 	const struct gt_frame *f = fid ? gt_frame_get(gt_model_tables(m), fid) : NULL;
 	return f ? gt_model_str(m, f->func) : "";
+}
+
+void gt_json_stack(FILE *fp, const struct gt_model *m, gt_stack st)
+{
+	const struct gt_tables *t = gt_model_tables(m);
+	size_t n = st ? gt_stack_depth(t, st) : 0;
+	const uint32_t *fr = n ? gt_stack_frames(t, st) : NULL;
+	fputc('[', fp);
+	for (size_t i = 0, first = 1; i < n; i++) {
+		const struct gt_frame *f = gt_frame_get(t, fr[i]);
+		if (!f)
+			continue;
+		fputs(first ? "{\"func\":" : ",{\"func\":", fp);
+		first = 0;
+		gt_json_str(fp, gt_model_str(m, f->func));
+		fputs(",\"file\":", fp);
+		gt_json_str(fp, gt_model_str(m, f->file));
+		fprintf(fp, ",\"line\":%u}", f->line);
+	}
+	fputc(']', fp);
 }

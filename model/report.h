@@ -16,15 +16,33 @@ struct gt_model *gt_report_load(const char *cmd, const char *name,
                                 const uint8_t *buf, size_t len, int mapped,
                                 int *bad);
 
-enum { GT_REPORT_JSON = 1, GT_REPORT_BLOCKED = 2 };
+enum { GT_REPORT_JSON = 1, GT_REPORT_BLOCKED = 2, GT_REPORT_BY_FUNC = 4 };
 
 /* One row (or JSON object per line) per goroutine, or, with
  * GT_REPORT_BLOCKED, the goroutines waiting at the end grouped by reason
  * and stack.  Returns 0, or -1 when out of memory. */
 int gt_report_goroutines(FILE *fp, const struct gt_model *m, int flags);
+/* The same over the window [t0, t1): each goroutine's time clipped to it
+ * (gt_model_g_window; goroutines with no interval there left out; END and
+ * REASON stay the trace's end; GT_REPORT_BLOCKED ignores the window:
+ * gt_model_blocked is the trace's end); with GT_REPORT_BY_FUNC, the groups by
+ * start function (gt_model_groups_by_func), JSON Lines or a table with
+ * the most time first. */
+int gt_report_goroutines_window(FILE *fp, const struct gt_model *m, int flags, int64_t t0,
+                                int64_t t1);
+
+/* Region and task types with their counts and durations, log categories,
+ * over the window [t0, t1) (gt_model_annotations): a JSON object with
+ * arrays regions, tasks and logs, or tables. */
+int gt_report_regions(FILE *fp, const struct gt_model *m, int flags, int64_t t0, int64_t t1);
 
 /* GC cycles, STW pauses, pause distribution and MMU. */
 int gt_report_gc(FILE *fp, const struct gt_model *m, int flags);
+/* The same for the window [t0, t1): the cycles and pauses overlapping it
+ * (whole, with their own figures) and, first, the window's GC, STW and
+ * assist time (gt_model_window_stats_gc, clipped: adjacent windows add
+ * up); the MMU figures stay the whole trace's. */
+int gt_report_gc_window(FILE *fp, const struct gt_model *m, int flags, int64_t t0, int64_t t1);
 
 /* The goroutines' times and end states the headlines give, summed over
  * their lifetimes (gt_report_gtotals_add each). */
@@ -42,5 +60,9 @@ void gt_report_stats_headlines(FILE *fp, const struct gt_model *m, const struct 
 
 /* Formats a duration for people ("812ns", "3.4µs", "1.25ms", "2.500s"). */
 const char *gt_report_dur(char *buf, size_t size, int64_t ns);
+
+/* Formats bytes in MiB (2^20 bytes) for people ("12.3 MiB"); "-" for
+ * UINT64_MAX (no figure). */
+const char *gt_report_mib(char *buf, size_t size, uint64_t bytes);
 
 #endif

@@ -25,8 +25,15 @@ static int64_t pct(const int64_t *v, size_t n, int p)
 	return v[r ? r - 1 : 0];
 }
 
-/* Pauses: STWs that began within the trace and ended within it. */
-static int pause_stats(const struct gt_model *m, struct pauses *ps)
+/* Whether range r overlaps the window [t0, t1) (an instant one: lies in it). */
+static int in_window(const struct gt_range *r, int64_t t0, int64_t t1)
+{
+	return r->start < t1 && (r->end > t0 || (r->start == r->end && r->start >= t0));
+}
+
+/* Pauses: STWs that began within the trace and ended within it, and
+ * overlap the window. */
+static int pause_stats(const struct gt_model *m, struct pauses *ps, int64_t t0, int64_t t1)
 {
 	size_t n;
 	const struct gt_range *r = gt_model_ranges(m, GT_RS_STW, &n);
@@ -35,7 +42,7 @@ static int pause_stats(const struct gt_model *m, struct pauses *ps)
 	if (!d)
 		return -1;
 	for (size_t i = 0; i < n; i++)
-		if (!r[i].active_at_start && !r[i].open_at_end)
+		if (!r[i].active_at_start && !r[i].open_at_end && in_window(&r[i], t0, t1))
 			d[ps->count++] = r[i].end - r[i].start;
 	qsort(d, ps->count, sizeof *d, cmp_i64);
 	for (size_t i = 0; i < ps->count; i++)
@@ -51,43 +58,93 @@ static int pause_stats(const struct gt_model *m, struct pauses *ps)
 	return 0;
 }
 
-/* Mark assists that begin within cycle c: how many, and time in c. */
-static void assists_in(const struct gt_model *m, const struct gt_range *c,
-                       size_t *count, int64_t *ns)
+/* With a window (not the whole trace): its GC figures, which add up over
+ * adjacent windows (gt_model_window_stats). */
+static void window_json(FILE *fp, const struct gt_model *m, int64_t t0, int64_t t1)
 {
-	size_t n;
-	const struct gt_range *a = gt_model_ranges(m, GT_RS_ASSIST, &n);
-	*count = 0;
-	*ns = 0;
-	for (size_t i = gt_model_ranges_from(m, GT_RS_ASSIST, c->start); i < n; i++) {
-		if (a[i].start >= c->end)
-			break;
-		if (a[i].start < c->start)
-			continue;
-		(*count)++;
-		*ns += (a[i].end < c->end ? a[i].end : c->end) - a[i].start;
-	}
+	struct gt_wstats w;
+	if ((t0 == INT64_MIN && t1 == INT64_MAX) || gt_model_window_stats_gc(m, t0, t1, &w) < 0)
+		return;
+	fprintf(fp, "\"window\":{\"t0\":%" PRId64 ",\"t1\":%" PRId64 ",\"gc_ns\":%" PRId64
+	        ",\"stw_ns\":%" PRId64 ",\"assist_ns\":%" PRId64 ",\"gc_cycles\":%u,\"stws\":%u"
+	        ",\"assists\":%u},", w.t0, w.t1, w.gc_ns, w.stw_ns, w.assist_ns, w.gc_cycles, w.stws,
+	        w.assists);
+}
+
+static void window_text(FILE *fp, const struct gt_model *m, int64_t t0, int64_t t1)
+{
+	struct gt_wstats w;
+	if ((t0 == INT64_MIN && t1 == INT64_MAX) || gt_model_window_stats_gc(m, t0, t1, &w) < 0)
+		return;
+	char a[32], b[32], c[32], d[32];
+	fprintf(fp, "Window of %s: GC %s, STW %s, %u assists %s; below, the %u of the"
+	        " trace's cycles and %u of its pauses that overlap it\n\n",
+	        gt_report_dur(a, sizeof a, w.t1 - w.t0), gt_report_dur(b, sizeof b, w.gc_ns),
+	        gt_report_dur(c, sizeof c, w.stw_ns), w.assists, gt_report_dur(d, sizeof d, w.assist_ns),
+	        w.gc_cycles, w.stws);
 }
 
 static const int64_t mmu_windows[3] = {1000000, 10000000, 100000000};
 static const char *const mmu_names[3] = {"1ms", "10ms", "100ms"};
 
-static void gc_json(FILE *fp, const struct gt_model *m, const struct pauses *ps)
+static void bytes_json(FILE *fp, const char *name, uint64_t v)
+{
+	if (v == UINT64_MAX)
+		fprintf(fp, ",\"%s\":null", name);
+	else
+		fprintf(fp, ",\"%s\":%" PRIu64, name, v);
+}
+
+/* One cycle's figures (gt_model_gc_cycle) as a JSON object. */
+static void cycle_json(FILE *fp, const struct gt_model *m, size_t i, int open_at_end)
+{
+	struct gt_gc_cycle c;
+	gt_model_gc_cycle(m, i, &c);
+	fprintf(fp, "{\"start\":%" PRId64 ",\"duration_ns\":%" PRId64 ",\"assists\":%" PRIu32
+	        ",\"assist_ns\":%" PRId64 ",\"open_at_end\":%s",
+	        c.start, c.end - c.start, c.assists, c.assist_ns, open_at_end ? "true" : "false");
+	bytes_json(fp, "heap_before", c.heap_before);
+	bytes_json(fp, "heap_after", c.heap_after);
+	bytes_json(fp, "heap_goal", c.heap_goal);
+	size_t ns;
+	const struct gt_range *s = gt_model_ranges(m, GT_RS_STW, &ns);
+	fputs(",\"pauses\":[", fp);
+	for (size_t k = c.stw_first; k < c.stw_first + c.stw_count; k++) {
+		fprintf(fp, "%s{\"reason\":", k > c.stw_first ? "," : "");
+		gt_json_str(fp, gt_model_str(m, s[k].reason));
+		fprintf(fp, ",\"start\":%" PRId64 ",\"duration_ns\":%" PRId64 "}", s[k].start, s[k].end - s[k].start);
+	}
+	fprintf(fp, "],\"pause_ns\":%" PRId64 ",\"trigger\":", c.stw_ns);
+	if (c.trigger_g == GT_NONE && !c.trigger_stack) {
+		fputs("null}", fp);
+		return;
+	}
+	fputs("{\"g\":", fp);
+	if (c.trigger_g == GT_NONE)
+		fputs("null", fp);
+	else
+		fprintf(fp, "%" PRId64, c.trigger_g);
+	fputs(",\"user_frame\":", fp);
+	gt_json_str(fp, gt_frame_func_name(m, c.trigger_frame));
+	fputs(",\"stack\":", fp);
+	gt_json_stack(fp, m, c.trigger_stack);
+	fputs("}}", fp);
+}
+
+static void gc_json(FILE *fp, const struct gt_model *m, const struct pauses *ps, int64_t t0,
+                    int64_t t1)
 {
 	size_t n;
 	const struct gt_range *c = gt_model_ranges(m, GT_RS_GC, &n);
 	int first = 1;
-	fputs("{\"cycles\":[", fp);
+	fputc('{', fp);
+	window_json(fp, m, t0, t1);
+	fputs("\"cycles\":[", fp);
 	for (size_t i = 0; i < n; i++) {
-		if (c[i].active_at_start)
+		if (c[i].active_at_start || !in_window(&c[i], t0, t1))
 			continue;
-		size_t na;
-		int64_t ans;
-		assists_in(m, &c[i], &na, &ans);
-		fprintf(fp, "%s{\"start\":%" PRId64 ",\"duration_ns\":%" PRId64
-		        ",\"assists\":%zu,\"assist_ns\":%" PRId64 ",\"open_at_end\":%s}",
-		        first ? "" : ",", c[i].start, c[i].end - c[i].start, na, ans,
-		        c[i].open_at_end ? "true" : "false");
+		fputs(first ? "" : ",", fp);
+		cycle_json(fp, m, i, c[i].open_at_end);
 		first = 0;
 	}
 	size_t ns;
@@ -95,7 +152,7 @@ static void gc_json(FILE *fp, const struct gt_model *m, const struct pauses *ps)
 	fputs("],\"stw\":[", fp);
 	first = 1;
 	for (size_t i = 0; i < ns; i++) {
-		if (s[i].active_at_start)
+		if (s[i].active_at_start || !in_window(&s[i], t0, t1))
 			continue;
 		fprintf(fp, "%s{\"reason\":", first ? "" : ",");
 		gt_json_str(fp, gt_model_str(m, s[i].reason));
@@ -109,7 +166,7 @@ static void gc_json(FILE *fp, const struct gt_model *m, const struct pauses *ps)
 		const struct gt_range *r = set ? s : c;
 		size_t nr = set ? ns : n;
 		for (size_t i = 0; i < nr; i++) {
-			if (!r[i].active_at_start)
+			if (!r[i].active_at_start || !in_window(&r[i], t0, t1))
 				continue;
 			fprintf(fp, "%s{\"kind\":\"%s\",\"reason\":", first ? "" : ",", set ? "stw" : "gc");
 			gt_json_str(fp, gt_model_str(m, r[i].reason));
@@ -130,27 +187,40 @@ static void gc_json(FILE *fp, const struct gt_model *m, const struct pauses *ps)
 		else
 			fprintf(fp, "%s\"%s\":%.6f", k ? "," : "", mmu_names[k], u);
 	}
-	fputs("}}\n", fp);
+	fputs("},\"mmu_curve\":[", fp);
+	int64_t w[GT_MMU_CURVE_POINTS];
+	double u[GT_MMU_CURVE_POINTS];
+	int nc = gt_model_mmu_curve(m, w, u, GT_MMU_CURVE_POINTS);
+	for (int k = 0; k < nc; k++)
+		fprintf(fp, "%s[%" PRId64 ",%.6f]", k ? "," : "", w[k], u[k]);
+	fputs("]}\n", fp);
 }
 
-static void gc_text(FILE *fp, const struct gt_model *m, const struct pauses *ps)
+static void gc_text(FILE *fp, const struct gt_model *m, const struct pauses *ps, int64_t t0,
+                    int64_t t1)
 {
 	struct gt_trace_info info;
 	gt_model_info(m, &info);
 	char a[32], b[32], c2[32], d[32], e[32], f[32];
 	size_t n;
 	const struct gt_range *c = gt_model_ranges(m, GT_RS_GC, &n);
+	window_text(fp, m, t0, t1);
 	fprintf(fp, "GC cycles: %u\n", info.gc_cycles);
 	if (n)
-		fprintf(fp, "  %5s %12s %12s %8s %12s\n", "#", "START", "DURATION", "ASSISTS", "ASSIST TIME");
+		fprintf(fp, "  %5s %12s %12s %8s %12s %7s %11s %11s %11s\n", "#", "START", "DURATION",
+		        "ASSISTS", "ASSIST TIME", "PAUSES", "HEAP BEFORE", "HEAP AFTER", "HEAP GOAL");
 	for (size_t i = 0; i < n; i++) {
-		size_t na;
-		int64_t ans;
-		assists_in(m, &c[i], &na, &ans);
-		fprintf(fp, "  %5zu %12s %12s %8zu %12s%s\n", i + 1,
+		if (!in_window(&c[i], t0, t1))
+			continue;
+		struct gt_gc_cycle cy;
+		gt_model_gc_cycle(m, i, &cy);
+		char hb[32], ha[32], hg[32];
+		fprintf(fp, "  %5zu %12s %12s %8" PRIu32 " %12s %7zu %11s %11s %11s%s\n", i + 1,
 		        gt_report_dur(a, sizeof a, c[i].start - info.min_ts),
-		        gt_report_dur(b, sizeof b, c[i].end - c[i].start), na,
-		        gt_report_dur(c2, sizeof c2, ans),
+		        gt_report_dur(b, sizeof b, c[i].end - c[i].start), cy.assists,
+		        gt_report_dur(c2, sizeof c2, cy.assist_ns), cy.stw_count,
+		        gt_report_mib(hb, sizeof hb, cy.heap_before), gt_report_mib(ha, sizeof ha, cy.heap_after),
+		        gt_report_mib(hg, sizeof hg, cy.heap_goal),
 		        c[i].active_at_start ? "  (active at start)" :
 		        c[i].open_at_end ? "  (not ended)" : "");
 	}
@@ -160,7 +230,8 @@ static void gc_text(FILE *fp, const struct gt_model *m, const struct pauses *ps)
 	if (ns)
 		fprintf(fp, "  %12s %12s  %s\n", "START", "DURATION", "REASON");
 	for (size_t i = 0; i < ns; i++)
-		fprintf(fp, "  %12s %12s  %s%s\n", gt_report_dur(a, sizeof a, s[i].start - info.min_ts),
+		if (in_window(&s[i], t0, t1))
+			fprintf(fp, "  %12s %12s  %s%s\n", gt_report_dur(a, sizeof a, s[i].start - info.min_ts),
 		        gt_report_dur(b, sizeof b, s[i].end - s[i].start), gt_model_str(m, s[i].reason),
 		        s[i].active_at_start ? " (active at start)" :
 		        s[i].open_at_end ? " (not ended)" : "");
@@ -185,13 +256,18 @@ static void gc_text(FILE *fp, const struct gt_model *m, const struct pauses *ps)
 
 int gt_report_gc(FILE *fp, const struct gt_model *m, int flags)
 {
+	return gt_report_gc_window(fp, m, flags, INT64_MIN, INT64_MAX);
+}
+
+int gt_report_gc_window(FILE *fp, const struct gt_model *m, int flags, int64_t t0, int64_t t1)
+{
 	struct pauses ps;
-	if (pause_stats(m, &ps) < 0)
+	if (pause_stats(m, &ps, t0, t1) < 0)
 		return -1;
 	if (flags & GT_REPORT_JSON)
-		gc_json(fp, m, &ps);
+		gc_json(fp, m, &ps, t0, t1);
 	else
-		gc_text(fp, m, &ps);
+		gc_text(fp, m, &ps, t0, t1);
 	return 0;
 }
 
@@ -218,7 +294,7 @@ void gt_report_stats_headlines(FILE *fp, const struct gt_model *m, const struct 
 	struct pauses ps;
 	struct gt_trace_info info;
 	gt_model_info(m, &info);
-	if (pause_stats(m, &ps) == 0) {
+	if (pause_stats(m, &ps, INT64_MIN, INT64_MAX) == 0) {
 		fprintf(fp, "GC: %u cycles, %zu STW pauses", info.gc_cycles, ps.count);
 		if (ps.count)
 			fprintf(fp, " (p50 %s, max %s, total %s)", gt_report_dur(a, sizeof a, ps.p50),

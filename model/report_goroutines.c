@@ -1,5 +1,4 @@
 /* report_goroutines.c: `gtview goroutines [--blocked] [--json]`. */
-#include "model/gpar.h"
 #include "model/report.h"
 #include "model/report_int.h"
 
@@ -11,7 +10,23 @@ struct reasons {
 	FILE *fp;
 	const struct gt_model *m;
 	int first;
+	struct gt_reason_time *v; /* kept by keep_reason */
+	size_t n, cap;
 };
+
+static void keep_reason(void *ctx, gt_str reason, int64_t ns)
+{
+	struct reasons *r = ctx;
+	if (r->n == r->cap) {
+		size_t cap = r->cap ? r->cap * 2 : 8;
+		struct gt_reason_time *nv = realloc(r->v, cap * sizeof *nv);
+		if (!nv)
+			return; /* out of memory: the row lacks this reason */
+		r->v = nv;
+		r->cap = cap;
+	}
+	r->v[r->n++] = (struct gt_reason_time){reason, 0, ns};
+}
 
 static void json_reason(void *ctx, gt_str reason, int64_t ns)
 {
@@ -23,8 +38,10 @@ static void json_reason(void *ctx, gt_str reason, int64_t ns)
 	fprintf(r->fp, ":%" PRId64, ns);
 }
 
+/* The per-state and per-reason figures of a row: the goroutine's time in
+ * the window (gt_model_g_window), which --by-func sums. */
 static void row_json(FILE *fp, const struct gt_model *m, uint32_t gi,
-                     const struct gt_goroutine *g)
+                     const struct gt_goroutine *g, int64_t t0, int64_t t1)
 {
 	fprintf(fp, "{\"g\":%" PRId64 ",\"start_func\":", g->id);
 	gt_json_str(fp, gt_model_str(m, g->start_func));
@@ -32,12 +49,17 @@ static void row_json(FILE *fp, const struct gt_model *m, uint32_t gi,
 	gt_json_str(fp, gt_gostate_name(g->end_state));
 	fputs(",\"end_reason\":", fp);
 	gt_json_str(fp, gt_model_str(m, g->end_reason));
+	/* the reasons come out while the intervals are read, before the
+	 * states' sums: keep them aside */
+	struct reasons r = {fp, m, 1, NULL, 0, 0};
+	int64_t ns[GT_GS__COUNT];
+	gt_model_g_window(m, gi, t0, t1, ns, keep_reason, &r);
 	fprintf(fp, ",\"running_ns\":%" PRId64 ",\"runnable_ns\":%" PRId64
 	        ",\"syscall_ns\":%" PRId64 ",\"waiting_ns\":%" PRId64 ",\"waiting_by_reason\":{",
-	        g->ns[GT_GS_RUNNING], g->ns[GT_GS_RUNNABLE], g->ns[GT_GS_SYSCALL],
-	        g->ns[GT_GS_WAITING]);
-	struct reasons r = {fp, m, 1};
-	gt_model_g_waiting_by_reason(m, gi, json_reason, &r);
+	        ns[GT_GS_RUNNING], ns[GT_GS_RUNNABLE], ns[GT_GS_SYSCALL], ns[GT_GS_WAITING]);
+	for (size_t i = 0; i < r.n; i++)
+		json_reason(&r, r.v[i].reason, r.v[i].ns);
+	free(r.v);
 	fputs("},\"top_frame\":", fp);
 	gt_json_str(fp, gt_model_str(m, gt_model_stack_top_func(m, g->end_stack)));
 	fputs(",\"user_frame\":", fp);
@@ -47,51 +69,21 @@ static void row_json(FILE *fp, const struct gt_model *m, uint32_t gi,
 	fputs("}\n", fp);
 }
 
-static void row_text(FILE *fp, const struct gt_model *m, const struct gt_goroutine *g)
+static void row_text(FILE *fp, const struct gt_model *m, const struct gt_goroutine *g,
+                     const int64_t *ns)
 {
 	char a[32], b[32], c[32], d[32];
 	const char *fn = gt_model_str(m, g->start_func);
 	fprintf(fp, "%8" PRId64 "  %-40s %-9s %-24s %10s %10s %10s %10s\n", g->id,
 	        *fn ? fn : "?", gt_gostate_name(g->end_state),
 	        *gt_model_str(m, g->end_reason) ? gt_model_str(m, g->end_reason) : "-",
-	        gt_report_dur(a, sizeof a, g->ns[GT_GS_RUNNING]),
-	        gt_report_dur(b, sizeof b, g->ns[GT_GS_RUNNABLE]),
-	        gt_report_dur(c, sizeof c, g->ns[GT_GS_SYSCALL]),
-	        gt_report_dur(d, sizeof d, g->ns[GT_GS_WAITING]));
+	        gt_report_dur(a, sizeof a, ns[GT_GS_RUNNING]),
+	        gt_report_dur(b, sizeof b, ns[GT_GS_RUNNABLE]),
+	        gt_report_dur(c, sizeof c, ns[GT_GS_SYSCALL]),
+	        gt_report_dur(d, sizeof d, ns[GT_GS_WAITING]));
 }
 
-/* ---- --blocked: goroutines waiting at the end, grouped ------------------- */
-
-struct blocked {
-	int64_t id, since;
-	gt_str reason;
-	gt_stack stack, create_stack;
-};
-
-static const struct gt_model *sort_m;
-
-static int by_group(const void *a, const void *b)
-{
-	const struct blocked *x = a, *y = b;
-	int c = strcmp(gt_model_str(sort_m, x->reason), gt_model_str(sort_m, y->reason));
-	if (c)
-		return c;
-	if (x->stack != y->stack)
-		return x->stack < y->stack ? -1 : 1;
-	return (x->id > y->id) - (x->id < y->id);
-}
-
-struct group {
-	uint32_t first, count;
-};
-
-static int by_size(const void *a, const void *b)
-{
-	const struct group *x = a, *y = b;
-	if (x->count != y->count)
-		return x->count < y->count ? 1 : -1;
-	return x->first < y->first ? -1 : x->first > y->first;
-}
+/* ---- --blocked: goroutines waiting at the end, grouped (gt_model_blocked) -- */
 
 static void print_stack(FILE *fp, const struct gt_model *m, gt_stack st, const char *indent)
 {
@@ -109,154 +101,170 @@ static void print_stack(FILE *fp, const struct gt_model *m, gt_stack st, const c
 		fprintf(fp, "%s(no stack)\n", indent);
 }
 
-static void json_stack(FILE *fp, const struct gt_model *m, gt_stack st)
-{
-	const struct gt_tables *t = gt_model_tables(m);
-	size_t n = st ? gt_stack_depth(t, st) : 0;
-	const uint32_t *fr = n ? gt_stack_frames(t, st) : NULL;
-	fputc('[', fp);
-	for (size_t i = 0; i < n; i++) {
-		const struct gt_frame *f = gt_frame_get(t, fr[i]);
-		if (!f)
-			continue;
-		fputs(i ? ",{\"func\":" : "{\"func\":", fp);
-		gt_json_str(fp, gt_model_str(m, f->func));
-		fputs(",\"file\":", fp);
-		gt_json_str(fp, gt_model_str(m, f->file));
-		fprintf(fp, ",\"line\":%u}", f->line);
-	}
-	fputc(']', fp);
-}
-
-/* One thread's goroutines waiting at the end (gpar.h). */
-struct waiting {
-	struct blocked *v;
-	uint32_t n, cap;
-};
-
-static int add_waiting(void *ctx, uint32_t gi, const struct gt_goroutine *g)
-{
-	struct waiting *w = ctx;
-	(void)gi;
-	if (!g->intervals || g->end_state != GT_GS_WAITING)
-		return 0;
-	if (w->n == w->cap) {
-		uint32_t cap = w->cap ? w->cap * 2 : 64;
-		struct blocked *nv = realloc(w->v, cap * sizeof *nv);
-		if (!nv)
-			return -1;
-		w->v = nv;
-		w->cap = cap;
-	}
-	w->v[w->n++] = (struct blocked){g->id, g->end_since, g->end_reason, g->end_stack, g->create_stack};
-	return 0;
-}
-
 static int report_blocked(FILE *fp, const struct gt_model *m, int json)
 {
-	struct gt_trace_info info;
-	gt_model_info(m, &info);
-	uint32_t nb = 0, ng = 0;
-	/* the two threads' lists, then one (sorted below: the order they
-	 * were found in does not matter) */
-	struct waiting wt[2] = {{NULL, 0, 0}, {NULL, 0, 0}};
-	void *ctx[2] = {&wt[0], &wt[1]};
-	int rc = gt_model_g_par(m, add_waiting, ctx, NULL, NULL);
-	struct blocked *v = rc < 0 ? NULL : realloc(wt[0].v, ((size_t)wt[0].n + wt[1].n + 1) * sizeof *v);
-	if (!v) {
-		free(wt[0].v);
-		free(wt[1].v);
+	struct gt_blocked b;
+	if (gt_model_blocked(m, &b) < 0)
 		return -1;
-	}
-	if (wt[1].n)
-		memcpy(v + wt[0].n, wt[1].v, wt[1].n * sizeof *v);
-	nb = wt[0].n + wt[1].n;
-	free(wt[1].v);
-	struct group *gr = malloc((nb ? nb : 1) * sizeof *gr);
-	if (!gr) {
-		free(v);
-		return -1;
-	}
-	sort_m = m;
-	if (nb)
-		qsort(v, nb, sizeof *v, by_group);
-	for (uint32_t i = 0; i < nb; i++) {
-		if (!i || v[i - 1].stack != v[i].stack || v[i - 1].reason != v[i].reason)
-			gr[ng++] = (struct group){i, 0};
-		gr[ng - 1].count++;
-	}
-	if (ng)
-		qsort(gr, ng, sizeof *gr, by_size);
 	if (!json)
-		fprintf(fp, "%u goroutines waiting at the end of the trace, in %u groups\n", nb, ng);
-	for (uint32_t k = 0; k < ng; k++) {
-		const struct blocked *b0 = &v[gr[k].first];
-		int64_t wmin = INT64_MAX, wmax = 0;
-		for (uint32_t i = gr[k].first; i < gr[k].first + gr[k].count; i++) {
-			int64_t w = v[i].since == INT64_MIN ? 0 : info.max_ts - v[i].since;
-			if (w < wmin)
-				wmin = w;
-			if (w > wmax)
-				wmax = w;
-		}
-		const char *reason = gt_model_str(m, b0->reason);
+		fprintf(fp, "%u goroutines waiting at the end of the trace, in %zu groups\n", b.n, b.ngroups);
+	for (size_t k = 0; k < b.ngroups; k++) {
+		const struct gt_bgroup *g = &b.groups[k];
+		struct gt_goroutine g0;
+		gt_model_g(m, b.gi[g->first], &g0);
+		const char *why = gt_model_bgroup_why(m, g);
 		if (json) {
-			fprintf(fp, "{\"count\":%u,\"reason\":", gr[k].count);
-			gt_json_str(fp, reason);
-			fputs(",\"top_frame\":", fp);
-			gt_json_str(fp, gt_model_str(m, gt_model_stack_top_func(m, b0->stack)));
+			fprintf(fp, "{\"count\":%u,\"reason\":", g->count);
+			gt_json_str(fp, why);
+			fprintf(fp, ",\"reason_known\":%s,\"runtime\":%s,\"user\":%s,\"top_frame\":",
+			        g->why ? "true" : "false", g->runtime ? "true" : "false", g->user ? "true" : "false");
+			gt_json_str(fp, gt_model_str(m, gt_model_stack_top_func(m, g->stack)));
 			fputs(",\"user_frame\":", fp);
-			gt_json_str(fp, gt_frame_func_name(m, gt_model_stack_user_frame(m, b0->stack)));
+			gt_json_str(fp, gt_frame_func_name(m, gt_model_stack_user_frame(m, g->stack)));
 			fprintf(fp, ",\"waited_min_ns\":%" PRId64 ",\"waited_max_ns\":%" PRId64
-			        ",\"goroutines\":[", wmin, wmax);
-			for (uint32_t i = 0; i < gr[k].count; i++)
-				fprintf(fp, "%s%" PRId64, i ? "," : "", v[gr[k].first + i].id);
+			        ",\"goroutines\":[", g->waited_min, g->waited_max);
+			for (uint32_t i = 0; i < g->count; i++)
+				fprintf(fp, "%s%" PRId64, i ? "," : "", gt_model_g_id(m, b.gi[g->first + i]));
 			fputs("],\"stack\":", fp);
-			json_stack(fp, m, b0->stack);
+			gt_json_stack(fp, m, g->stack);
 			fputs("}\n", fp);
 			continue;
 		}
-		char a[32], b[32];
-		fprintf(fp, "\n%u: %s [%s", gr[k].count, *reason ? reason : "waiting",
-		        gt_report_dur(a, sizeof a, wmin));
-		if (wmax != wmin)
-			fprintf(fp, "..%s", gt_report_dur(b, sizeof b, wmax));
+		char a[32], c[32];
+		fprintf(fp, "\n%u: %s [%s", g->count, why, gt_report_dur(a, sizeof a, g->waited_min));
+		if (g->waited_max != g->waited_min)
+			fprintf(fp, "..%s", gt_report_dur(c, sizeof c, g->waited_max));
 		fputs("]\n", fp);
-		print_stack(fp, m, b0->stack, "    ");
-		const struct gt_tables *t = gt_model_tables(m);
-		if (b0->create_stack && gt_stack_depth(t, b0->create_stack)) {
-			const struct gt_frame *f = gt_frame_get(t, gt_stack_frames(t, b0->create_stack)[0]);
-			if (f)
-				fprintf(fp, "    created by %s\n        %s:%u\n", gt_model_str(m, f->func),
-				        gt_model_str(m, f->file), f->line);
+		if (!g->runtime) {
+			print_stack(fp, m, g->stack, "    ");
+			const struct gt_tables *t = gt_model_tables(m);
+			if (g0.create_stack && gt_stack_depth(t, g0.create_stack)) {
+				const struct gt_frame *f = gt_frame_get(t, gt_stack_frames(t, g0.create_stack)[0]);
+				if (f)
+					fprintf(fp, "    created by %s\n        %s:%u\n", gt_model_str(m, f->func),
+					        gt_model_str(m, f->file), f->line);
+			}
 		}
 		fputs("    goroutines:", fp);
-		for (uint32_t i = 0; i < gr[k].count; i++)
-			fprintf(fp, " %" PRId64, v[gr[k].first + i].id);
+		for (uint32_t i = 0; i < g->count; i++)
+			fprintf(fp, " %" PRId64, gt_model_g_id(m, b.gi[g->first + i]));
 		fputc('\n', fp);
 	}
-	free(v);
-	free(gr);
+	gt_model_blocked_free(&b);
 	return 0;
 }
 
-static int report_rows(FILE *fp, const struct gt_model *m, int flags);
+/* ---- --by-func: groups by start function ---------------------------------- */
+
+static void group_json(FILE *fp, const struct gt_model *m, const struct gt_ggroups *gs,
+                       const struct gt_ggroup *g)
+{
+	fputs("{\"start_func\":", fp);
+	gt_json_str(fp, gt_model_str(m, g->start_func));
+	fprintf(fp, ",\"count\":%u,\"running_ns\":%" PRId64 ",\"runnable_ns\":%" PRId64
+	        ",\"syscall_ns\":%" PRId64 ",\"waiting_ns\":%" PRId64 ",\"waiting_by_reason\":{",
+	        g->count, g->ns[GT_GS_RUNNING], g->ns[GT_GS_RUNNABLE], g->ns[GT_GS_SYSCALL],
+	        g->ns[GT_GS_WAITING]);
+	for (uint32_t i = 0; i < g->nreasons; i++) {
+		const struct gt_reason_time *r = &gs->reason[g->reasons + i];
+		if (i)
+			fputc(',', fp);
+		gt_json_str(fp, gt_model_str(m, r->reason));
+		fprintf(fp, ":%" PRId64, r->ns);
+	}
+	fputs("}}\n", fp);
+}
+
+static const struct gt_ggroups *sort_gs;
+
+/* most time first (running + runnable + syscall + waiting), then name */
+static int by_total(const void *a, const void *b)
+{
+	const struct gt_ggroup *x = &sort_gs->group[*(const uint32_t *)a];
+	const struct gt_ggroup *y = &sort_gs->group[*(const uint32_t *)b];
+	int64_t tx = 0, ty = 0;
+	for (int s = 0; s < GT_GS__COUNT; s++) {
+		tx += x->ns[s];
+		ty += y->ns[s];
+	}
+	if (tx != ty)
+		return tx < ty ? 1 : -1;
+	return *(const uint32_t *)a < *(const uint32_t *)b ? -1 : 1;
+}
+
+static void group_text(FILE *fp, const struct gt_model *m, const struct gt_ggroups *gs,
+                       const struct gt_ggroup *g)
+{
+	char a[32], b[32], c[32], d[32];
+	const char *fn = gt_model_str(m, g->start_func);
+	fprintf(fp, "%8u  %-48s %10s %10s %10s %10s\n", g->count, *fn ? fn : "?",
+	        gt_report_dur(a, sizeof a, g->ns[GT_GS_RUNNING]),
+	        gt_report_dur(b, sizeof b, g->ns[GT_GS_RUNNABLE]),
+	        gt_report_dur(c, sizeof c, g->ns[GT_GS_SYSCALL]),
+	        gt_report_dur(d, sizeof d, g->ns[GT_GS_WAITING]));
+	for (uint32_t i = 0; i < g->nreasons; i++) {
+		const struct gt_reason_time *r = &gs->reason[g->reasons + i];
+		const char *rs = gt_model_str(m, r->reason);
+		fprintf(fp, "%8s    waiting: %-37s %44s\n", "", *rs ? rs : "(no reason)",
+		        gt_report_dur(a, sizeof a, r->ns));
+	}
+}
+
+static int report_by_func(FILE *fp, const struct gt_model *m, int json, int64_t t0, int64_t t1)
+{
+	struct gt_ggroups gs;
+	if (gt_model_groups_by_func(m, t0, t1, &gs) < 0)
+		return -1;
+	if (json) {
+		for (uint32_t k = 0; k < gs.n; k++)
+			group_json(fp, m, &gs, &gs.group[k]);
+		gt_ggroups_free(&gs);
+		return 0;
+	}
+	uint32_t *ord = malloc(((size_t)gs.n + 1) * sizeof *ord);
+	if (!ord) {
+		gt_ggroups_free(&gs);
+		return -1;
+	}
+	for (uint32_t k = 0; k < gs.n; k++)
+		ord[k] = k;
+	sort_gs = &gs;
+	qsort(ord, gs.n, sizeof *ord, by_total);
+	fprintf(fp, "%8s  %-48s %10s %10s %10s %10s\n", "COUNT", "START FUNCTION", "RUNNING",
+	        "RUNNABLE", "SYSCALL", "WAITING");
+	for (uint32_t k = 0; k < gs.n; k++)
+		group_text(fp, m, &gs, &gs.group[ord[k]]);
+	free(ord);
+	gt_ggroups_free(&gs);
+	return 0;
+}
+
+static int report_rows(FILE *fp, const struct gt_model *m, int flags, int64_t t0, int64_t t1);
 
 int gt_report_goroutines(FILE *fp, const struct gt_model *m, int flags)
 {
+	return gt_report_goroutines_window(fp, m, flags, INT64_MIN, INT64_MAX);
+}
+
+int gt_report_goroutines_window(FILE *fp, const struct gt_model *m, int flags, int64_t t0,
+                                int64_t t1)
+{
 	if (flags & GT_REPORT_BLOCKED)
 		return report_blocked(fp, m, flags & GT_REPORT_JSON);
+	if (flags & GT_REPORT_BY_FUNC)
+		return report_by_func(fp, m, flags & GT_REPORT_JSON, t0, t1);
 	/* one lock for the whole listing, not one per character written
 	 * (millions of rows) */
 	flockfile(fp);
-	int rc = report_rows(fp, m, flags);
+	int rc = report_rows(fp, m, flags, t0, t1);
 	funlockfile(fp);
 	return rc;
 }
 
-static int report_rows(FILE *fp, const struct gt_model *m, int flags)
+static int report_rows(FILE *fp, const struct gt_model *m, int flags, int64_t t0, int64_t t1)
 {
 	uint32_t n = gt_model_g_count(m);
+	int window = t0 != INT64_MIN || t1 != INT64_MAX;
 	if (!(flags & GT_REPORT_JSON))
 		fprintf(fp, "%8s  %-40s %-9s %-24s %10s %10s %10s %10s\n", "G", "START FUNCTION",
 		        "END", "REASON", "RUNNING", "RUNNABLE", "SYSCALL", "WAITING");
@@ -266,12 +274,15 @@ static int report_rows(FILE *fp, const struct gt_model *m, int flags)
 		if (gi == UINT32_MAX)
 			return -1;
 		gt_model_g(m, gi, &g);
-		if (!g.intervals)
-			continue; /* seen only as an event's context: no states */
+		if (!gt_model_g_in_window(&g, t0, t1))
+			continue; /* seen only as an event's context, or not in the window */
+		int64_t ns[GT_GS__COUNT];
+		if (window && !gt_model_g_window(m, gi, t0, t1, ns, NULL, NULL))
+			continue;
 		if (flags & GT_REPORT_JSON)
-			row_json(fp, m, gi, &g);
+			row_json(fp, m, gi, &g, t0, t1);
 		else
-			row_text(fp, m, &g);
+			row_text(fp, m, &g, window ? ns : g.ns);
 	}
 	return 0;
 }

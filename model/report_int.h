@@ -11,4 +11,8 @@ void gt_json_str(FILE *fp, const char *s);
 /* Function name of frame fid ("" for 0). */
 const char *gt_frame_func_name(const struct gt_model *m, uint32_t fid);
 
+/* Writes stack st as a JSON array of {"func","file","line"}, innermost
+ * first. */
+void gt_json_stack(FILE *fp, const struct gt_model *m, gt_stack st);
+
 #endif

@@ -39,8 +39,13 @@ for fn, (reason, count) in planted.items():
     ok(g is not None and g["reason"] == reason and g["count"] == count
        and len(g["goroutines"]) == count and any(f["func"] == fn for f in g["stack"]),
        "%s: %d blocked on %s" % (fn, count, reason))
-counts = [g["count"] for g in groups]
-ok(counts == sorted(counts, reverse=True), "largest group first")
+# the program's own code first, then the others, the runtime's goroutines
+# folded into one group at the end; the largest first within each
+sect = [(2 if g["runtime"] else 0 if g["user"] else 1) for g in groups]
+ok(sect == sorted(sect) and sect.count(2) <= 1
+   and all(groups[i]["count"] >= groups[i + 1]["count"] for i in range(len(groups) - 1)
+           if sect[i] == sect[i + 1]),
+   "the program's groups first, largest first, the runtime's last")
 ok(all(0 <= g["waited_min_ns"] <= g["waited_max_ns"] for g in groups), "waited ranges")
 
 rc, out = run("goroutines", "--json", trace)

@@ -56,7 +56,8 @@ struct tui_sel {
 	gt_stack stack;         /* GSPAN, GROUP */
 	uint32_t count;         /* GROUP: goroutines in it */
 	enum gt_range_set set;  /* RANGE */
-	size_t index;           /* RANGE: index in its set; REF: ref index */
+	size_t index;           /* RANGE: index in its set; REF: ref index;
+	                           GROUP: index in gt_model_blocked's groups */
 	struct gt_ref ref;      /* REF */
 	gt_str match;           /* a string to find in the stacks (search) */
 };
@@ -87,12 +88,12 @@ struct tui_timeline {
  * with one, the order is read on from scan, keeping what the filters
  * keep (goroutine_index.h decides them per signature). */
 #define TUI_GROW_GROUP (1u << 31)
-struct tui_ggroup {
-	gt_str reason; gt_stack stack; uint32_t count;
-	uint8_t user;           /* the stack has a frame outside the std library */
-	gt_str func;            /* by start function: the function */
-	uint32_t fsig;          /* by start function: a signature of it */
-	int64_t ns[GT_GS__COUNT]; /* by start function: time per state */
+struct tui_ggroup {        /* a group of the model's, as filtered */
+	struct gt_bgroup mg;    /* blocked: the model's group (gt_model_blocked;
+	                           its count: all of it) */
+	size_t index;           /* its index in the model's order (blocked, or
+	                           by start function: gt_model_groups_by_func) */
+	uint32_t count;         /* goroutines the filters keep */
 };
 
 struct tui_goroutines {
@@ -102,7 +103,7 @@ struct tui_goroutines {
 	int blocked;            /* only goroutines blocked at the end, grouped */
 	int by_func;            /* groups by start function (their rows only) */
 	int func_on;            /* only the goroutines of one start function */
-	uint32_t func_sig;      /* func_on: a signature of that function */
+	gt_str func;            /* func_on: that function */
 	char text[128];         /* text filter */
 	/* the rows */
 	uint8_t *spass;         /* per signature: 0 dropped, 1 kept, 2 kept if
@@ -139,6 +140,10 @@ struct tui_gcview {
 	enum tui_gccol sort; int desc;
 	int only;               /* 0 all rows, 1 pauses only, 2 cycles only */
 	int built;
+	struct gt_gc_cycle *cyc; /* per GC cycle (gt_model_gc_cycle), once */
+	int64_t mmu_w[GT_MMU_CURVE_POINTS]; /* the MMU curve, once */
+	double mmu_u[GT_MMU_CURVE_POINTS], mmu3[3]; /* and at 1, 10, 100 ms */
+	int mmu_n;              /* points; -1 without data */
 };
 
 struct tui_inspector {

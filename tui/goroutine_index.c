@@ -13,24 +13,6 @@
 #include "model/gpar.h"
 #include "tui/util.h"
 
-struct first_span { struct gt_gspan s; int ok; };
-static int take_first(void *ctx, const struct gt_gspan *s)
-{
-	struct first_span *f = ctx;
-	f->s = *s;
-	f->ok = 1;
-	return 1;
-}
-
-gt_str tui_gwait_reason(const struct gt_model *m, uint32_t gi, const struct gt_goroutine *g)
-{
-	if (g->end_reason || g->end_state != GT_GS_WAITING || g->end_since == INT64_MIN)
-		return g->end_reason;
-	struct first_span f = {.ok = 0};
-	gt_model_g_spans(m, gi, g->end_since, g->end_since + 1, take_first, &f);
-	return f.ok && f.s.state == GT_GS_WAITING ? f.s.reason : g->end_reason;
-}
-
 /* ---- signatures: an open-addressing table per thread, merged after ---- */
 
 struct sigtab {
@@ -109,7 +91,8 @@ static int sig_of(void *ctx, uint32_t gi, const struct gt_goroutine *g)
 		s.listed = 1;
 		s.state = g->end_state;
 		s.func = g->start_func;
-		s.reason = tui_gwait_reason(m, gi, g);
+		uint8_t unknown;
+		s.reason = gt_model_g_wait_reason(m, gi, g, &unknown);
 		s.stack = g->end_stack;
 		if (!s.func) { /* no symbols: named by an outermost PC */
 			const struct gt_tables *t = gt_model_tables(m);
@@ -381,7 +364,7 @@ static void build_by_time(struct tui_gindex *x, enum tui_gcol col)
 
 /* Steps, in build order, and the step after which each column is ready. */
 static const int col_step[TUI_GCOL__COUNT] = {1, 2, 3, 4, 2, 2};
-#define STEPS 5 /* the last: the model's search index */
+#define STEPS 7 /* 5: blocked groups, 6: by function, 7: the search index */
 
 static double now_ms(void)
 {
@@ -418,6 +401,12 @@ static void *build(void *arg)
 	if (!atomic_load(&x->cancel))
 		build_by_time(x, TUI_GCOL_WAIT);
 	step_done(x, 4);
+	if (!atomic_load(&x->cancel) && gt_model_blocked(x->m, &x->blocked) < 0)
+		tui_die("out of memory");
+	step_done(x, 5);
+	if (!atomic_load(&x->cancel) && gt_model_groups_by_func(x->m, INT64_MIN, INT64_MAX, &x->byfunc) < 0)
+		tui_die("out of memory");
+	step_done(x, 6);
 	/* the search bar's index too (the model's, built at its first use) */
 	if (!atomic_load(&x->cancel))
 		gt_model_str_goroutine_count(x->m, 0);
@@ -441,14 +430,23 @@ void tui_gindex_start(struct tui_gindex *x, const struct gt_model *m)
 	}
 }
 
+static void wait_step(struct tui_gindex *x, int step);
+
 void tui_gindex_wait(struct tui_gindex *x, int col)
 {
-	int need = col < 0 ? 1 : col >= TUI_GCOL__COUNT ? STEPS : col_step[col];
+	wait_step(x, col < 0 ? 1 : col >= TUI_GCOL__COUNT ? STEPS : col_step[col]);
+}
+
+static void wait_step(struct tui_gindex *x, int step)
+{
 	pthread_mutex_lock(&x->mu);
-	while (x->ready < need)
+	while (x->ready < step)
 		pthread_cond_wait(&x->cv, &x->mu);
 	pthread_mutex_unlock(&x->mu);
 }
+
+void tui_gindex_wait_blocked(struct tui_gindex *x) { wait_step(x, 5); }
+void tui_gindex_wait_byfunc(struct tui_gindex *x) { wait_step(x, 6); }
 
 void tui_gindex_free(struct tui_gindex *x)
 {
@@ -466,6 +464,8 @@ void tui_gindex_free(struct tui_gindex *x)
 	}
 	free(x->gsig);
 	free(x->sigs);
+	gt_model_blocked_free(&x->blocked);
+	gt_ggroups_free(&x->byfunc);
 	memset(x, 0, sizeof *x);
 }
 

@@ -29,7 +29,7 @@ struct tui_gsig {
 	gt_str func;            /* start function */
 	uint32_t pcframe;       /* no start function: the frame whose PC names
 	                           it (tui_g_func), else 0 */
-	gt_str reason;          /* why it waits at the end (tui_g_wait_reason) */
+	gt_str reason;          /* why it waits at the end (gt_model_g_wait_reason) */
 	gt_stack stack;         /* end stack */
 	uint32_t count;         /* goroutines with this signature */
 	uint8_t state;          /* end state */
@@ -54,6 +54,8 @@ struct tui_gindex {
 	                           (STATE, REASON, FUNC: columns a signature
 	                           decides) */
 	struct tui_gorder order[TUI_GCOL__COUNT];
+	struct gt_blocked blocked; /* the model's blocked groups (gt_model_blocked) */
+	struct gt_ggroups byfunc;  /* the model's groups by start function */
 	double build_ms;        /* signatures, every order, the search index */
 	/* the background build: ready counts the steps done (signatures,
 	 * then the orders in build order), under mu */
@@ -65,8 +67,9 @@ struct tui_gindex {
 	atomic_int cancel;
 };
 
-/* Starts building x for m (a thread; the model is read-only by now),
- * and then the model's search index (gt_model_str_goroutines). */
+/* Starts building x for m (a thread; the model is read-only by now):
+ * signatures, orders, the model's blocked groups and groups by start
+ * function, then the model's search index (gt_model_str_goroutines). */
 void tui_gindex_start(struct tui_gindex *x, const struct gt_model *m);
 /* Waits until the signatures and column col's order exist (col < 0:
  * the signatures only; TUI_GCOL__COUNT: everything). */
@@ -81,9 +84,10 @@ size_t tui_gindex_find(const struct tui_gindex *x, enum tui_gcol col, int desc, 
 /* Sorts g[0..k) as col's order has them (for small sets). */
 void tui_gindex_sort(const struct tui_gindex *x, enum tui_gcol col, int desc, uint32_t *g, size_t k);
 
-/* Why goroutine gi (g: its summary) waits: the reason of its last
- * transition, or, when that is a status report at a generation boundary
- * (Waiting->Waiting, no reason), the reason it had when it began to wait. */
-gt_str tui_gwait_reason(const struct gt_model *m, uint32_t gi, const struct gt_goroutine *g);
+/* Waits until the model's blocked groups (gt_model_blocked) or groups by
+ * start function (gt_model_groups_by_func) exist (when the background
+ * build is past them). */
+void tui_gindex_wait_blocked(struct tui_gindex *x);
+void tui_gindex_wait_byfunc(struct tui_gindex *x);
 
 #endif

@@ -96,14 +96,13 @@ static size_t decide(struct tui_app *a, enum id_way w)
 	if (gl->text[0])
 		t.seen = tui_xcalloc(t.nstr ? t.nstr : 1, 1);
 	gl->spass = tui_xreallocarray(gl->spass, x->nsig ? x->nsig : 1, 1);
-	const struct tui_gsig *fs = gl->func_on ? &x->sigs[gl->func_sig] : NULL;
 	size_t n = 0;
 	int ask_id = 0;
 	for (uint32_t i = 0; i < x->nsig; i++) {
 		const struct tui_gsig *s = &x->sigs[i];
 		uint8_t keep = s->listed && (!gl->blocked || s->state == GT_GS_WAITING) &&
 		               (gl->state_filter < 0 || s->state == gl->state_filter) &&
-		               (!fs || (s->func == fs->func && s->pcframe == fs->pcframe));
+		               (!gl->func_on || s->func == gl->func);
 		if (keep && gl->text[0] && w != ID_ALL && !sig_text_matches(&t, s))
 			keep = w == ID_NONE ? 0 : 2;
 		gl->spass[i] = keep;
@@ -166,87 +165,35 @@ static void collect(struct tui_app *a, enum id_way w, const char *digits)
 	tui_gindex_sort(&gl->ix, gl->sort, gl->desc, gl->rows, gl->nmat);
 }
 
-/* Blocked mode: groups of distinct (reason, stack), the program's own
- * stacks first (the runtime's idle workers wait forever and are rarely
- * the question), then the largest; a header row before each group's
- * goroutines, which keep the sort's order. */
-static const struct tui_app *order_app; /* qsort has no context argument */
-
-static int by_key(const void *x, const void *y)
-{
-	const struct tui_ggroup *p = x, *q = y;
-	if (p->reason != q->reason)
-		return p->reason < q->reason ? -1 : 1;
-	return (p->stack > q->stack) - (p->stack < q->stack);
-}
-
-static int group_cmp(const void *x, const void *y)
-{
-	const struct tui_ggroup *p = x, *q = y;
-	if (p->user != q->user)
-		return p->user ? -1 : 1;
-	if (p->count != q->count)
-		return p->count > q->count ? -1 : 1;
-	int c = strcmp(gt_model_str(order_app->m, p->reason), gt_model_str(order_app->m, q->reason));
-	return c ? c : by_key(p, q);
-}
-
-static void group_blocked(struct tui_app *a)
+/* Blocked mode: the model's groups (gt_model_blocked) in the model's
+ * order, each one's goroutines that the filters keep, in the sort's
+ * order, after a header row. */
+static void group_blocked(struct tui_app *a, enum id_way w, const char *digits)
 {
 	struct tui_goroutines *gl = &a->gl;
-	const struct tui_gindex *x = &gl->ix;
-	size_t n = gl->nmat, ng = 0;
-	/* the distinct (reason, stack) of the rows' signatures */
-	struct tui_ggroup *g = tui_xcalloc(x->nsig ? x->nsig : 1, sizeof *g);
-	for (uint32_t s = 0; s < x->nsig; s++)
-		if (gl->spass[s]) {
-			g[ng].reason = x->sigs[s].reason;
-			g[ng++].stack = x->sigs[s].stack;
+	struct tui_gindex *x = &gl->ix;
+	tui_gindex_wait_blocked(x);
+	const struct gt_blocked *b = &x->blocked;
+	gl->groups = tui_xcalloc(b->ngroups ? b->ngroups : 1, sizeof *gl->groups);
+	gl->nmat = 0;
+	for (size_t k = 0; k < b->ngroups; k++) {
+		const struct gt_bgroup *mg = &b->groups[k];
+		size_t head = gl->nmat;
+		push(gl, TUI_GROW_GROUP | (uint32_t)gl->ngroups);
+		for (uint32_t j = 0; j < mg->count; j++) {
+			uint32_t g = b->gi[mg->first + j];
+			if (gl->spass[x->gsig[g]] && keeps(gl, g, w, digits))
+				push(gl, g);
 		}
-	qsort(g, ng, sizeof *g, by_key);
-	size_t k = 0;
-	for (size_t i = 0; i < ng; i++)
-		if (!k || by_key(&g[k - 1], &g[i]))
-			g[k++] = g[i];
-	ng = k;
-	uint32_t *gof = tui_xmalloc((n ? n : 1) * sizeof *gof); /* each row's group */
-	for (size_t i = 0; i < n; i++) {
-		const struct tui_gsig *s = &x->sigs[x->gsig[gl->rows[i]]];
-		struct tui_ggroup probe = {.reason = s->reason, .stack = s->stack};
-		gof[i] = (uint32_t)((struct tui_ggroup *)bsearch(&probe, g, ng, sizeof *g, by_key) - g);
-		g[gof[i]].count++;
+		size_t n = gl->nmat - head - 1;
+		if (!n) {
+			gl->nmat = head; /* no goroutine of it kept */
+			continue;
+		}
+		tui_gindex_sort(x, gl->sort, gl->desc, gl->rows + head + 1, n);
+		gl->groups[gl->ngroups++] = (struct tui_ggroup){*mg, k, (uint32_t)n};
 	}
-	/* the groups with rows, in their order; place[k]: group k's */
-	size_t *place = tui_xmalloc((ng ? ng : 1) * sizeof *place);
-	struct tui_ggroup *sorted = tui_xmalloc((ng ? ng : 1) * sizeof *sorted);
-	size_t ns = 0;
-	for (size_t i = 0; i < ng; i++) {
-		g[i].user = gt_model_stack_user_frame(a->m, g[i].stack) != 0;
-		g[i].fsig = (uint32_t)i; /* back to the key's place, below */
-		if (g[i].count)
-			sorted[ns++] = g[i];
-	}
-	order_app = a;
-	qsort(sorted, ns, sizeof *sorted, group_cmp);
-	/* rows of group r start after the headers and rows before it */
-	size_t at = 0;
-	for (size_t r = 0; r < ns; r++) {
-		place[sorted[r].fsig] = at;
-		at += 1 + sorted[r].count;
-	}
-	uint32_t *out = tui_xmalloc((at ? at : 1) * sizeof *out);
-	for (size_t r = 0; r < ns; r++)
-		out[place[sorted[r].fsig]++] = TUI_GROW_GROUP | (uint32_t)r;
-	for (size_t i = 0; i < n; i++)
-		out[place[gof[i]]++] = gl->rows[i];
-	free(gl->rows);
-	gl->rows = out;
-	gl->nmat = gl->nrows = gl->cap = at;
-	gl->groups = sorted;
-	gl->ngroups = ns;
-	free(place);
-	free(gof);
-	free(g);
+	gl->nrows = gl->nmat;
 }
 
 /* Where goroutine g is among the rows (found up to it), else SIZE_MAX. */
@@ -301,7 +248,11 @@ void tui_goroutines_rebuild(struct tui_app *a)
 		if (n == gl->ix.nlisted && !gl->blocked) {
 			gl->all = 1;
 			gl->complete = 1;
-		} else if (n <= FEW || gl->blocked) {
+		} else if (gl->blocked) {
+			group_blocked(a, w, digits);
+			gl->scan = gl->ix.nlisted;
+			gl->complete = 1;
+		} else if (n <= FEW) {
 			collect(a, w, digits);
 			gl->scan = gl->ix.nlisted;
 			gl->complete = 1;
@@ -310,8 +261,6 @@ void tui_goroutines_rebuild(struct tui_app *a)
 		}
 	}
 	gl->nrows = gl->all ? gl->ix.nlisted : gl->complete ? gl->nmat : n;
-	if (gl->blocked)
-		group_blocked(a);
 	snprintf(gl->done_text, sizeof gl->done_text, "%s", gl->complete && !gl->all ? gl->text : "");
 	gl->narrow_ok = 1;
 	gl->sel = 0;

@@ -90,11 +90,11 @@ void tui_fmt_dur(char *buf, size_t len, int64_t ns)
 void tui_fmt_bytes(char *buf, size_t len, uint64_t b)
 {
 	if (b >= 1ull << 30)
-		snprintf(buf, len, "%.1fGB", (double)b / (1ull << 30));
+		snprintf(buf, len, "%.1fGiB", (double)b / (1ull << 30));
 	else if (b >= 1ull << 20)
-		snprintf(buf, len, "%.1fMB", (double)b / (1ull << 20));
+		snprintf(buf, len, "%.1fMiB", (double)b / (1ull << 20));
 	else if (b >= 1ull << 10)
-		snprintf(buf, len, "%.1fKB", (double)b / (1ull << 10));
+		snprintf(buf, len, "%.1fKiB", (double)b / (1ull << 10));
 	else
 		snprintf(buf, len, "%lluB", (unsigned long long)b);
 }

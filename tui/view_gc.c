@@ -2,7 +2,10 @@
  * Enter shows the row's place on the timeline, Tab opens the inspector. */
 #include "tui/app.h"
 
+#include "model/report.h"
+
 #include <curses.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,6 +68,14 @@ static void rebuild(struct tui_app *a)
 	for (size_t i = 0; i < nstw && gv->only != 2; i++)
 		gv->rows[k++] = (struct tui_gcrow){GT_RS_STW, (uint32_t)i};
 	gv->nrows = k;
+	if (!gv->cyc) { /* the figures, once: the model's definitions */
+		gv->cyc = tui_xcalloc(ngc ? ngc : 1, sizeof *gv->cyc);
+		for (size_t i = 0; i < ngc; i++)
+			gt_model_gc_cycle(a->m, i, &gv->cyc[i]);
+		static const int64_t w3[3] = {1000000, 10000000, 100000000};
+		gv->mmu_n = gt_model_mmu_curve(a->m, gv->mmu_w, gv->mmu_u, GT_MMU_CURVE_POINTS);
+		gt_model_mmus(a->m, w3, 3, gv->mmu3);
+	}
 	sort_app = a;
 	qsort(gv->rows, k, sizeof *gv->rows, cmp_rows);
 	gv->sel = gv->top = 0;
@@ -74,12 +85,128 @@ static void rebuild(struct tui_app *a)
 void tui_gc_free(struct tui_app *a)
 {
 	free(a->gc.rows);
+	free(a->gc.cyc);
+	a->gc.cyc = NULL;
 	a->gc.rows = NULL;
 	a->gc.nrows = 0;
 	a->gc.built = 0;
 }
 
 static int list_rows(const struct tui_app *a) { return tui_body_rows(a) - 3; }
+
+/* The table's width: all of it, less a side panel on a wide terminal. */
+#define TABLE_W 120
+#define SIDE_MIN 44
+static int table_w(const struct tui_app *a)
+{
+	return a->cols >= TABLE_W + 1 + SIDE_MIN ? TABLE_W : a->cols;
+}
+
+/* Pause durations' bucket bounds (1-2-5 steps) from 1 us. */
+static int64_t bucket_lo(int b)
+{
+	static const int64_t step[3] = {1, 2, 5};
+	int64_t v = 1000;
+	for (int k = 0; k < b / 3; k++)
+		v *= 10;
+	return v * step[b % 3];
+}
+
+/* The distribution of the pauses that ended, one row per bucket. */
+static int draw_histogram(struct tui_app *a, int y, int x, int w, int rows)
+{
+	size_t n;
+	const struct gt_range *s = gt_model_ranges(a->m, GT_RS_STW, &n);
+	enum { NB = 27 }; /* 1 us .. 5e3 s */
+	size_t cnt[NB] = {0}, most = 0, total = 0;
+	int b0 = NB, b1 = -1;
+	for (size_t i = 0; i < n; i++) {
+		if (s[i].active_at_start || s[i].open_at_end)
+			continue;
+		int64_t d = s[i].end - s[i].start;
+		int b = 0;
+		while (b + 1 < NB && d >= bucket_lo(b + 1))
+			b++;
+		cnt[b]++;
+		total++;
+		b0 = b < b0 ? b : b0;
+		b1 = b > b1 ? b : b1;
+	}
+	tui_printf(y, x, w, tui_attr(TUI_C_TITLE), "STW pauses by duration: %zu", total);
+	if (!total)
+		return 1;
+	int cut = 0;
+	while (b1 - b0 + 1 > rows - 1 && b1 > b0) { /* few rows: the long tail shows */
+		cnt[b0 + 1] += cnt[b0];
+		b0++;
+		cut = 1;
+	}
+	for (int b = b0; b <= b1; b++)
+		most = cnt[b] > most ? cnt[b] : most;
+	int bw = w - 18;
+	for (int b = b0, r = 1; b <= b1; b++, r++) {
+		char lo[32];
+		int first_cut = cut && b == b0;
+		tui_fmt_dur(lo, sizeof lo, bucket_lo(first_cut ? b + 1 : b));
+		tui_printf(y + r, x, 10, 0, "%s%7s", first_cut ? " <" : ">=", lo);
+		int len = most ? (int)((double)cnt[b] * bw / (double)most + 0.999) : 0;
+		for (int k = 0; k < len; k++)
+			tui_put(y + r, x + 10 + k, 1, tui_attr(TUI_C_STW), tui_glyph(TUI_G_FULL));
+		tui_printf(y + r, x + 11 + len, w - 11 - len, tui_attr(TUI_C_DIM), "%zu", cnt[b]);
+	}
+	return b1 - b0 + 2;
+}
+
+/* The MMU curve as bars over a log scale of window widths, with the 1, 10
+ * and 100 ms values (the CLI's) marked below. */
+static void draw_mmu(struct tui_app *a, int y, int x, int w, int rows)
+{
+	const struct tui_gcview *gv = &a->gc;
+	static const char *const names[3] = {"1ms", "10ms", "100ms"};
+	static const int64_t w3[3] = {1000000, 10000000, 100000000};
+	int at = tui_printf(y, x, w, tui_attr(TUI_C_TITLE), "Minimum mutator utilization:");
+	for (int k = 0; k < 3; k++)
+		at += gv->mmu3[k] < 0 ? tui_printf(y, x + at, w - at, 0, "  %s -", names[k])
+		                      : tui_printf(y, x + at, w - at, 0, "  %s %.1f%%", names[k], gv->mmu3[k] * 100);
+	int h = rows - 3 > 12 ? 12 : rows - 3, pw = w - 5;
+	if (gv->mmu_n < 2 || h < 2 || pw < 10)
+		return;
+	double l0 = log((double)gv->mmu_w[0]), l1 = log((double)gv->mmu_w[gv->mmu_n - 1]);
+	for (int r = 0; r < h; r++)
+		tui_printf(y + 1 + r, x, 5, tui_attr(TUI_C_DIM), r == 0 ? "100%%" : r == h - 1 ? "  0%%" : "");
+	for (int c = 0; c < pw; c++) {
+		double lw = l0 + (l1 - l0) * c / (pw - 1);
+		int k = 0; /* the curve's point at or below this width */
+		while (k + 1 < gv->mmu_n && log((double)gv->mmu_w[k + 1]) <= lw + 1e-9)
+			k++;
+		double u = gv->mmu_u[k];
+		for (int r = 0; r < h; r++) {
+			double f = u * h - (h - 1 - r);
+			tui_put(y + 1 + r, x + 5 + c, 1, tui_attr(TUI_C_GC), tui_glyph_bar(f > 1 ? 1 : f));
+		}
+	}
+	/* the axis: the ends, and the marked widths */
+	char lo[32], hi[32];
+	tui_fmt_dur(lo, sizeof lo, gv->mmu_w[0]);
+	tui_fmt_dur(hi, sizeof hi, gv->mmu_w[gv->mmu_n - 1]);
+	tui_put(y + 1 + h, x + 5, pw, tui_attr(TUI_C_DIM), lo);
+	tui_put_right(y + 1 + h, x + 5, pw, tui_attr(TUI_C_DIM), hi);
+	for (int k = 0; k < 3; k++) {
+		double lw = log((double)w3[k]);
+		if (lw < l0 || lw > l1)
+			continue;
+		int c = (int)((lw - l0) / (l1 - l0) * (pw - 1) + 0.5);
+		tui_put(y + 1 + h, x + 5 + c, 1, tui_attr(TUI_C_TITLE), tui_glyph(TUI_G_VLINE));
+		tui_put(y + 2 + h, x + 5 + c - (int)strlen(names[k]) / 2, (int)strlen(names[k]), tui_attr(TUI_C_TITLE), names[k]);
+	}
+}
+
+static void draw_side(struct tui_app *a, int y, int x, int w, int rows)
+{
+	int hr = rows / 2 - 1;
+	int used = draw_histogram(a, y, x, w, hr < 3 ? 3 : hr);
+	draw_mmu(a, y + used + 1, x, w, rows - used - 1);
+}
 
 void tui_gc_draw(struct tui_app *a)
 {
@@ -113,10 +240,12 @@ void tui_gc_draw(struct tui_app *a)
 		snprintf(title, sizeof title, "%s%zu GC cycles, no stop-the-world pauses", only, ngc);
 	tui_put(y++, 0, a->cols, tui_attr(TUI_C_TITLE), title);
 	static const int cw[] = {10, 6, 14, 10};
-	char hdr[128];
-	snprintf(hdr, sizeof hdr, " %-*s%-*s%-*s%*s  %s", cw[0], "kind", cw[1], "#", cw[2], "start", cw[3],
-	         "duration", "reason / goroutine");
-	tui_put(y, 0, a->cols, tui_attr(TUI_C_DIM) | A_UNDERLINE, hdr);
+	int tw = table_w(a);
+	char hdr[256];
+	snprintf(hdr, sizeof hdr, " %-*s%-*s%-*s%*s  %10s %9s %9s %8s %11s %6s  %s", cw[0], "kind", cw[1], "#",
+	         cw[2], "start", cw[3], "duration", "heap before", "after", "goal", "assists", "assist time",
+	         "pauses", "reason / goroutine");
+	tui_put(y, 0, tw, tui_attr(TUI_C_DIM) | A_UNDERLINE, hdr);
 	/* mark the sort column */
 	int sx = gv->sort == TUI_GCCOL_KIND ? 1 + 4 : gv->sort == TUI_GCCOL_START ? 1 + cw[0] + cw[1] + 5
 		: 1 + cw[0] + cw[1] + cw[2] + cw[3];
@@ -138,7 +267,7 @@ void tui_gc_draw(struct tui_app *a)
 		int sel = k == gv->sel;
 		int base = sel ? tui_attr(TUI_C_SELECTED) : 0;
 		if (sel)
-			tui_fill(y + i, 0, a->cols, base, " ");
+			tui_fill(y + i, 0, tw, base, " ");
 		char s[32], d[32], who[256];
 		tui_fmt_time(a, s, sizeof s, r->start);
 		tui_fmt_dur(d, sizeof d, tui_dur(r->start, r->end));
@@ -149,14 +278,21 @@ void tui_gc_draw(struct tui_app *a)
 			else
 				snprintf(who, sizeof who, "%s", gt_model_str(a->m, r->reason));
 		} else {
-			snprintf(who, sizeof who, "mark phase%s%s", r->active_at_start ? ", began before the trace" : "",
-			         r->open_at_end ? ", not ended" : "");
+			const struct gt_gc_cycle *c = &gv->cyc[row->index];
+			char hb[32], ha[32], hg[32], at[32];
+			tui_fmt_dur(at, sizeof at, c->assist_ns);
+			snprintf(who, sizeof who, "%10s %9s %9s %8u %11s %6zu  mark phase%s%s",
+			         gt_report_mib(hb, sizeof hb, c->heap_before), gt_report_mib(ha, sizeof ha, c->heap_after),
+			         gt_report_mib(hg, sizeof hg, c->heap_goal), c->assists, at, c->stw_count,
+			         r->active_at_start ? ", began before the trace" : "", r->open_at_end ? ", not ended" : "");
 		}
 		int x = tui_printf(y + i, 0, 1 + cw[0], sel ? base : tui_attr(row->set == GT_RS_STW ? TUI_C_STW : TUI_C_GC),
 		                   "%s%s", sel ? ">" : " ", row->set == GT_RS_STW ? "STW" : "GC");
 		tui_fill(y + i, x, 1 + cw[0] - x, base, " ");
-		tui_printf(y + i, 1 + cw[0], a->cols, base, "%-*u%-*s%*s  %s", cw[1], row->index + 1, cw[2], s, cw[3], d, who);
+		tui_printf(y + i, 1 + cw[0], tw - 1 - cw[0], base, "%-*u%-*s%*s  %s", cw[1], row->index + 1, cw[2], s, cw[3], d, who);
 	}
+	if (tw < a->cols)
+		draw_side(a, tui_body_top(a) + 1, tw + 1, a->cols - tw - 1, tui_body_rows(a) - 2);
 }
 
 int tui_gc_action(struct tui_app *a, enum gt_action act)

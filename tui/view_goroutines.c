@@ -24,9 +24,11 @@ static const int col_w[TUI_GCOL__COUNT] = {11, 10, 9, 9, 18, 0};
 /* A new sort column starts descending for times, ascending otherwise. */
 static const int col_desc[TUI_GCOL__COUNT] = {0, 0, 1, 1, 0, 0};
 
+/* Why a goroutine waits: the model's answer (gt_model_g_wait_reason). */
 gt_str tui_g_wait_reason(const struct tui_app *a, uint32_t gi, const struct gt_goroutine *g)
 {
-	return tui_gwait_reason(a->m, gi, g);
+	uint8_t unknown;
+	return gt_model_g_wait_reason(a->m, gi, g, &unknown);
 }
 
 void tui_goroutines_free(struct tui_app *a)
@@ -74,7 +76,7 @@ static int list_rows(struct tui_app *a)
 	/* a short stack leaves its blank rows to the list */
 	if (gl->sel < gl->nrows) {
 		uint32_t row = tui_goroutines_row((struct tui_app *)a, gl->sel);
-		gt_stack st = row & TUI_GROW_GROUP ? gl->groups[row & ~TUI_GROW_GROUP].stack
+		gt_stack st = row & TUI_GROW_GROUP ? gl->groups[row & ~TUI_GROW_GROUP].mg.stack
 		                                   : gl->ix.sigs[gl->ix.gsig[row]].stack;
 		size_t depth = st ? gt_stack_depth(gt_model_tables(a->m), st) : 0;
 		int want = (int)(depth < 2 ? 2 : depth) + 1;
@@ -182,14 +184,16 @@ void tui_goroutines_draw(struct tui_app *a)
 			tui_fill(y + i, 0, a->cols, base, " ");
 		if (row & TUI_GROW_GROUP) {
 			const struct tui_ggroup *grp = &gl->groups[row & ~TUI_GROW_GROUP];
-			const char *fn = gt_model_str(a->m, gt_model_stack_top_func(a->m, grp->stack));
-			uint32_t uf = gt_model_stack_user_frame(a->m, grp->stack);
+			gt_stack gst = grp->mg.stack;
+			const char *fn = gt_model_str(a->m, gt_model_stack_top_func(a->m, gst));
+			uint32_t uf = gt_model_stack_user_frame(a->m, gst);
 			const struct gt_frame *f = uf ? gt_frame_get(gt_model_tables(a->m), uf) : NULL;
+			int from = f && f->func != gt_model_stack_top_func(a->m, gst);
 			char line[768];
-			snprintf(line, sizeof line, "%s%u x %s  in %s%s%s", sel ? ">" : " ", grp->count,
-			         grp->reason ? gt_model_str(a->m, grp->reason) : "(no reason)",
-			         *fn ? fn : "(no stack)", f && f->func != gt_model_stack_top_func(a->m, grp->stack) ? "  from " : "",
-			         f && f->func != gt_model_stack_top_func(a->m, grp->stack) ? gt_model_str(a->m, f->func) : "");
+			snprintf(line, sizeof line, "%s%u x %s%s%s%s%s", sel ? ">" : " ", grp->count,
+			         gt_model_bgroup_why(a->m, &grp->mg), grp->mg.runtime ? "" : "  in ",
+			         grp->mg.runtime ? "" : *fn ? fn : "(no stack)", from ? "  from " : "",
+			         from ? gt_model_str(a->m, f->func) : "");
 			tui_put(y + i, 0, a->cols, sel ? base : tui_attr(TUI_C_TITLE), line);
 			continue;
 		}
@@ -236,9 +240,9 @@ void tui_goroutines_draw(struct tui_app *a)
 	char head[512];
 	if (row & TUI_GROW_GROUP) {
 		const struct tui_ggroup *grp = &gl->groups[row & ~TUI_GROW_GROUP];
-		stack = grp->stack;
+		stack = grp->mg.stack;
 		snprintf(head, sizeof head, " %u goroutine%s blocked: %s ", grp->count,
-		         grp->count == 1 ? "" : "s", grp->reason ? gt_model_str(a->m, grp->reason) : "(no reason)");
+		         grp->count == 1 ? "" : "s", gt_model_bgroup_why(a->m, &grp->mg));
 	} else {
 		const struct gt_goroutine g_ = tui_g(a, row), *g = &g_;
 		gt_str why = gl->ix.sigs[gl->ix.gsig[row]].reason;
@@ -337,9 +341,10 @@ int tui_goroutines_action(struct tui_app *a, enum gt_action act)
 			memset(&s, 0, sizeof s);
 			s.kind = TUI_SEL_GROUP;
 			s.g = tui_goroutines_row(a, gl->sel + 1); /* its first goroutine */
-			s.reason = grp->reason;
-			s.stack = grp->stack;
+			s.reason = grp->mg.why;
+			s.stack = grp->mg.stack;
 			s.count = grp->count;
+			s.index = grp->index;
 			tui_open_inspector(a, &s);
 		} else {
 			tui_open_goroutine(a, row);

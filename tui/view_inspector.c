@@ -7,6 +7,8 @@
  * lines on screen.  Enter on a line that names a goroutine opens it. */
 #include "tui/app.h"
 
+#include "model/report.h"
+
 #include <curses.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -144,9 +146,11 @@ static void build_goroutine(struct tui_app *a, uint32_t gi, gt_str match)
 		add_g_line(a, "created by", g->creator);
 	char since[32];
 	tui_fmt_time(a, since, sizeof since, g->end_since);
-	gt_str why = tui_g_wait_reason(a, gi, g);
+	uint8_t unknown;
+	gt_str why = gt_model_g_wait_reason(a->m, gi, g, &unknown);
+	const char *wtxt = why ? fn_of(a, why) : g->end_state == GT_GS_WAITING ? gt_why_unknown_text(unknown) : "";
 	add(a, 0, UINT32_MAX, "  %-12s %s%s%s%s since %s", "at the end",
-	    gt_gostate_name((enum gt_gostate)g->end_state), why ? " (" : "", fn_of(a, why), why ? ")" : "", since);
+	    gt_gostate_name((enum gt_gostate)g->end_state), *wtxt ? " (" : "", wtxt, *wtxt ? ")" : "", since);
 	char r[32], q[32], w[32], s[32];
 	tui_fmt_dur(r, sizeof r, g->ns[GT_GS_RUNNING]);
 	tui_fmt_dur(q, sizeof q, g->ns[GT_GS_RUNNABLE]);
@@ -180,6 +184,61 @@ static void build_goroutine(struct tui_app *a, uint32_t gi, gt_str match)
 	add_stack(a, g->create_stack, match);
 }
 
+/* A GC cycle's figures, from the model's one definition of each
+ * (gt_model_gc_cycle): the same as `gtview gc` and its JSON. */
+static void add_cycle(struct tui_app *a, size_t i)
+{
+	struct gt_gc_cycle c;
+	if (gt_model_gc_cycle(a->m, i, &c) < 0)
+		return;
+	char d[32], b0[32], b1[32], b2[32];
+	tui_fmt_dur(d, sizeof d, c.assist_ns);
+	add(a, 0, UINT32_MAX, "  %-12s %u, %s running on Ps in the cycle", "mark assists", c.assists, d);
+	add(a, 0, UINT32_MAX, "  %-12s before %s, after %s, goal %s", "heap",
+	    gt_report_mib(b0, sizeof b0, c.heap_before), gt_report_mib(b1, sizeof b1, c.heap_after),
+	    gt_report_mib(b2, sizeof b2, c.heap_goal));
+	if (c.trigger_frame || c.trigger_g != GT_NONE) {
+		const struct gt_frame *f = c.trigger_frame ? gt_frame_get(gt_model_tables(a->m), c.trigger_frame) : NULL;
+		if (f)
+			add(a, 0, UINT32_MAX, "  %-12s G%lld in %s  %s:%u", "started by", (long long)c.trigger_g,
+			    fn_of(a, f->func), fn_of(a, f->file), f->line);
+		else
+			add(a, 0, UINT32_MAX, "  %-12s G%lld", "started by", (long long)c.trigger_g);
+	}
+	size_t ns;
+	const struct gt_range *stw = gt_model_ranges(a->m, GT_RS_STW, &ns);
+	tui_fmt_dur(d, sizeof d, c.stw_ns);
+	add(a, 0, UINT32_MAX, "%s", "");
+	add(a, TUI_C_TITLE, UINT32_MAX, "Pauses of this cycle: %zu, %s in all", c.stw_count, d);
+	for (size_t k = c.stw_first; k < c.stw_first + c.stw_count; k++) {
+		char t[32];
+		tui_fmt_time(a, t, sizeof t, stw[k].start);
+		tui_fmt_dur(d, sizeof d, tui_dur(stw[k].start, stw[k].end));
+		add(a, 0, UINT32_MAX, "  %s  %8s  %s", t, d, fn_of(a, stw[k].reason));
+	}
+	if (!c.stw_count)
+		add(a, TUI_C_DIM, UINT32_MAX, "  none");
+	/* the assists: each one's running time in the cycle is the model's
+	 * sum over them; listed as the ranges, the first few */
+	size_t na;
+	const struct gt_range *as = gt_model_ranges(a->m, GT_RS_ASSIST, &na);
+	add(a, 0, UINT32_MAX, "%s", "");
+	add(a, TUI_C_TITLE, UINT32_MAX, "Mark assists of this cycle: %u", c.assists);
+	size_t listed = 0;
+	for (size_t k = gt_model_ranges_from(a->m, GT_RS_ASSIST, c.start); k < na && as[k].start < c.end && listed < MAX_LIST; k++) {
+		if (as[k].end <= c.start && !(as[k].start == as[k].end && as[k].start >= c.start))
+			continue;
+		char t[32];
+		tui_fmt_time(a, t, sizeof t, as[k].start);
+		tui_fmt_dur(d, sizeof d, tui_dur(as[k].start, as[k].end));
+		uint32_t gi = gt_model_g_find(a->m, as[k].who);
+		const struct gt_goroutine g = tui_g(a, gi);
+		add(a, 0, gi, "  %s  %8s  G%lld %s", t, d, (long long)as[k].who,
+		    gi == UINT32_MAX ? "" : tui_g_func(a, &g));
+		listed++;
+	}
+}
+
 static void build_range(struct tui_app *a, enum gt_range_set set, size_t i)
 {
 	size_t n;
@@ -204,37 +263,8 @@ static void build_range(struct tui_app *a, enum gt_range_set set, size_t i)
 		add_g_line(a, "goroutine", x->who);
 	if (set == GT_RS_STW && x->reason)
 		add(a, 0, UINT32_MAX, "  %-12s %s", "reason", fn_of(a, x->reason));
-	if (set == GT_RS_GC) {
-		/* the pauses and assists of this cycle */
-		size_t ns;
-		const struct gt_range *stw = gt_model_ranges(a->m, GT_RS_STW, &ns);
-		int64_t from = i ? r[i - 1].end : INT64_MIN;
-		add(a, 0, UINT32_MAX, "%s", "");
-		add(a, TUI_C_TITLE, UINT32_MAX, "Pauses of this cycle:");
-		int any = 0;
-		for (size_t k = gt_model_ranges_from(a->m, GT_RS_STW, from); k < ns && stw[k].start <= x->end; k++) {
-			if (stw[k].start < from)
-				continue;
-			char t[32], d[32];
-			tui_fmt_time(a, t, sizeof t, stw[k].start);
-			tui_fmt_dur(d, sizeof d, tui_dur(stw[k].start, stw[k].end));
-			add(a, 0, UINT32_MAX, "  %s  %8s  %s", t, d, fn_of(a, stw[k].reason));
-			any = 1;
-		}
-		if (!any)
-			add(a, TUI_C_DIM, UINT32_MAX, "  none");
-		size_t na;
-		const struct gt_range *as = gt_model_ranges(a->m, GT_RS_ASSIST, &na);
-		size_t count = 0;
-		int64_t total = 0;
-		for (size_t k = gt_model_ranges_from(a->m, GT_RS_ASSIST, x->start); k < na && as[k].start < x->end; k++) {
-			count++;
-			total = tui_add(total, tui_dur(as[k].start, as[k].end));
-		}
-		char d[32];
-		tui_fmt_dur(d, sizeof d, total);
-		add(a, 0, UINT32_MAX, "  %-12s %zu, %s in all", "mark assists", count, d);
-	}
+	if (set == GT_RS_GC)
+		add_cycle(a, i);
 	add(a, 0, UINT32_MAX, "%s", "");
 	add(a, TUI_C_DIM, UINT32_MAX, "Press %s to show it on the timeline.", tui_key_of(a, GT_ACTION_ZOOM_FIT));
 }
@@ -333,27 +363,36 @@ void tui_inspector_build(struct tui_app *a)
 		build_range(a, s->set, s->index);
 		break;
 	case TUI_SEL_GROUP: {
-		add(a, TUI_C_TITLE, UINT32_MAX, "%u goroutine%s blocked at the end: %s", s->count,
-		    s->count == 1 ? "" : "s",
-		    s->reason ? fn_of(a, s->reason) : "(no reason)");
+		/* the model's group (gt_model_blocked), whole: the list may
+		 * have shown part of it through a filter */
+		struct gt_blocked b;
+		if (gt_model_blocked(a->m, &b) < 0)
+			tui_die("out of memory");
+		if (s->index >= b.ngroups) {
+			gt_model_blocked_free(&b);
+			break;
+		}
+		const struct gt_bgroup *grp = &b.groups[s->index];
+		add(a, TUI_C_TITLE, UINT32_MAX, "%u goroutine%s blocked at the end: %s", grp->count,
+		    grp->count == 1 ? "" : "s", gt_model_bgroup_why(a->m, grp));
 		add(a, 0, UINT32_MAX, "%s", "");
-		add(a, TUI_C_TITLE, UINT32_MAX, "Stack:");
-		add_stack(a, s->stack, 0);
-		add(a, 0, UINT32_MAX, "%s", "");
+		if (!grp->runtime) {
+			add(a, TUI_C_TITLE, UINT32_MAX, "Stack:");
+			add_stack(a, grp->stack, 0);
+			add(a, 0, UINT32_MAX, "%s", "");
+		}
 		add(a, TUI_C_TITLE, UINT32_MAX, "Goroutines:");
-		uint32_t n = gt_model_g_count(a->m), listed = 0;
-		for (uint32_t i = 0; i < n && listed < MAX_LIST; i++) {
+		uint32_t listed = 0;
+		for (; listed < grp->count && listed < MAX_LIST; listed++) {
+			uint32_t i = b.gi[grp->first + listed];
 			const struct gt_goroutine g_ = tui_g(a, i), *g = &g_;
-			if (g->end_state != GT_GS_WAITING || g->end_stack != s->stack ||
-			    tui_g_wait_reason(a, i, g) != s->reason)
-				continue;
 			char since[32];
 			tui_fmt_time(a, since, sizeof since, g->end_since);
 			add(a, 0, i, "  G%-8lld %s  since %s", (long long)g->id, tui_g_func(a, g), since);
-			listed++;
 		}
-		if (listed < s->count)
-			add(a, TUI_C_DIM, UINT32_MAX, "  … and %u more", s->count - listed);
+		if (listed < grp->count)
+			add(a, TUI_C_DIM, UINT32_MAX, "  … and %u more", grp->count - listed);
+		gt_model_blocked_free(&b);
 		break;
 	}
 	case TUI_SEL_REF: {

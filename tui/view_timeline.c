@@ -6,6 +6,8 @@
  * frame costs O(columns x lanes on screen), whatever the zoom. */
 #include "tui/app.h"
 
+#include "model/cols.h"
+
 #include <curses.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -362,35 +364,21 @@ static void draw_p_lane(struct tui_app *a, int y, uint32_t pi, int w, struct gt_
 	}
 }
 
-/* Time of [c0, c1) covered by ranges of set, and the longest one there.
- * Looks at a bounded number of ranges per column. */
-static double range_cover(const struct tui_app *a, enum gt_range_set set, int64_t c0,
-                          int64_t c1, size_t *longest)
+/* The longest range of set in [c0, c1), SIZE_MAX if none (the first 16
+ * looked at: it names the cell, the shade is the model's union). */
+static size_t range_longest(const struct tui_app *a, enum gt_range_set set, int64_t c0, int64_t c1)
 {
-	size_t n;
+	size_t n, longest = SIZE_MAX;
 	const struct gt_range *r = gt_model_ranges(a->m, set, &n);
-	size_t i = gt_model_ranges_from(a->m, set, c0);
-	double cover = 0;
 	int64_t best = -1;
-	*longest = SIZE_MAX;
-	for (int k = 0; i < n && r[i].start < c1; i++, k++) {
-		if (k == 16) { /* many: call the column full */
-			cover = (double)(c1 - c0);
-			break;
-		}
-		int64_t s = r[i].start > c0 ? r[i].start : c0;
-		int64_t e = r[i].end < c1 ? r[i].end : c1;
-		if (e <= s)
-			continue;
-		cover += (double)(e - s);
+	for (size_t i = gt_model_ranges_from(a->m, set, c0), k = 0; i < n && r[i].start < c1 && k < 16; i++, k++) {
 		int64_t d = tui_dur(r[i].start, r[i].end);
-		if (d > best) {
+		if (r[i].end > c0 && d > best) {
 			best = d;
-			*longest = i;
+			longest = i;
 		}
 	}
-	double w = (double)(c1 - c0);
-	return cover > w ? w : cover;
+	return longest;
 }
 
 static void draw_range_lane(struct tui_app *a, int y, enum gt_range_set set, int role, int w)
@@ -400,11 +388,15 @@ static void draw_range_lane(struct tui_app *a, int y, enum gt_range_set set, int
 	size_t n;
 	const struct gt_range *r = gt_model_ranges(a->m, set, &n);
 	int attr = tui_attr((enum tui_color)role);
+	/* a cell's shade: the share of its time the ranges cover (their
+	 * union, gt_model_range_columns), over the model's column bounds */
+	static int64_t cover[MAX_COLS];
+	gt_model_range_columns(a->m, set, tl->t0, tl->t1, (uint32_t)w, cover);
+	struct gt_cols cs = gt_cols(tl->t0, tl->t1, (uint32_t)w);
 	for (int c = 0; c < w;) {
-		int64_t c0 = col_t(tl, w, c), c1 = col_t(tl, w, c + 1);
-		size_t li;
-		double cover = c1 > c0 ? range_cover(a, set, c0, c1, &li) : 0;
-		if (cover <= 0 || li == SIZE_MAX) {
+		int64_t c0 = gt_col_at(&cs, (uint32_t)c), c1 = gt_col_at(&cs, (uint32_t)c + 1);
+		size_t li = cover[c] > 0 ? range_longest(a, set, c0, c1) : SIZE_MAX;
+		if (cover[c] <= 0 || li == SIZE_MAX) {
 			put_cell(y, LABEL_W + c, 0, " ", c == cc);
 			c++;
 			continue;
@@ -426,7 +418,7 @@ static void draw_range_lane(struct tui_app *a, int y, enum gt_range_set set, int
 			c = e;
 			continue;
 		}
-		put_cell(y, LABEL_W + c, attr, density(cover / (double)(c1 - c0)), c == cc);
+		put_cell(y, LABEL_W + c, attr, density((double)cover[c] / ((double)c1 - (double)c0)), c == cc);
 		c++;
 	}
 }
@@ -446,10 +438,24 @@ static void draw_metric_lane(struct tui_app *a, int y, enum gt_metric_kind k, in
 	int cc = cursor_col(tl, w);
 	static uint64_t vals[MAX_COLS];
 	gt_model_metric_columns(a->m, k, tl->t0, tl->t1, (uint32_t)w, vals);
+	uint64_t lo = UINT64_MAX, hi = 0;
 	for (int c = 0; c < w; c++) {
 		uint64_t v = vals[c];
 		double frac = tl->heap_max ? (double)v / (double)tl->heap_max : 0;
 		put_cell(y, LABEL_W + c, tui_attr((enum tui_color)role), tui_glyph_bar(frac), c == cc);
+		if (v && v < lo)
+			lo = v;
+		if (v > hi)
+			hi = v;
+	}
+	/* the heap lane's scale: what its tallest and shortest bars in view
+	 * stand for, in MiB (2^20 bytes), at its right end */
+	if (k == GT_METRIC_HEAP_ALLOC && hi && w >= 60) {
+		char sc[64];
+		int n = snprintf(sc, sizeof sc, " max %.1f MiB, min %.1f MiB ", (double)hi / 1048576.0,
+		                 (double)lo / 1048576.0);
+		if (n > 0 && n < w)
+			tui_put(y, LABEL_W + w - n, n, tui_attr(TUI_C_DIM), sc);
 	}
 }
 

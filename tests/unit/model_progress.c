@@ -18,6 +18,8 @@
 
 #include <cmocka.h>
 
+#include "tests/unit/slurp.h"
+
 #include "model/model.h"
 
 struct seen {
@@ -39,25 +41,6 @@ static int on_progress(void *ctx, uint64_t done, uint64_t total)
 	s->last = done;
 	s->total = total;
 	return s->stop_at && s->calls >= s->stop_at;
-}
-
-static uint8_t *slurp(const char *path, size_t *len)
-{
-	FILE *fp = fopen(path, "rb");
-	*len = 0;
-	if (!fp)
-		return NULL;
-	fseek(fp, 0, SEEK_END);
-	long n = ftell(fp);
-	fseek(fp, 0, SEEK_SET);
-	uint8_t *buf = malloc(n > 0 ? (size_t)n : 1);
-	if (buf && fread(buf, 1, (size_t)n, fp) != (size_t)n) {
-		free(buf);
-		buf = NULL;
-	}
-	fclose(fp);
-	*len = (size_t)n;
-	return buf;
 }
 
 static void check(const char *name)

@@ -1,0 +1,32 @@
+"""report_lib.py: TAP helpers of the report tests (tests/cmd-*.t, python3
+through `make test`): numbered ok/skip lines and runs of $GTVIEW."""
+import json
+import subprocess
+import sys
+
+GTVIEW = sys.argv[1] if len(sys.argv) > 1 else ""
+_n = 0
+
+
+def ok(cond, what):
+    global _n
+    _n += 1
+    print(("ok %d - %s" if cond else "not ok %d - %s") % (_n, what))
+    return cond
+
+
+def skip(why):
+    global _n
+    _n += 1
+    print("ok %d # skip %s" % (_n, why))
+
+
+def run(*args):
+    """gtview ARGS: (exit status, stdout, stderr)."""
+    p = subprocess.run([GTVIEW] + list(args), capture_output=True, text=True)
+    return p.returncode, p.stdout, p.stderr
+
+
+def jl(out):
+    """JSON Lines into a list."""
+    return [json.loads(l) for l in out.splitlines()]

@@ -1,0 +1,124 @@
+/* model_window.c: the window queries agree with each other and add up:
+ * gt_model_window_stats' goroutine time equals the sum of the groups of
+ * gt_model_groups_by_func and of gt_model_g_window over the same window;
+ * for three adjacent windows, every additive figure of the parts sums to
+ * the union's; the top lists are sorted and within the window. */
+#include "model/model.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "tests/unit/slurp.h"
+
+static void agree(const struct gt_model *m, int64_t t0, int64_t t1, struct gt_wstats *w)
+{
+	assert_int_equal(gt_model_window_stats(m, t0, t1, w), 0);
+	struct gt_ggroups gs;
+	assert_int_equal(gt_model_groups_by_func(m, t0, t1, &gs), 0);
+	int64_t ns[GT_GS__COUNT] = {0}, one[GT_GS__COUNT];
+	uint32_t count = 0;
+	for (uint32_t k = 0; k < gs.n; k++) {
+		count += gs.group[k].count;
+		for (int s = 0; s < GT_GS__COUNT; s++)
+			ns[s] += gs.group[k].ns[s];
+	}
+	assert_int_equal(count, w->goroutines);
+	for (int s = 0; s < GT_GS__COUNT; s++)
+		assert_true(ns[s] == w->g_ns[s]);
+	for (int i = 0; i < GT_WSTATS_TOP; i++) {
+		if (w->ran[i].gi == UINT32_MAX)
+			break;
+		gt_model_g_window(m, w->ran[i].gi, t0, t1, one, NULL, NULL);
+		assert_true(one[GT_GS_RUNNING] == w->ran[i].ns);
+		assert_true(i == 0 || w->ran[i - 1].ns >= w->ran[i].ns);
+		assert_true(w->ran[i].ns <= w->t1 - w->t0);
+	}
+	for (uint32_t i = 1; i < w->nwaits; i++)
+		assert_true(w->waits[i - 1].ns >= w->waits[i].ns);
+	gt_ggroups_free(&gs);
+}
+
+static void check(const char *path)
+{
+	size_t len;
+	uint8_t *buf = slurp(path, &len);
+	if (!buf) {
+		print_message("# %s: absent, not checked\n", path);
+		skip();
+	}
+	struct gt_decode_result res;
+	struct gt_model *m = gt_model_load(buf, len, 0, NULL, NULL, &res);
+	assert_non_null(m);
+	struct gt_trace_info info;
+	gt_model_info(m, &info);
+	int64_t d = info.max_ts - info.min_ts;
+	int64_t e[4] = {info.min_ts, info.min_ts + d / 3, info.min_ts + d / 3 + d / 5, info.max_ts + 1};
+	struct gt_wstats all, part[3];
+	agree(m, e[0], e[3], &all);
+	int64_t g[GT_GS__COUNT] = {0}, gc = 0, stw = 0, assist = 0;
+	uint32_t tr[GT_GS__COUNT] = {0}, regions = 0, tasks = 0, logs = 0, samples = 0;
+	for (int k = 0; k < 3; k++) {
+		agree(m, e[k], e[k + 1], &part[k]);
+		for (int s = 0; s < GT_GS__COUNT; s++) {
+			g[s] += part[k].g_ns[s];
+			tr[s] += part[k].transitions[s];
+		}
+		gc += part[k].gc_ns;
+		stw += part[k].stw_ns;
+		assist += part[k].assist_ns;
+		regions += part[k].regions;
+		tasks += part[k].tasks;
+		logs += part[k].logs;
+		samples += part[k].samples;
+	}
+	for (int s = 0; s < GT_GS__COUNT; s++) {
+		assert_true(g[s] == all.g_ns[s]);
+		assert_int_equal(tr[s], all.transitions[s]);
+	}
+	assert_true(gc == all.gc_ns && stw == all.stw_ns && assist == all.assist_ns);
+	assert_int_equal(regions, all.regions);
+	assert_int_equal(tasks, all.tasks);
+	assert_int_equal(logs, all.logs);
+	assert_int_equal(samples, all.samples);
+	assert_int_equal(all.samples, info.cpu_samples);
+	assert_true(all.gc_ns <= all.t1 - all.t0 && all.stw_ns <= all.t1 - all.t0);
+	assert_true(all.goroutines > 0 && all.ran[0].gi != UINT32_MAX);
+	/* an empty window: nothing */
+	struct gt_wstats none;
+	assert_int_equal(gt_model_window_stats(m, info.max_ts + 10, info.max_ts + 20, &none), 0);
+	assert_int_equal(none.goroutines, 0);
+	assert_true(none.gc_ns == 0 && none.ran[0].gi == UINT32_MAX);
+	gt_model_free(m);
+	free(buf);
+}
+
+static void basic(void **state) { (void)state; check("tests/fixtures/v1/basic_go119.trace"); }
+static void cpu(void **state) { (void)state; check("tests/fixtures/v1/cpu_go119.trace"); }
+static void esbuild(void **state) { (void)state; check("tests/fixtures/esbuild_go126.trace"); }
+
+static void corpus(void **state)
+{
+	(void)state;
+	const char *c = getenv("GT_CORPUS");
+	char path[4096];
+	snprintf(path, sizeof path, "%s/v1/stress_1_19_good.trace", c ? c : "../shared/corpus");
+	check(path);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(basic),
+		cmocka_unit_test(cpu),
+		cmocka_unit_test(esbuild),
+		cmocka_unit_test(corpus),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
