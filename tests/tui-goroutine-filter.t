@@ -8,26 +8,14 @@
 # rows of the unfiltered list, in its order, that the filter keeps: a
 # case-insensitive match of "G<id>", the start function, the wait reason
 # or the end stack's innermost function (from `goroutines --json`).
-set -u
-: "${GTVIEW:?run through make test}"
 cd "$(dirname "$0")/.." || exit 1
-t=$(mktemp -d) || exit 1
-trap 'rm -rf "$t"' EXIT
-export TERM=xterm-256color LC_ALL=C.UTF-8 LINES=50 COLUMNS=200
-export HOME="$t/home" XDG_CONFIG_HOME="$t/xdg"
-python3 - "$GTVIEW" "$t" "${GT_CORPUS:-../shared/corpus}" <<'PY'
-import json, os, subprocess, sys
-gt, tmp, corpus = sys.argv[1:4]
+exec python3 - <<'PY'
+import os, sys
 sys.dont_write_bytecode = True  # no __pycache__ in the tree
-sys.path.insert(0, os.path.join(os.getcwd(), "tests"))
-from hostile_lib import gtview_tap
-t = gtview_tap()
+sys.path.insert(0, "tests")
+from list_lib import BIG, list_setup, run_keys, json_lines
+t, tmp, traces = list_setup(["demo.trace", "blocked_go119.trace", "esbuild_go122.trace"])
 ok = t.ok
-traces = ["tests/fixtures/demo.trace", "tests/fixtures/blocked_go119.trace",
-          "tests/fixtures/esbuild_go122.trace"]
-big = os.path.join(corpus, "v2", "esbuild_watch_go126.trace")  # 138 k goroutines
-if os.path.exists(big):
-    traces.append(big)
 # (keys choosing the sort from the default, its name)
 sorts = [([], "id"), (["s", "s"], "running descending"), (["s"] * 5, "start function"),
          (["s", "s", "s", "S"], "waiting ascending")]
@@ -46,17 +34,13 @@ def rows_of(path):
 
 for tr in traces:
     name = os.path.basename(tr)
-    p = subprocess.run([gt, "goroutines", "--json", tr], capture_output=True)
-    top = {}
-    for l in p.stdout.decode().splitlines():
-        j = json.loads(l)
-        top[j["g"]] = j["top_frame"]
+    top = {j["g"]: j["top_frame"] for j in json_lines("goroutines", "--json", tr)}
     def match(r, text):
         text = text.lower()
         return any(text in s.lower() for s in ("G%d" % r[0], r[3], r[2], top.get(r[0], "")))
     script, checks = [], []
     # the big trace (slow to save whole): two sorts, three texts
-    few = tr == big
+    few = tr == BIG
     def save(what):
         f = "%s/%d" % (tmp, len(checks))
         script.append(":save-rows " + f)
@@ -84,11 +68,9 @@ for tr in traces:
         script.extend(["&", "r", "<Enter>"])
         save(("blocked", sname, "r"))
         script.extend(["c", "1"])
-    open(os.path.join(tmp, "script"), "w").write("\n".join(script) + "\n")
-    env = dict(os.environ, GTVIEW_SCRIPT=os.path.join(tmp, "script"))
-    r = subprocess.run([gt, tr], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    if r.returncode != 0:
-        ok(False, "%s: the viewer ran the script (%s)" % (name, r.stderr.decode()[:200]))
+    err = run_keys(tmp, tr, script)
+    if err:
+        ok(False, "%s: the viewer ran the script (%s)" % (name, err))
         continue
     base = {}
     bad = {}

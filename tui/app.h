@@ -120,7 +120,7 @@ struct tui_goroutines {
 	size_t sel, top;
 	int pane;               /* 0 list, 1 stack preview */
 	size_t preview_top;
-	size_t group_sel;       /* by_func: the group opened */
+	int from_groups;        /* func_on came from by_func's Enter (Esc goes back) */
 	int dirty;              /* rows must be rebuilt */
 };
 
@@ -276,6 +276,9 @@ uint32_t tui_goroutines_row(struct tui_app *a, size_t i);
 int tui_goroutines_action(struct tui_app *a, enum gt_action act);
 void tui_goroutines_free(struct tui_app *a);
 int tui_goroutines_filter_text(struct tui_app *a, const char *text);
+/* view_gfuncs.c: the list grouped by start function, title at y, rows
+ * rows of groups, then the selected group's waiting time by reason. */
+void tui_gfuncs_draw(struct tui_app *a, int y, int rows);
 /* Frames [top, top+rows) of st, one per line "func  file:line", at y. */
 void tui_draw_stack(struct tui_app *a, int y, int rows, gt_stack st, size_t top);
 

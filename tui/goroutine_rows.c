@@ -196,6 +196,48 @@ static void group_blocked(struct tui_app *a, enum id_way w, const char *digits)
 	gl->nrows = gl->nmat;
 }
 
+/* By start function: the model's groups (gt_model_groups_by_func) whose
+ * function matches the text, most time first (as `goroutines --by-func`
+ * prints them), a header row each. */
+static const struct gt_ggroups *total_gs; /* qsort has no context argument */
+
+static int64_t group_total(const struct gt_ggroup *g)
+{
+	int64_t t = 0;
+	for (int s = 0; s < GT_GS__COUNT; s++)
+		t += g->ns[s];
+	return t;
+}
+
+static int most_time(const void *x, const void *y)
+{
+	const struct tui_ggroup *p = x, *q = y;
+	int64_t tp = group_total(&total_gs->group[p->index]), tq = group_total(&total_gs->group[q->index]);
+	if (tp != tq)
+		return tp < tq ? 1 : -1;
+	return p->index < q->index ? -1 : 1;
+}
+
+static void group_by_func(struct tui_app *a)
+{
+	struct tui_goroutines *gl = &a->gl;
+	tui_gindex_wait_byfunc(&gl->ix);
+	const struct gt_ggroups *gs = &gl->ix.byfunc;
+	gl->groups = tui_xcalloc(gs->n ? gs->n : 1, sizeof *gl->groups);
+	for (uint32_t k = 0; k < gs->n; k++) {
+		const char *fn = gt_model_str(a->m, gs->group[k].start_func);
+		if (gl->text[0] && !tui_strcasestr(*fn ? fn : "?", gl->text))
+			continue;
+		gl->groups[gl->ngroups++] = (struct tui_ggroup){.index = k, .count = gs->group[k].count};
+	}
+	total_gs = gs;
+	qsort(gl->groups, gl->ngroups, sizeof *gl->groups, most_time);
+	gl->nmat = 0;
+	for (size_t r = 0; r < gl->ngroups; r++)
+		push(gl, TUI_GROW_GROUP | (uint32_t)r);
+	gl->nrows = gl->nmat;
+}
+
 /* Where goroutine g is among the rows (found up to it), else SIZE_MAX. */
 static size_t row_of(struct tui_app *a, uint32_t g)
 {
@@ -226,7 +268,7 @@ void tui_goroutines_rebuild(struct tui_app *a)
 	const char *digits;
 	enum id_way w = id_way(gl->text, &digits);
 	/* a text typed on keeps fewer of the rows found for the old one */
-	int narrow = gl->complete && !gl->all && !gl->blocked && gl->done_text[0] &&
+	int narrow = gl->complete && !gl->all && !gl->blocked && !gl->by_func && gl->done_text[0] &&
 	             gl->narrow_ok && tui_strcasestr(gl->text, gl->done_text);
 	size_t n = decide(a, w);
 	free(gl->groups);
@@ -245,8 +287,12 @@ void tui_goroutines_rebuild(struct tui_app *a)
 		gl->complete = 1;
 	} else {
 		gl->nmat = 0;
-		if (n == gl->ix.nlisted && !gl->blocked) {
+		if (n == gl->ix.nlisted && !gl->blocked && !gl->by_func) {
 			gl->all = 1;
+			gl->complete = 1;
+		} else if (gl->by_func) {
+			group_by_func(a);
+			gl->scan = gl->ix.nlisted;
 			gl->complete = 1;
 		} else if (gl->blocked) {
 			group_blocked(a, w, digits);
@@ -265,7 +311,12 @@ void tui_goroutines_rebuild(struct tui_app *a)
 	gl->narrow_ok = 1;
 	gl->sel = 0;
 	gl->top = 0;
-	if (keep_g != UINT32_MAX) {
+	if (gl->by_func) { /* back from a group's goroutines: on that group */
+		for (size_t r = 0; gl->func_on && r < gl->ngroups; r++)
+			if (gl->ix.byfunc.group[gl->groups[r].index].start_func == gl->func)
+				gl->sel = r;
+		gl->func_on = 0;
+	} else if (keep_g != UINT32_MAX) {
 		size_t r = row_of(a, keep_g);
 		gl->sel = r == SIZE_MAX ? 0 : r;
 	}

@@ -81,6 +81,14 @@ static void save_rows(struct tui_app *a, const char *path)
 		tui_die("save-rows %s: %s", path, strerror(errno));
 	for (size_t i = 0; i < a->gl.nrows; i++) {
 		uint32_t r = tui_goroutines_row(a, i);
+		if (r & TUI_GROW_GROUP && a->gl.by_func) { /* with its figures */
+			const struct gt_ggroup *g = &a->gl.ix.byfunc.group[a->gl.groups[r & ~TUI_GROW_GROUP].index];
+			fprintf(f, "group %u\t%u\t%s\t%lld\t%lld\t%lld\t%lld\n", r & ~TUI_GROW_GROUP, g->count,
+			        gt_model_str(a->m, g->start_func), (long long)g->ns[GT_GS_RUNNING],
+			        (long long)g->ns[GT_GS_RUNNABLE], (long long)g->ns[GT_GS_SYSCALL],
+			        (long long)g->ns[GT_GS_WAITING]);
+			continue;
+		}
 		if (r & TUI_GROW_GROUP) {
 			fprintf(f, "group %u\n", r & ~TUI_GROW_GROUP);
 			continue;

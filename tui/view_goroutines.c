@@ -74,7 +74,12 @@ static int list_rows(struct tui_app *a)
 	if (preview < 5)
 		preview = 5;
 	/* a short stack leaves its blank rows to the list */
-	if (gl->sel < gl->nrows) {
+	if (gl->sel < gl->nrows && gl->by_func) {
+		uint32_t nr = gl->ix.byfunc.group[gl->groups[gl->sel].index].nreasons;
+		int want = (int)(nr < 2 ? 2 : nr) + 1;
+		if (want < preview)
+			preview = want < 3 ? 3 : want;
+	} else if (gl->sel < gl->nrows) {
 		uint32_t row = tui_goroutines_row((struct tui_app *)a, gl->sel);
 		gt_stack st = row & TUI_GROW_GROUP ? gl->groups[row & ~TUI_GROW_GROUP].mg.stack
 		                                   : gl->ix.sigs[gl->ix.gsig[row]].stack;
@@ -140,11 +145,22 @@ void tui_goroutines_draw(struct tui_app *a)
 	if (gl->dirty)
 		tui_goroutines_rebuild(a);
 	int y = tui_body_top(a), rows = list_rows(a);
+	if (gl->sel >= gl->nrows)
+		gl->sel = gl->nrows ? gl->nrows - 1 : 0;
+	if (gl->sel < gl->top)
+		gl->top = gl->sel;
+	if (gl->sel >= gl->top + (size_t)rows)
+		gl->top = gl->sel - (size_t)rows + 1;
+	if (gl->by_func) {
+		tui_gfuncs_draw(a, y, rows);
+		return;
+	}
 	/* title: what is shown */
-	char title[256];
+	char title[512];
 	const char *st = gl->state_filter >= 0 ? gt_gostate_name((enum gt_gostate)gl->state_filter) : "";
-	snprintf(title, sizeof title, "%s%zu of %u goroutines%s%s%s%s%s%s",
-	         gl->blocked ? "Blocked at the end: " : "",
+	snprintf(title, sizeof title, "%s%s%s%s%zu of %u goroutines%s%s%s%s%s%s",
+	         gl->blocked ? "Blocked at the end: " : "", gl->func_on ? "Started by " : "",
+	         gl->func_on ? gt_model_str(a->m, gl->func) : "", gl->func_on ? ": " : "",
 	         gl->nrows - gl->ngroups, gt_model_g_count(a->m),
 	         gl->blocked ? ", grouped by reason and stack" : "",
 	         *st ? ", state " : "", st,
@@ -166,12 +182,6 @@ void tui_goroutines_draw(struct tui_app *a)
 		x += w;
 	}
 	y++;
-	if (gl->sel >= gl->nrows)
-		gl->sel = gl->nrows ? gl->nrows - 1 : 0;
-	if (gl->sel < gl->top)
-		gl->top = gl->sel;
-	if (gl->sel >= gl->top + (size_t)rows)
-		gl->top = gl->sel - (size_t)rows + 1;
 	if (!gl->nrows)
 		tui_put(y, 2, a->cols - 2, tui_attr(TUI_C_DIM),
 		        gl->blocked ? "no goroutine is blocked at the end of the trace" : "no goroutine matches");
@@ -298,8 +308,15 @@ int tui_goroutines_action(struct tui_app *a, enum gt_action act)
 		touch(a, 0);
 		gl->desc = !gl->desc;
 		break;
+	case GT_ACTION_GROUP_BY_FUNC:
+		touch(a, 0);
+		gl->by_func = !gl->by_func;
+		gl->blocked = gl->func_on = gl->from_groups = 0;
+		gl->text[0] = 0;
+		break;
 	case GT_ACTION_TOGGLE_BLOCKED:
 		touch(a, 0);
+		gl->by_func = 0;
 		gl->blocked = !gl->blocked;
 		break;
 	case GT_ACTION_FILTER_STATE:
@@ -314,7 +331,7 @@ int tui_goroutines_action(struct tui_app *a, enum gt_action act)
 		break;
 	case GT_ACTION_FILTER_CLEAR:
 		touch(a, 0);
-		gl->blocked = 0;
+		gl->blocked = gl->by_func = gl->func_on = gl->from_groups = 0;
 		gl->state_filter = -1;
 		gl->text[0] = 0;
 		break;
@@ -323,10 +340,27 @@ int tui_goroutines_action(struct tui_app *a, enum gt_action act)
 			gl->pane = 0;
 			break;
 		}
+		if (gl->from_groups) { /* from a group's goroutines to the groups */
+			touch(a, 0);
+			gl->from_groups = 0;
+			gl->by_func = 1;
+			gl->text[0] = 0;
+			break;
+		}
 		return TUI_UNHANDLED;
 	case GT_ACTION_OPEN_SELECTION: {
 		if (!gl->nrows)
 			return TUI_REDRAW_STATUS;
+		if (gl->by_func) { /* the group's goroutines */
+			gt_str f = gl->ix.byfunc.group[gl->groups[gl->sel].index].start_func;
+			touch(a, 0);
+			gl->keep_g = UINT32_MAX;
+			gl->by_func = 0;
+			gl->func_on = gl->from_groups = 1;
+			gl->func = f;
+			gl->text[0] = 0;
+			break;
+		}
 		uint32_t row = tui_goroutines_row(a, gl->sel);
 		if (gl->pane == 1 && !(row & TUI_GROW_GROUP)) {
 			/* from the stack preview: the goroutine in the inspector */
