@@ -127,7 +127,8 @@ static void use_stack(const struct gt_model *m, struct marks *k, gt_stack st, ui
 	}
 }
 
-/* CSR off[0..nkey] and vals from (key, val) pairs in two arrays. */
+/* CSR off[0..nkey] and vals from (key, val) pairs in two arrays (val
+ * NULL: the pair's index). */
 static int to_csr(const uint32_t *key, const uint32_t *val, size_t n, uint32_t nkey,
                   uint32_t **off, uint32_t **vals)
 {
@@ -143,7 +144,7 @@ static int to_csr(const uint32_t *key, const uint32_t *val, size_t n, uint32_t n
 	for (uint32_t s = 0; s < nkey; s++)
 		(*off)[s + 1] += (*off)[s];
 	for (size_t i = 0; i < n; i++)
-		(*vals)[(*off)[key[i]] + fill[key[i]]++] = val[i];
+		(*vals)[(*off)[key[i]] + fill[key[i]]++] = val ? val[i] : (uint32_t)i;
 	free(fill);
 	return 0;
 }
@@ -250,12 +251,10 @@ static void build(struct gt_model *m)
 	for (size_t i = 0; i < m->ranges[GT_RS_STW].n && i < 0x0fffffff; i++)
 		EV(GT_VEC_AT(m->ranges[GT_RS_STW], struct gt_range, i).reason, REF(GT_REF_STW, i));
 	fail |= pr.items.fail || pr.at.fail || pr.count.fail || sp_s.fail || sp_p.fail || ev_s.fail || ev_v.fail;
-	uint32_t *all = malloc((ng ? ng : 1) * sizeof *all), *ev = NULL;
-	if (!fail && all) {
-		for (uint32_t gi = 0; gi < ng; gi++)
-			all[gi] = gi;
+	uint32_t *ev = NULL;
+	if (!fail) {
 		uint32_t np = (uint32_t)pr.count.n;
-		if (to_csr(gprof, all, ng, np, &m->sp_off, &m->sp) < 0 ||
+		if (to_csr(gprof, NULL, ng, np, &m->sp_off, &m->sp) < 0 ||
 		    to_csr(sp_s.v, sp_p.v, sp_s.n, nstr, &m->ss_off, &m->ss) < 0 ||
 		    to_csr(ev_s.v, ev_v.v, ev_s.n, nstr, &m->se_off, &ev) < 0) {
 			m->se = (struct gt_ref *)ev;
@@ -272,7 +271,6 @@ static void build(struct gt_model *m)
 		}
 		free(ev);
 	}
-	free(all);
 	free(gprof);
 	free(kid);
 	free(kmark);

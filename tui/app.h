@@ -274,7 +274,9 @@ gt_str tui_g_wait_reason(const struct tui_app *a, uint32_t gi, const struct gt_g
 void tui_goroutines_rebuild(struct tui_app *a);
 uint32_t tui_goroutines_row(struct tui_app *a, size_t i);
 int tui_goroutines_action(struct tui_app *a, enum gt_action act);
-void tui_goroutines_free(struct tui_app *a);
+/* -1: the list's index is still being built (tui_gindex_free): the
+ * model must not be freed. */
+int tui_goroutines_free(struct tui_app *a);
 int tui_goroutines_filter_text(struct tui_app *a, const char *text);
 /* view_gfuncs.c: the list grouped by start function, title at y, rows
  * rows of groups, then the selected group's waiting time by reason. */

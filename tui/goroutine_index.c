@@ -4,6 +4,7 @@
  * signatures, a counting sort per column a signature decides, and for
  * the running and waiting times a radix sort of (time, place in id
  * order) packed in one u64 (ties by id for free, no second array). */
+#define _GNU_SOURCE /* pthread_timedjoin_np */
 #include "tui/goroutine_index.h"
 
 #include <stdlib.h>
@@ -59,6 +60,8 @@ static uint32_t sig_put(struct sigtab *t, const struct tui_gsig *s, uint32_t cou
 		struct tui_gsig *o = &t->v[t->slot[h] - 1];
 		if (sig_eq(o, s)) {
 			o->count += count;
+			o->lo = s->lo < o->lo ? s->lo : o->lo;
+			o->hi = s->hi > o->hi ? s->hi : o->hi;
 			return t->slot[h] - 1;
 		}
 		h = (h + 1) & (t->nslot - 1);
@@ -101,6 +104,7 @@ static int sig_of(void *ctx, uint32_t gi, const struct gt_goroutine *g)
 			s.pcframe = d ? gt_stack_frames(t, st)[d - 1] : 0;
 		}
 	}
+	s.lo = s.hi = gi;
 	p->x->gsig[gi] = sig_put(&p->tab, &s, 1) | p->tag;
 	return 0;
 }
@@ -153,6 +157,19 @@ static void build_id(struct tui_gindex *x)
 {
 	struct tui_gorder *o = &x->order[TUI_GCOL_ID];
 	const uint32_t *perm = gt_model_g_order(x->m);
+	if (perm && x->nlisted == x->n) { /* all listed: the model's own */
+		o->v = (uint32_t *)perm;
+		x->id_is_model = 1;
+		for (uint32_t r = 1; r < x->n; r++)
+			if (gt_model_g_id(x->m, perm[r - 1]) == gt_model_g_id(x->m, perm[r])) {
+				size_t cap = o->nties, s = r - 1, e = r + 1;
+				while (e < x->n && gt_model_g_id(x->m, perm[e]) == gt_model_g_id(x->m, perm[r]))
+					e++;
+				add_tie(o, &cap, s, e);
+				r = (uint32_t)e - 1;
+			}
+		return;
+	}
 	o->v = tui_xmalloc((x->nlisted ? x->nlisted : 1) * sizeof *o->v);
 	size_t k = 0, cap = 0, run = 0;
 	for (uint32_t r = 0; perm && r < x->n; r++) {
@@ -230,12 +247,11 @@ static void build_by_sig(struct tui_gindex *x, enum tui_gcol col)
 	free(at);
 }
 
-/* The running or waiting time of each listed goroutine, packed with its
- * place in the id order below it. */
+/* The running or waiting time of each listed goroutine, by goroutine
+ * index (the pass over the goroutines, on two threads). */
 struct time_pass {
 	const struct tui_gindex *x;
 	int state;
-	const uint32_t *place;  /* place in the id order, by goroutine index */
 	uint64_t *out;
 	int64_t min, max;
 };
@@ -248,34 +264,52 @@ static int time_of(void *ctx, uint32_t gi, const struct gt_goroutine *g)
 	if (!g->intervals)
 		return 0;
 	int64_t v = g->ns[p->state];
-	p->out[p->place[gi]] = (uint64_t)v;
+	p->out[gi] = (uint64_t)v;
 	p->min = v < p->min ? v : p->min;
 	p->max = v > p->max ? v : p->max;
 	return 0;
 }
 
-/* Stable LSD radix sort of v by its low bits bits, 11 a pass, passes
- * whose digit is the same for all skipped. */
-static uint64_t *radix64(uint64_t *v, uint64_t *tmp, size_t n, unsigned bits)
+/* Sorts v (values below 2^(shift + 8)) in place: an MSD radix sort a
+ * byte at a time (American flag sort: no second array, the transient
+ * memory that peaked the index's build), insertion sort for short runs. */
+static void radix64(uint64_t *v, size_t n, int shift)
 {
-	for (unsigned shift = 0; shift < bits; shift += 11) {
-		size_t at[2048] = {0};
-		for (size_t i = 0; i < n; i++)
-			at[v[i] >> shift & 2047]++;
-		if (at[v[0] >> shift & 2047] == n)
-			continue;
-		for (size_t d = 0, sum = 0; d < 2048; d++) {
-			size_t c = at[d];
-			at[d] = sum;
-			sum += c;
+	if (n < 64) {
+		for (size_t i = 1; i < n; i++) {
+			uint64_t x = v[i];
+			size_t j = i;
+			for (; j && v[j - 1] > x; j--)
+				v[j] = v[j - 1];
+			v[j] = x;
 		}
-		for (size_t i = 0; i < n; i++)
-			tmp[at[v[i] >> shift & 2047]++] = v[i];
-		uint64_t *t = v;
-		v = tmp;
-		tmp = t;
+		return;
 	}
-	return v;
+	size_t cnt[256] = {0}, next[256], end[256];
+	for (size_t i = 0; i < n; i++)
+		cnt[v[i] >> shift & 255]++;
+	for (size_t b = 0, sum = 0; b < 256; b++) {
+		next[b] = sum;
+		sum += cnt[b];
+		end[b] = sum;
+	}
+	for (size_t b = 0; b < 256; b++)
+		while (next[b] < end[b]) { /* carry each value to its bucket */
+			uint64_t x = v[next[b]];
+			size_t d = x >> shift & 255;
+			while (d != b) {
+				uint64_t y = v[next[d]];
+				v[next[d]++] = x;
+				x = y;
+				d = x >> shift & 255;
+			}
+			v[next[b]++] = x;
+		}
+	if (shift == 0)
+		return;
+	for (size_t b = 0, at = 0; b < 256; at += cnt[b++])
+		if (cnt[b] > 1)
+			radix64(v + at, cnt[b], shift - 8);
 }
 
 static unsigned bits_of(uint64_t v)
@@ -295,69 +329,81 @@ static int by_pair(const void *a, const void *b)
 	return (p->place > q->place) - (p->place < q->place);
 }
 
+/* Sorts v[0..n) (any u64) by the value, its bits below 2^bits. */
+static void radix_bits(uint64_t *v, size_t n, unsigned bits)
+{
+	radix64(v, n, bits > 8 ? (int)((bits + 7) / 8 * 8 - 8) : 0);
+}
+
+/* The order by running or waiting time: (time, goroutine index) packed
+ * in a u64 and sorted, then each run of equal times sorted again by
+ * (id, index); the u64s become the order's u32s in place.  Only that
+ * array lives beside the orders (the build's peak). */
 static void build_by_time(struct tui_gindex *x, enum tui_gcol col)
 {
 	size_t n = x->nlisted;
-	const uint32_t *id = x->order[TUI_GCOL_ID].v;
 	struct tui_gorder *o = &x->order[col];
-	o->v = tui_xmalloc((n ? n : 1) * sizeof *o->v);
-	if (!n)
-		return;
-	uint32_t *place = tui_xmalloc((x->n ? x->n : 1) * sizeof *place);
-	for (uint32_t i = 0; i < n; i++)
-		place[id[i]] = i;
-	uint64_t *v = tui_xmalloc(n * sizeof *v);
+	uint64_t *v = tui_xmalloc((x->n ? x->n : 1) * sizeof *v);
 	struct time_pass p[2];
 	for (int k = 0; k < 2; k++)
-		p[k] = (struct time_pass){x, col == TUI_GCOL_RUN ? GT_GS_RUNNING : GT_GS_WAITING, place, v,
+		p[k] = (struct time_pass){x, col == TUI_GCOL_RUN ? GT_GS_RUNNING : GT_GS_WAITING, v,
 		                          INT64_MAX, INT64_MIN};
 	void *ctx[2] = {&p[0], &p[1]};
-	if (gt_model_g_par(x->m, time_of, ctx, NULL, NULL) < 0) {
-		free(place);
+	if (!n || gt_model_g_par(x->m, time_of, ctx, NULL, NULL) < 0) {
 		free(v);
+		o->v = tui_xmalloc(sizeof *o->v);
 		return;
 	}
-	free(place);
 	int64_t min = p[0].min < p[1].min ? p[0].min : p[1].min;
 	int64_t max = p[0].max > p[1].max ? p[0].max : p[1].max;
-	unsigned pb = bits_of(n - 1), kb = min >= 0 ? bits_of((uint64_t)max) : 64;
-	size_t cap = 0;
-	if (kb + pb <= 64) {
+	int64_t maxid = 0, minid = 0;
+	for (uint32_t gi = 0; gi < x->n; gi++) {
+		int64_t id = gt_model_g_id(x->m, gi);
+		maxid = id > maxid ? id : maxid;
+		minid = id < minid ? id : minid;
+	}
+	unsigned gb = bits_of(x->n - 1), kb = min >= 0 ? bits_of((uint64_t)max) : 64;
+	unsigned ib = minid >= 0 ? bits_of((uint64_t)maxid) : 64;
+	uint64_t mask = gb ? (UINT64_C(1) << gb) - 1 : 0;
+	size_t k = 0, cap = 0;
+	if (kb + gb <= 64 && ib + gb <= 64) {
+		for (uint32_t gi = 0; gi < x->n; gi++)
+			if (x->sigs[x->gsig[gi]].listed)
+				v[k++] = gb ? v[gi] << gb | gi : v[gi];
+		radix_bits(v, n, kb + gb);
+		for (size_t s = 0, e; s < n; s = e) { /* equal times: by id */
+			for (e = s + 1; e < n && v[e] >> gb == v[s] >> gb; e++)
+				;
+			if (e - s < 2)
+				continue;
+			add_tie(o, &cap, s, e);
+			for (size_t i = s; i < e; i++)
+				v[i] = (uint64_t)gt_model_g_id(x->m, (uint32_t)(v[i] & mask)) << gb | (v[i] & mask);
+			radix_bits(v + s, e - s, ib + gb);
+		}
+	} else { /* times or ids with no room for the index: by comparison */
+		struct pair *pr = tui_xmalloc(n * sizeof *pr);
+		for (uint32_t gi = 0; gi < x->n; gi++)
+			if (x->sigs[x->gsig[gi]].listed)
+				pr[k++] = (struct pair){v[gi] ^ (UINT64_C(1) << 63), gi};
+		qsort(pr, n, sizeof *pr, by_pair);
+		for (size_t s = 0, e; s < n; s = e) {
+			for (e = s + 1; e < n && pr[e].key == pr[s].key; e++)
+				;
+			add_tie(o, &cap, s, e);
+			for (size_t i = s; i < e; i++)
+				pr[i].key = (uint64_t)gt_model_g_id(x->m, pr[i].place) ^ (UINT64_C(1) << 63);
+			qsort(pr + s, e - s, sizeof *pr, by_pair);
+		}
 		for (size_t i = 0; i < n; i++)
-			v[i] = pb ? v[i] << pb | i : v[i];
-		uint64_t *tmp = tui_xmalloc(n * sizeof *tmp);
-		uint64_t *s = radix64(v, tmp, n, kb + pb);
-		free(s == v ? tmp : v);
-		uint64_t mask = pb ? (UINT64_C(1) << pb) - 1 : 0;
-		size_t run = 0;
-		for (size_t i = 0; i < n; i++) {
-			o->v[i] = id[s[i] & mask];
-			if (i && s[i] >> pb != s[i - 1] >> pb) {
-				add_tie(o, &cap, run, i);
-				run = i;
-			}
-		}
-		add_tie(o, &cap, run, n);
-		free(s);
-		return;
+			v[i] = pr[i].place;
+		mask = UINT32_MAX;
+		free(pr);
 	}
-	/* times that do not leave room for the place (negative ones, or a
-	 * trace of centuries): pairs, sorted by comparison */
-	struct pair *pr = tui_xmalloc(n * sizeof *pr);
+	uint32_t *out = (uint32_t *)v; /* the u32 at i lies in the u64 at i / 2, read */
 	for (size_t i = 0; i < n; i++)
-		pr[i] = (struct pair){v[i] ^ (UINT64_C(1) << 63), (uint32_t)i};
-	free(v);
-	qsort(pr, n, sizeof *pr, by_pair);
-	size_t run = 0;
-	for (size_t i = 0; i < n; i++) {
-		o->v[i] = id[pr[i].place];
-		if (i && pr[i].key != pr[i - 1].key) {
-			add_tie(o, &cap, run, i);
-			run = i;
-		}
-	}
-	add_tie(o, &cap, run, n);
-	free(pr);
+		out[i] = (uint32_t)(v[i] & mask);
+	o->v = tui_xreallocarray(out, n, sizeof *out);
 }
 
 /* ---- the build thread ---------------------------------------------------- */
@@ -406,6 +452,8 @@ static void *build(void *arg)
 	step_done(x, 5);
 	if (!atomic_load(&x->cancel) && gt_model_groups_by_func(x->m, INT64_MIN, INT64_MAX, &x->byfunc) < 0)
 		tui_die("out of memory");
+	free(x->byfunc.member); /* a group's goroutines come from the orders */
+	x->byfunc.member = NULL;
 	step_done(x, 6);
 	/* the search bar's index too (the model's, built at its first use) */
 	if (!atomic_load(&x->cancel))
@@ -448,17 +496,32 @@ static void wait_step(struct tui_gindex *x, int step)
 void tui_gindex_wait_blocked(struct tui_gindex *x) { wait_step(x, 5); }
 void tui_gindex_wait_byfunc(struct tui_gindex *x) { wait_step(x, 6); }
 
-void tui_gindex_free(struct tui_gindex *x)
+int tui_gindex_free(struct tui_gindex *x)
 {
 	if (!x->m)
-		return;
+		return 0;
 	atomic_store(&x->cancel, 1);
-	if (x->started)
-		pthread_join(x->th, NULL);
+	if (x->started) {
+		/* the model's own steps (blocked, by function, search) cannot be
+		 * stopped: a quit does not wait for them (see the header) */
+		struct timespec until;
+		clock_gettime(CLOCK_REALTIME, &until);
+		until.tv_nsec += 100 * 1000000L;
+		if (until.tv_nsec >= 1000000000L) {
+			until.tv_sec++;
+			until.tv_nsec -= 1000000000L;
+		}
+		if (pthread_timedjoin_np(x->th, NULL, &until) != 0) {
+			pthread_detach(x->th);
+			x->started = 0;
+			return -1;
+		}
+	}
 	pthread_mutex_destroy(&x->mu);
 	pthread_cond_destroy(&x->cv);
 	for (int c = 0; c < TUI_GCOL__COUNT; c++) {
-		free(x->order[c].v);
+		if (c != TUI_GCOL_ID || !x->id_is_model)
+			free(x->order[c].v);
 		free(x->order[c].ties);
 		free(x->skey[c]);
 	}
@@ -467,6 +530,7 @@ void tui_gindex_free(struct tui_gindex *x)
 	gt_model_blocked_free(&x->blocked);
 	gt_ggroups_free(&x->byfunc);
 	memset(x, 0, sizeof *x);
+	return 0;
 }
 
 /* Place q of an ascending order, read descending: the place that holds

@@ -32,6 +32,7 @@ struct tui_gsig {
 	gt_str reason;          /* why it waits at the end (gt_model_g_wait_reason) */
 	gt_stack stack;         /* end stack */
 	uint32_t count;         /* goroutines with this signature */
+	uint32_t lo, hi;        /* the first and last of their indices */
 	uint8_t state;          /* end state */
 	uint8_t listed;         /* has a state interval (the list shows it) */
 };
@@ -54,6 +55,7 @@ struct tui_gindex {
 	                           (STATE, REASON, FUNC: columns a signature
 	                           decides) */
 	struct tui_gorder order[TUI_GCOL__COUNT];
+	int id_is_model;        /* order[ID].v is the model's (gt_model_g_order) */
 	struct gt_blocked blocked; /* the model's blocked groups (gt_model_blocked) */
 	struct gt_ggroups byfunc;  /* the model's groups by start function */
 	double build_ms;        /* signatures, every order, the search index */
@@ -74,8 +76,11 @@ void tui_gindex_start(struct tui_gindex *x, const struct gt_model *m);
 /* Waits until the signatures and column col's order exist (col < 0:
  * the signatures only; TUI_GCOL__COUNT: everything). */
 void tui_gindex_wait(struct tui_gindex *x, int col);
-/* Stops the build if it runs, and frees everything. */
-void tui_gindex_free(struct tui_gindex *x);
+/* Stops the build if it runs, and frees everything: 0.  -1 when the
+ * build is in one of the model's steps that cannot be stopped and has
+ * not ended within 100 ms: the thread is left to the process's exit,
+ * and x and the model must be too (still reachable, not freed). */
+int tui_gindex_free(struct tui_gindex *x);
 
 /* The goroutine at place p (< nlisted) of col's order, descending or not. */
 uint32_t tui_gindex_at(const struct tui_gindex *x, enum tui_gcol col, int desc, size_t p);

@@ -156,11 +156,18 @@ uint32_t tui_goroutines_row(struct tui_app *a, size_t i)
 }
 
 /* A few rows: collected by one read of the signatures, then sorted. */
-static void collect(struct tui_app *a, enum id_way w, const char *digits)
+static void collect(struct tui_app *a, size_t n, enum id_way w, const char *digits)
 {
 	struct tui_goroutines *gl = &a->gl;
-	for (uint32_t g = 0; g < gl->ix.n; g++)
-		if (gl->spass[gl->ix.gsig[g]] && keeps(gl, g, w, digits))
+	const struct tui_gindex *x = &gl->ix;
+	uint32_t lo = UINT32_MAX, hi = 0; /* where the kept signatures' goroutines lie */
+	for (uint32_t s = 0; s < x->nsig; s++)
+		if (gl->spass[s]) {
+			lo = x->sigs[s].lo < lo ? x->sigs[s].lo : lo;
+			hi = x->sigs[s].hi > hi ? x->sigs[s].hi : hi;
+		}
+	for (uint32_t g = lo; g <= hi && g < x->n && gl->nmat < n; g++)
+		if (gl->spass[x->gsig[g]] && keeps(gl, g, w, digits))
 			push(gl, g);
 	tui_gindex_sort(&gl->ix, gl->sort, gl->desc, gl->rows, gl->nmat);
 }
@@ -299,7 +306,7 @@ void tui_goroutines_rebuild(struct tui_app *a)
 			gl->scan = gl->ix.nlisted;
 			gl->complete = 1;
 		} else if (n <= FEW) {
-			collect(a, w, digits);
+			collect(a, n, w, digits);
 			gl->scan = gl->ix.nlisted;
 			gl->complete = 1;
 		} else if (n == SIZE_MAX) {

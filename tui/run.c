@@ -407,7 +407,7 @@ static int on_progress(void *ctx, uint64_t done, uint64_t total)
 
 static void app_free(struct tui_app *a)
 {
-	tui_goroutines_free(a);
+	int busy = tui_goroutines_free(a) < 0; /* its thread still reads the model */
 	tui_timeline_free(a);
 	tui_goroutine_free(a);
 	tui_gc_free(a);
@@ -416,9 +416,10 @@ static void app_free(struct tui_app *a)
 	if (a->keys_tk && a->own_keys_tk)
 		termkey_destroy(a->keys_tk);
 	a->keys_tk = NULL;
-	if (a->m)
+	if (a->m && !busy)
 		gt_model_free(a->m);
-	a->m = NULL;
+	if (!busy)
+		a->m = NULL;
 }
 
 int tui_run(const struct tui_run_opts *o)

@@ -31,10 +31,11 @@ gt_str tui_g_wait_reason(const struct tui_app *a, uint32_t gi, const struct gt_g
 	return gt_model_g_wait_reason(a->m, gi, g, &unknown);
 }
 
-void tui_goroutines_free(struct tui_app *a)
+int tui_goroutines_free(struct tui_app *a)
 {
 	struct tui_goroutines *gl = &a->gl;
-	tui_gindex_free(&gl->ix);
+	if (tui_gindex_free(&gl->ix) < 0)
+		return -1;
 	free(gl->rows);
 	free(gl->groups);
 	free(gl->spass);
@@ -42,6 +43,7 @@ void tui_goroutines_free(struct tui_app *a)
 	gl->groups = NULL;
 	gl->spass = NULL;
 	gl->nrows = gl->ngroups = gl->nmat = gl->cap = 0;
+	return 0;
 }
 
 /* Before a change of the filters or the sort: the selected goroutine

@@ -43,9 +43,9 @@ for trace in "$@"; do
 	for f in "$t"/k-*; do
 		name=${f##*/k-}
 		sort -t"$(printf '\t')" -k2 -n "$f" | awk -F'\t' -v name="$name" '
-			{ v[NR] = $2; keys = keys " " $1 }
+			{ v[NR] = $2; k[NR] = $1 }
 			END { med = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
-			      printf "  %-8s %8.2f / %8.2f  (%d keys)\n", name, med, v[NR], NR }'
+			      printf "  %-8s %8.2f / %8.2f  (%d keys, slowest %s)\n", name, med, v[NR], NR, k[NR] }'
 	done
 	cat "$t"/k-* | sort -t"$(printf '\t')" -k2 -n | awk -F'\t' '
 		{ v[NR] = $2 }
