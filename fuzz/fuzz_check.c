@@ -299,6 +299,53 @@ static void check_g_columns(const struct gt_model *m, uint32_t gi, int64_t t0, i
 	}
 }
 
+/* The GC figures every view shows (model.h): each cycle's assist time
+ * bounded by its duration x Ps, range coverage within each column, the
+ * MMU curve growing and never falling, the blocked groups adding up with
+ * the runtime's last. */
+static void check_gc(const struct gt_model *m, int64_t lo, int64_t hi)
+{
+	size_t ngc, nstw;
+	gt_model_ranges(m, GT_RS_GC, &ngc);
+	gt_model_ranges(m, GT_RS_STW, &nstw);
+	double ps = gt_model_p_count(m) ? (double)gt_model_p_count(m) : 1;
+	for (size_t i = 0; i < ngc; i++) {
+		struct gt_gc_cycle c;
+		FZ_ASSERT(gt_model_gc_cycle(m, i, &c) == 0, "cycle %zu of %zu", i, ngc);
+		FZ_ASSERT(c.assist_ns >= 0 && (double)c.assist_ns <= ((double)c.end - (double)c.start) * ps,
+		          "cycle %zu assist_ns %lld over [%lld, %lld) x %.0f Ps", i, (long long)c.assist_ns,
+		          (long long)c.start, (long long)c.end, ps);
+		FZ_ASSERT(c.stw_first + c.stw_count <= nstw && c.stw_ns >= 0, "cycle %zu pauses", i);
+	}
+	if (hi > lo) {
+		struct gt_cols cs = gt_cols(lo, hi, 7);
+		for (int set = 0; set < GT_RS__COUNT; set++) {
+			int64_t cov[7];
+			gt_model_range_columns(m, (enum gt_range_set)set, lo, hi, 7, cov);
+			for (uint32_t c = 0; c < 7; c++)
+				FZ_ASSERT(cov[c] >= 0 && cov[c] <= gt_col_at(&cs, c + 1) - gt_col_at(&cs, c),
+				          "set %d column %u covered %lld", set, c, (long long)cov[c]);
+		}
+	}
+	int64_t w[GT_MMU_CURVE_POINTS];
+	double u[GT_MMU_CURVE_POINTS];
+	int nc = gt_model_mmu_curve(m, w, u, GT_MMU_CURVE_POINTS);
+	for (int k = 0; k < nc; k++)
+		FZ_ASSERT(u[k] >= 0 && u[k] <= 1 && (!k || (w[k] > w[k - 1] && u[k] >= u[k - 1])),
+		          "mmu curve point %d: %lld %f", k, (long long)w[k], u[k]);
+	struct gt_blocked b;
+	if (gt_model_blocked(m, &b) == 0) {
+		uint32_t sum = 0;
+		for (size_t i = 0; i < b.ngroups; i++) {
+			FZ_ASSERT(b.groups[i].first == sum && b.groups[i].count, "blocked group %zu", i);
+			FZ_ASSERT(!b.groups[i].runtime || i + 1 == b.ngroups, "runtime group %zu not last", i);
+			sum += b.groups[i].count;
+		}
+		FZ_ASSERT(sum == b.n, "blocked groups hold %u of %u", sum, b.n);
+		gt_model_blocked_free(&b);
+	}
+}
+
 static void check_model(const uint8_t *buf, size_t len, const struct gt_decode_result *dres)
 {
 	struct gt_decode_result res;
@@ -410,6 +457,7 @@ static void check_model(const uint8_t *buf, size_t len, const struct gt_decode_r
 		}
 		FZ_ASSERT(gt_model_metric_get(m, (enum gt_metric_kind)k, n, &p) == -1, "metric %d point past the end", k);
 	}
+	check_gc(m, lo, hi);
 	gt_model_free(m);
 }
 #endif

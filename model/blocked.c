@@ -169,7 +169,7 @@ int gt_model_blocked(const struct gt_model *m, struct gt_blocked *out)
 		}
 		struct gt_bgroup *g = &gr[ng - 1];
 		g->count++;
-		int64_t w = v[i].since == INT64_MIN ? 0 : end - v[i].since;
+		int64_t w = v[i].since == INT64_MIN ? 0 : gt_sat_sub(end, v[i].since);
 		if (w < g->waited_min)
 			g->waited_min = w;
 		if (w > g->waited_max)

@@ -104,6 +104,7 @@ void gt_model_free(struct gt_model *m)
 	for (int i = 0; i < GT_RS__COUNT; i++)
 		gt_vec_free(&m->ranges[i]);
 	gt_vec_free(&m->open);
+	gt_vec_free(&m->gcbegan);
 	gt_vec_free(&m->open_regions);
 	for (int i = 0; i < GT_METRIC_OTHER; i++)
 		gt_series_free(&m->metrics[i]);

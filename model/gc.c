@@ -17,7 +17,7 @@ static int add_running(void *ctx, const struct gt_gspan *s)
 	int64_t a = s->start > r->t0 ? s->start : r->t0;
 	int64_t z = s->end < r->t1 ? s->end : r->t1;
 	if (z > a)
-		r->ns += z - a;
+		r->ns = gt_sat_add(r->ns, gt_sat_sub(z, a));
 	return 0;
 }
 
@@ -45,7 +45,7 @@ static void assists_of(const struct gt_model *m, struct gt_gc_cycle *c)
 		                    a[i].end < c->end ? a[i].end : c->end, 0};
 		if (r.t1 > r.t0)
 			gt_model_g_spans(m, gi, r.t0, r.t1, add_running, &r);
-		c->assist_ns += r.ns;
+		c->assist_ns = gt_sat_add(c->assist_ns, r.ns);
 	}
 }
 
@@ -76,7 +76,7 @@ static void pauses_of(const struct gt_model *m, struct gt_gc_cycle *c, int64_t *
 			continue;
 		}
 		c->stw_count = i + 1 - c->stw_first;
-		c->stw_ns += s[i].end - s[i].start;
+		c->stw_ns = gt_sat_add(c->stw_ns, gt_sat_sub(s[i].end, s[i].start));
 		if (s[i].end > *last_end)
 			*last_end = s[i].end;
 	}
@@ -141,7 +141,7 @@ void gt_model_range_columns(const struct gt_model *m, enum gt_range_set set,
 				c++;
 			int64_t ce = gt_col_at(&cs, c + 1);
 			int64_t e = z < ce ? z : ce;
-			out[c] += e - a;
+			out[c] = gt_sat_add(out[c], gt_sat_sub(e, a));
 			a = e;
 		}
 	}

@@ -230,7 +230,7 @@ double gt_model_mmu(const struct gt_model *m, int64_t w)
 
 int gt_model_mmu_curve(const struct gt_model *m, int64_t *w, double *u, size_t max)
 {
-	int64_t whole = m->info.max_ts - m->info.min_ts;
+	int64_t whole = gt_sat_sub(m->info.max_ts, m->info.min_ts);
 	if (whole <= 0 || !max)
 		return -1;
 	/* from the shortest pause that ended (1 us without one) */
@@ -238,8 +238,8 @@ int gt_model_mmu_curve(const struct gt_model *m, int64_t *w, double *u, size_t m
 	const struct gt_range *s = gt_model_ranges(m, GT_RS_STW, &ns);
 	int64_t lo = INT64_MAX;
 	for (size_t i = 0; i < ns; i++)
-		if (!s[i].active_at_start && !s[i].open_at_end && s[i].end - s[i].start < lo)
-			lo = s[i].end - s[i].start;
+		if (!s[i].active_at_start && !s[i].open_at_end && gt_sat_sub(s[i].end, s[i].start) < lo)
+			lo = gt_sat_sub(s[i].end, s[i].start);
 	if (lo == INT64_MAX)
 		lo = 1000;
 	if (lo < 1)

@@ -55,6 +55,19 @@ struct gt_open_range {
 	size_t index;      /* in ranges[set] */
 };
 
+/* Sums and spans of times that saturate at INT64_MAX / INT64_MIN: a
+ * hostile trace's times may run from near INT64_MIN to near INT64_MAX. */
+static inline int64_t gt_sat_add(int64_t a, int64_t b)
+{
+	int64_t r;
+	return __builtin_add_overflow(a, b, &r) ? (b > 0 ? INT64_MAX : INT64_MIN) : r;
+}
+static inline int64_t gt_sat_sub(int64_t a, int64_t b)
+{
+	int64_t r;
+	return __builtin_sub_overflow(a, b, &r) ? (b < 0 ? INT64_MAX : INT64_MIN) : r;
+}
+
 /* A GC cycle's RangeBegin: its time, goroutine and stack (gc.c). */
 struct gt_gc_began {
 	int64_t ts, g;

@@ -75,11 +75,12 @@ void tui_fmt_dur(char *buf, size_t len, int64_t ns)
 {
 	const char *sign = ns < 0 ? "-" : "";
 	uint64_t v = ns < 0 ? (uint64_t)-ns : (uint64_t)ns;
-	if (v >= 100000000000ull)
+	/* a unit up where three digits would round to 1000 ("1e+03us") */
+	if (v >= 99950000000ull)
 		snprintf(buf, len, "%s%.0fs", sign, (double)v / 1e9);
-	else if (v >= 1000000000ull)
+	else if (v >= 999500000ull)
 		snprintf(buf, len, "%s%.3gs", sign, (double)v / 1e9);
-	else if (v >= 1000000)
+	else if (v >= 999500)
 		snprintf(buf, len, "%s%.3gms", sign, (double)v / 1e6);
 	else if (v >= 1000)
 		snprintf(buf, len, "%s%.3gus", sign, (double)v / 1e3);

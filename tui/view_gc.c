@@ -102,7 +102,8 @@ static int table_w(const struct tui_app *a)
 	return a->cols >= TABLE_W + 1 + SIDE_MIN ? TABLE_W : a->cols;
 }
 
-/* Pause durations' bucket bounds (1-2-5 steps) from 1 us. */
+/* Pause durations' bucket bounds (1-2-5 steps) from 1 us; bucket 0 also
+ * holds the shorter ones. */
 static int64_t bucket_lo(int b)
 {
 	static const int64_t step[3] = {1, 2, 5};
@@ -146,9 +147,11 @@ static int draw_histogram(struct tui_app *a, int y, int x, int w, int rows)
 	int bw = w - 18;
 	for (int b = b0, r = 1; b <= b1; b++, r++) {
 		char lo[32];
-		int first_cut = cut && b == b0;
-		tui_fmt_dur(lo, sizeof lo, bucket_lo(first_cut ? b + 1 : b));
-		tui_printf(y + r, x, 10, 0, "%s%7s", first_cut ? " <" : ">=", lo);
+		/* the first row holds all below its upper bound (pauses under
+		 * 1 us, or the rows folded for want of room) */
+		int below = b == b0 && (cut || b == 0);
+		tui_fmt_dur(lo, sizeof lo, bucket_lo(below ? b + 1 : b));
+		tui_printf(y + r, x, 10, 0, "%s%7s", below ? " <" : ">=", lo);
 		int len = most ? (int)((double)cnt[b] * bw / (double)most + 0.999) : 0;
 		for (int k = 0; k < len; k++)
 			tui_put(y + r, x + 10 + k, 1, tui_attr(TUI_C_STW), tui_glyph(TUI_G_FULL));

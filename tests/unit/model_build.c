@@ -348,6 +348,118 @@ static void test_counts_and_search(void **state)
 	assert_int_equal(gt_model_func_is_user("net/http.(*conn).serve"), 0);
 }
 
+/* A range event with its own scope, goroutine and stack. */
+static void range_of(int64_t ts, int kind, int rkind, int64_t scope_id, int64_t g, gt_stack st)
+{
+	struct gt_event e;
+	ev_base(&e, ts, g, 0);
+	e.kind = (uint16_t)kind;
+	e.stack = st;
+	e.u.range.rkind = (uint8_t)rkind;
+	e.u.range.scope = GT_RES_GOROUTINE;
+	e.u.range.scope_id = scope_id;
+	assert_int_equal(gt_model_add(m, &e), 0);
+}
+
+/* A GC cycle's figures (gt_model_gc_cycle), range coverage as a union,
+ * the MMU curve and the blocked groups, on a model of their own: one
+ * cycle [1000, 5000) begun by G10 in main.alloc; G10 assists over
+ * [1500, 6000) but waits for a P over [2000, 3000); G11 assists over
+ * [2000, 2500) running; pauses [900, 1100) and [4900, 5100); heap 1000
+ * then 500 at 5050, goal 2000.  At the end G12 waits on a channel in
+ * main code, G13 (runtime.bgsweep) waits, G14 waits since before the
+ * trace, with no reason. */
+static void test_gc_cycle_and_blocked(void **state)
+{
+	(void)state;
+	struct gt_model *keep = m;
+	m = gt_model_new();
+	assert_non_null(m);
+	struct gt_tables *t = gt_model_tables_mut(m);
+	gt_str chan = gt_str_intern(t, "chan receive", 12);
+	gt_stack alloc = stack1("main.alloc", "/src/a.go", 3, 0x300);
+	gt_stack sweep = stack1("runtime.bgsweep", "/r/mgc.go", 9, 0x400);
+	metric(0, GT_METRIC_GOMAXPROCS, 2);
+	metric(100, GT_METRIC_HEAP_GOAL, 2000);
+	metric(500, GT_METRIC_HEAP_ALLOC, 1000);
+	gtrans(0, GT_NONE, GT_NONE, 14, GT_GS_UNDETERMINED, GT_GS_WAITING, 0, 0, 0);
+	ptrans(0, 0, GT_PS_IDLE, GT_PS_RUNNING);
+	ptrans(0, 1, GT_PS_IDLE, GT_PS_RUNNING);
+	gtrans(0, 13, 1, 13, GT_GS_NOTEXIST, GT_GS_RUNNABLE, 0, sweep, 0);
+	gtrans(50, 13, 1, 13, GT_GS_RUNNABLE, GT_GS_WAITING, 0, sweep, 0);
+	range_of(900, GT_EV_RANGE_BEGIN, GT_RANGE_STW, 1, 10, 0);
+	gtrans(1000, 10, 0, 10, GT_GS_UNDETERMINED, GT_GS_RUNNING, 0, 0, 0);
+	range_of(1000, GT_EV_RANGE_BEGIN, GT_RANGE_GC_MARK, GT_NONE, 10, alloc);
+	range_of(1100, GT_EV_RANGE_END, GT_RANGE_STW, 1, 10, 0);
+	range_of(1500, GT_EV_RANGE_BEGIN, GT_RANGE_MARK_ASSIST, 10, 10, 0);
+	gtrans(2000, 10, 0, 10, GT_GS_RUNNING, GT_GS_RUNNABLE, 0, 0, 0);
+	gtrans(2000, 11, 0, 11, GT_GS_UNDETERMINED, GT_GS_RUNNING, 0, 0, 0);
+	range_of(2000, GT_EV_RANGE_BEGIN, GT_RANGE_MARK_ASSIST, 11, 11, 0);
+	range_of(2500, GT_EV_RANGE_END, GT_RANGE_MARK_ASSIST, 11, 11, 0);
+	gtrans(3000, 11, 0, 11, GT_GS_RUNNING, GT_GS_NOTEXIST, 0, 0, 0);
+	gtrans(3000, 10, 0, 10, GT_GS_RUNNABLE, GT_GS_RUNNING, 0, 0, 0);
+	range_of(4900, GT_EV_RANGE_BEGIN, GT_RANGE_STW, 1, 10, 0);
+	range_of(5000, GT_EV_RANGE_END, GT_RANGE_GC_MARK, GT_NONE, 10, 0);
+	metric(5050, GT_METRIC_HEAP_ALLOC, 500);
+	range_of(5100, GT_EV_RANGE_END, GT_RANGE_STW, 1, 10, 0);
+	range_of(6000, GT_EV_RANGE_END, GT_RANGE_MARK_ASSIST, 10, 10, 0);
+	gtrans(6500, 10, 0, 12, GT_GS_NOTEXIST, GT_GS_RUNNABLE, 0, alloc, alloc);
+	gtrans(7000, 10, 0, 10, GT_GS_RUNNING, GT_GS_NOTEXIST, 0, 0, 0);
+	gtrans(7000, 12, 0, 12, GT_GS_RUNNABLE, GT_GS_RUNNING, 0, 0, 0);
+	gtrans(7500, 12, 0, 12, GT_GS_RUNNING, GT_GS_WAITING, chan, alloc, alloc);
+	gtrans(10000, GT_NONE, 1, 13, GT_GS_WAITING, GT_GS_WAITING, 0, sweep, 0);
+	gt_model_finish(m);
+
+	struct gt_gc_cycle c;
+	assert_int_equal(gt_model_gc_cycle(m, 0, &c), 0);
+	assert_int_equal(gt_model_gc_cycle(m, 1, &c), -1);
+	gt_model_gc_cycle(m, 0, &c);
+	assert_int_equal(c.assists, 2);
+	/* G10: [1500, 2000) and [3000, 5000) on a P; G11: [2000, 2500) */
+	assert_int_equal(c.assist_ns, 500 + 2000 + 500);
+	assert_int_equal(c.stw_count, 2);
+	assert_int_equal(c.stw_ns, 400);
+	assert_int_equal(c.heap_before, 1000);
+	assert_int_equal(c.heap_after, 500); /* in force when the last pause ends */
+	assert_int_equal(c.heap_goal, 2000);
+	assert_int_equal(c.trigger_g, 10);
+	assert_int_equal(c.trigger_stack, alloc);
+	assert_int_equal(gt_model_str(m, gt_frame_get(t, c.trigger_frame)->func)[5], 'a'); /* main.alloc */
+	/* [2000, 3000): G10's and G11's assists overlap; covered once */
+	int64_t cov[2];
+	gt_model_range_columns(m, GT_RS_ASSIST, 1000, 3000, 2, cov);
+	assert_int_equal(cov[0], 500);
+	assert_int_equal(cov[1], 1000);
+	int64_t w[GT_MMU_CURVE_POINTS];
+	double u[GT_MMU_CURVE_POINTS];
+	int nc = gt_model_mmu_curve(m, w, u, GT_MMU_CURVE_POINTS);
+	assert_true(nc >= 10);
+	assert_int_equal(w[0], 200); /* the shortest pause */
+	assert_int_equal(w[nc - 1], 10000);
+	for (int k = 1; k < nc; k++)
+		assert_true(w[k] > w[k - 1] && u[k] >= u[k - 1]);
+	assert_true(u[0] == 0.0); /* a pause takes all */
+
+	struct gt_blocked b;
+	assert_int_equal(gt_model_blocked(m, &b), 0);
+	assert_int_equal(b.n, 3);
+	assert_int_equal(b.ngroups, 3);
+	/* the program's code first, the one the trace says nothing of, the
+	 * runtime's last */
+	assert_int_equal(b.groups[0].why, chan);
+	assert_true(b.groups[0].user);
+	assert_int_equal(gt_model_g_id(m, b.gi[b.groups[0].first]), 12);
+	assert_int_equal(b.groups[1].why, 0);
+	assert_int_equal(b.groups[1].unknown, GT_WHY_BEFORE_TRACE);
+	assert_string_equal(gt_model_bgroup_why(m, &b.groups[1]), gt_why_unknown_text(GT_WHY_BEFORE_TRACE));
+	assert_int_equal(gt_model_g_id(m, b.gi[b.groups[1].first]), 14);
+	assert_true(b.groups[2].runtime);
+	assert_int_equal(gt_model_g_id(m, b.gi[b.groups[2].first]), 13);
+	gt_model_blocked_free(&b);
+	gt_model_free(m);
+	m = keep;
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -358,6 +470,7 @@ int main(void)
 		cmocka_unit_test(test_procs),
 		cmocka_unit_test(test_gc_and_metrics),
 		cmocka_unit_test(test_counts_and_search),
+		cmocka_unit_test(test_gc_cycle_and_blocked),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -82,6 +82,8 @@ static void test_fmt_dur(void **state)
 	static const struct { int64_t ns; const char *s; } cases[] = {
 		{0, "0ns"}, {999, "999ns"}, {1500, "1.5us"}, {1680000, "1.68ms"},
 		{2015737000, "2.02s"}, {-5890, "-5.89us"}, {153000000000, "153s"},
+		/* three digits that round to 1000 go a unit up */
+		{999600, "1ms"}, {999499, "999us"}, {999700000, "1s"}, {99960000000, "100s"},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		char buf[32];
@@ -90,7 +92,7 @@ static void test_fmt_dur(void **state)
 	}
 	char b[32];
 	tui_fmt_bytes(b, sizeof b, 3u << 20);
-	assert_string_equal(b, "3.0MB");
+	assert_string_equal(b, "3.0MiB"); /* 2^20 bytes */
 }
 
 int main(void)
