@@ -8,6 +8,7 @@
 #include <curses.h>
 #include <errno.h>
 #include <langinfo.h>
+#include <malloc.h>
 #include <poll.h>
 #include <sys/resource.h>
 #include <stdio.h>
@@ -504,6 +505,10 @@ int tui_run(const struct tui_run_opts *o)
 	a->rows = LINES;
 	a->cols = COLS;
 	tui_timeline_fit(a);
+	/* From now on big arrays come and go (the list's index, search
+	 * results): each its own mapping, given back when freed, not heap
+	 * that glibc's rising threshold would keep resident */
+	mallopt(M_MMAP_THRESHOLD, 1 << 20);
 	tui_gindex_start(&a->gl.ix, a->m); /* the list's index, in the background */
 	a->gl.dirty = 1;
 	a->gl.keep_g = UINT32_MAX;
