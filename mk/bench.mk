@@ -12,6 +12,7 @@
 # times and a summary line gives the best and the median wall clock.  The
 # default traces are written by ../shared/tools/make-big-traces.sh (about
 # 5 minutes) when missing.
+# Then the aggregate reports' queries on each loaded model (bench/reports.c).
 # Targets on 2 cores: >= 300 MB/s, peak RSS <= 2x the file.  No test
 # asserts timings; see notes in the README for measured figures.
 
@@ -22,6 +23,7 @@ BENCH_TRACES ?= $(BENCH_DIR)/churn_go119.trace $(BENCH_DIR)/esbuild_go126.trace 
 BENCH_RUNS   ?= 5
 BENCH_BIN    := $(BUILD)/bench/bench-load
 REPLAY_BIN   := $(BUILD)/bench/bench-replay
+REPORTS_BIN  := $(BUILD)/bench/bench-reports
 DIGEST_BIN   := $(BUILD)/bench/model-digest
 
 $(BENCH_BIN): bench/load.c $(LIB)
@@ -29,11 +31,18 @@ $(BENCH_BIN): bench/load.c $(LIB)
 	@echo "  CC    $<"
 	$(Q)$(CC) $(CFLAGS) -o $@ $< $(LIB) $(LDLIBS) -lpthread
 
-bench: $(BENCH_BIN) $(BIN)
+$(REPORTS_BIN): bench/reports.c $(LIB)
+	@mkdir -p $(@D)
+	@echo "  CC    $<"
+	$(Q)$(CC) $(CFLAGS) -o $@ $< $(LIB) $(LDLIBS) -lpthread
+
+bench: $(BENCH_BIN) $(REPORTS_BIN) $(BIN)
 	@for t in $(BENCH_TRACES); do \
 		[ -s "$$t" ] || { bash $(SHARED)/tools/make-big-traces.sh $(BENCH_DIR) >&2 || exit 1; break; }; \
 	done
 	$(BENCH_BIN) -n $(BENCH_RUNS) $(BENCH_TRACES)
+	@echo "reports (ms, best of 3, after the load; target: well under 1 s):"
+	$(REPORTS_BIN) $(BENCH_TRACES)
 	@echo "frames (ms per frame, headless 200x50; target <= 10 ms):"
 	sh tests/tools/tui-frame-bench.sh $(abspath $(BIN)) $(BENCH_TRACES)
 	@echo "list keys and memory (tests/tools/tui-key-bench.sh; budget: <= 10 ms median, <= 30 ms max, peak <= 2x the file):"

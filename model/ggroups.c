@@ -69,42 +69,55 @@ uint32_t gt_model_g_window(const struct gt_model *m, uint32_t gi, int64_t t0, in
 	return w.spans;
 }
 
-int gt_model_g_in_window(const struct gt_goroutine *g, int64_t t0, int64_t t1)
-{
-	if (!g->intervals || g->first_ts >= t1)
-		return 0;
-	/* it ended (NotExist) at end_since: nothing of it after that */
-	return !(g->end_state == GT_GS_NOTEXIST && g->end_since <= t0);
-}
-
 /* ---- groups by start function --------------------------------------------- */
 
-struct acc {
+struct acc {                  /* one thread's (gpar.h) */
 	const struct gt_model *m;
+	int64_t t0, t1;
+	uint32_t tag;             /* ORed into its gof entries: 0, or TAG1 */
 	struct gt_ids funcs;      /* start_func -> group */
 	struct gt_ids rkey;       /* group << 32 | reason -> reason slot */
 	struct gt_vec groups;     /* struct gt_ggroup */
 	struct gt_vec reasons;    /* struct gt_reason_time */
-	uint32_t *gof;            /* per goroutine index: its group, or UINT32_MAX */
+	struct gt_vec tmp;        /* the goroutine's reasons (keep_reason) */
+	uint32_t *gof;            /* per goroutine index (shared): its group | tag,
+	                             or UINT32_MAX */
 	uint32_t cur;             /* the group of the goroutine being added */
 	int nomem;
 };
 
-static void add_reason(void *ctx, gt_str reason, int64_t ns)
+/* A goroutine's Waiting time by reason, kept aside until its group is
+ * known (its facts are read only when it has time in the window). */
+static void keep_reason(void *ctx, gt_str reason, int64_t ns)
 {
 	struct acc *a = ctx;
-	int64_t key = (int64_t)((uint64_t)a->cur << 32 | reason);
-	uint32_t k = gt_ids_get(&a->rkey, key);
-	if (k == UINT32_MAX) {
-		k = (uint32_t)a->reasons.n;
-		struct gt_reason_time *r = gt_vec_push(&a->reasons, sizeof *r);
-		if (!r || gt_ids_put(&a->rkey, key, k) < 0) {
-			a->nomem = 1;
-			return;
-		}
-		*r = (struct gt_reason_time){reason, a->cur, 0};
+	struct gt_reason_time *r = gt_vec_push(&a->tmp, sizeof *r);
+	if (!r) {
+		a->nomem = 1;
+		return;
 	}
-	GT_VEC_AT(a->reasons, struct gt_reason_time, k).ns += ns;
+	*r = (struct gt_reason_time){reason, 0, ns};
+}
+
+/* The reasons kept into group a->cur's sums. */
+static void add_reasons(struct acc *a)
+{
+	for (size_t i = 0; i < a->tmp.n && !a->nomem; i++) {
+		const struct gt_reason_time *t = &GT_VEC_AT(a->tmp, struct gt_reason_time, i);
+		int64_t key = (int64_t)((uint64_t)a->cur << 32 | t->reason);
+		uint32_t k = gt_ids_get(&a->rkey, key);
+		if (k == UINT32_MAX) {
+			k = (uint32_t)a->reasons.n;
+			struct gt_reason_time *r = gt_vec_push(&a->reasons, sizeof *r);
+			if (!r || gt_ids_put(&a->rkey, key, k) < 0) {
+				a->nomem = 1;
+				return;
+			}
+			*r = (struct gt_reason_time){t->reason, a->cur, 0};
+		}
+		GT_VEC_AT(a->reasons, struct gt_reason_time, k).ns += t->ns;
+	}
+	a->tmp.n = 0;
 }
 
 #define GROUPS(a) ((struct gt_ggroup *)(a)->groups.v)
@@ -182,79 +195,114 @@ static int finish(struct acc *a, const uint32_t *order, uint32_t ng, struct gt_g
 	return 0;
 }
 
+#define TAG1 (UINT32_C(1) << 31) /* a group of the second thread's */
+
+/* The group of start function f in a, made when new; UINT32_MAX when out
+ * of memory. */
+static uint32_t group_of(struct acc *a, gt_str f)
+{
+	uint32_t k = gt_ids_get(&a->funcs, f);
+	if (k != UINT32_MAX)
+		return k;
+	k = (uint32_t)a->groups.n;
+	struct gt_ggroup *nw = gt_vec_push(&a->groups, sizeof *nw);
+	if (!nw || gt_ids_put(&a->funcs, f, k) < 0)
+		return UINT32_MAX;
+	nw->start_func = f;
+	return k;
+}
+
+static int each_g(void *ctx, uint32_t gi)
+{
+	struct acc *a = ctx;
+	/* its intervals in the window first: over a small window most
+	 * goroutines have none, and their facts are not read */
+	int64_t ns[GT_GS__COUNT];
+	struct gt_goroutine g;
+	a->tmp.n = 0;
+	if (!gt_model_g_window(a->m, gi, a->t0, a->t1, ns, keep_reason, a) ||
+	    gt_model_g(a->m, gi, &g) < 0 || !g.intervals)
+		return a->nomem ? -1 : 0;
+	uint32_t k = group_of(a, g.start_func);
+	if (k == UINT32_MAX)
+		return -1;
+	a->cur = k;
+	add_reasons(a);
+	if (a->nomem)
+		return -1;
+	a->gof[gi] = a->tag | k;
+	struct gt_ggroup *gr = &GROUPS(a)[k];
+	gr->count++;
+	for (int s = 0; s < GT_GS__COUNT; s++)
+		gr->ns[s] += ns[s];
+	return 0;
+}
+
+/* The second thread's groups and reasons into the first's; its members'
+ * gof entries renamed.  0, or -1 out of memory. */
+static int merge(struct acc *a, struct acc *b, uint32_t ng)
+{
+	uint32_t *remap = malloc((b->groups.n + 1) * sizeof *remap);
+	if (!remap)
+		return -1;
+	for (size_t j = 0; j < b->groups.n; j++) {
+		const struct gt_ggroup *g = &GROUPS(b)[j];
+		uint32_t k = group_of(a, g->start_func);
+		if (k == UINT32_MAX) {
+			free(remap);
+			return -1;
+		}
+		remap[j] = k;
+		struct gt_ggroup *d = &GROUPS(a)[k];
+		d->count += g->count;
+		for (int s = 0; s < GT_GS__COUNT; s++)
+			d->ns[s] += g->ns[s];
+	}
+	for (size_t i = 0; i < b->reasons.n && !a->nomem; i++) {
+		const struct gt_reason_time *r = &REASONS(b)[i];
+		a->tmp.n = 0;
+		keep_reason(a, r->reason, r->ns);
+		a->cur = remap[r->group];
+		add_reasons(a);
+	}
+	for (uint32_t gi = 0; gi < ng; gi++)
+		if (a->gof[gi] != UINT32_MAX && (a->gof[gi] & TAG1))
+			a->gof[gi] = remap[a->gof[gi] & ~TAG1];
+	free(remap);
+	return a->nomem ? -1 : 0;
+}
+
+static void acc_free(struct acc *a)
+{
+	gt_vec_free(&a->groups);
+	gt_vec_free(&a->reasons);
+	gt_vec_free(&a->tmp);
+	gt_ids_free(&a->funcs);
+	gt_ids_free(&a->rkey);
+}
+
 int gt_model_groups_by_func(const struct gt_model *m, int64_t t0, int64_t t1,
                             struct gt_ggroups *out)
 {
 	memset(out, 0, sizeof *out);
 	uint32_t ng = gt_model_g_count(m);
 	const uint32_t *order = gt_model_g_order(m);
-	struct acc a = {.m = m};
-	a.gof = malloc(((size_t)ng + 1) * sizeof *a.gof);
-	if (!a.gof || (ng && !order))
-		goto fail;
-	for (uint32_t r = 0; r < ng; r++) {
-		uint32_t gi = order[r];
-		struct gt_goroutine g;
-		a.gof[gi] = UINT32_MAX;
-		if (gt_model_g(m, gi, &g) < 0 || !gt_model_g_in_window(&g, t0, t1))
-			continue;
-		uint32_t k = gt_ids_get(&a.funcs, g.start_func);
-		if (k == UINT32_MAX) {
-			k = (uint32_t)a.groups.n;
-			struct gt_ggroup *nw = gt_vec_push(&a.groups, sizeof *nw);
-			if (!nw || gt_ids_put(&a.funcs, g.start_func, k) < 0)
-				goto fail;
-			nw->start_func = g.start_func;
-		}
-		a.cur = k;
-		int64_t ns[GT_GS__COUNT];
-		if (!gt_model_g_window(m, gi, t0, t1, ns, add_reason, &a))
-			continue; /* alive around the window, no interval in it */
-		if (a.nomem)
-			goto fail;
-		a.gof[gi] = k;
-		struct gt_ggroup *gr = &GROUPS(&a)[k];
-		gr->count++;
-		for (int s = 0; s < GT_GS__COUNT; s++)
-			gr->ns[s] += ns[s];
+	uint32_t *gof = malloc(((size_t)ng + 1) * sizeof *gof);
+	struct acc a[2] = {{.m = m, .t0 = t0, .t1 = t1, .tag = 0, .gof = gof},
+	                   {.m = m, .t0 = t0, .t1 = t1, .tag = TAG1, .gof = gof}};
+	void *ctx[2] = {&a[0], &a[1]};
+	int rc = !gof || (ng && !order) ? -1 : 0;
+	if (!rc) {
+		memset(gof, 0xff, (size_t)ng * sizeof *gof);
+		rc = gt_model_gi_par(m, each_g, ctx) < 0 || merge(&a[0], &a[1], ng) < 0 ||
+		     finish(&a[0], order, ng, out) < 0 ? -1 : 0;
 	}
-	/* groups that got no member (seen alive, no interval inside) go */
-	uint32_t kept = 0;
-	uint32_t *remap = malloc(((size_t)a.groups.n + 1) * sizeof *remap);
-	if (!remap)
-		goto fail;
-	for (uint32_t i = 0; i < a.groups.n; i++) {
-		remap[i] = GROUPS(&a)[i].count ? kept : UINT32_MAX;
-		if (GROUPS(&a)[i].count)
-			GROUPS(&a)[kept++] = GROUPS(&a)[i];
-	}
-	for (uint32_t r = 0; r < ng; r++)
-		if (a.gof[order[r]] != UINT32_MAX)
-			a.gof[order[r]] = remap[a.gof[order[r]]];
-	uint32_t nr = 0;
-	for (uint32_t i = 0; i < a.reasons.n; i++)
-		if (remap[REASONS(&a)[i].group] != UINT32_MAX) {
-			REASONS(&a)[nr] = REASONS(&a)[i];
-			REASONS(&a)[nr++].group = remap[REASONS(&a)[i].group];
-		}
-	a.reasons.n = nr;
-	a.groups.n = kept;
-	free(remap);
-	if (finish(&a, order, ng, out) < 0)
-		goto fail;
-	free(a.gof);
-	gt_vec_free(&a.groups);
-	gt_ids_free(&a.funcs);
-	gt_ids_free(&a.rkey);
-	return 0;
-fail:
-	free(a.gof);
-	gt_vec_free(&a.groups);
-	gt_vec_free(&a.reasons);
-	gt_ids_free(&a.funcs);
-	gt_ids_free(&a.rkey);
-	gt_ggroups_free(out);
-	return -1;
+	free(gof);
+	acc_free(&a[0]);
+	acc_free(&a[1]);
+	if (rc)
+		gt_ggroups_free(out);
+	return rc;
 }
 
 void gt_ggroups_free(struct gt_ggroups *g)

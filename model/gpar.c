@@ -17,6 +17,7 @@ struct par {
 	atomic_ullong next; /* first goroutine of the next chunk */
 	atomic_int fail;
 	int (*each)(void *, uint32_t, const struct gt_goroutine *);
+	int (*each_gi)(void *, uint32_t); /* gt_model_gi_par: no facts read */
 	void *ctx[2];
 	void (*first)(void *);
 	void *first_ctx;
@@ -31,7 +32,8 @@ static void take(struct par *p, void *ctx)
 		uint32_t lo = (uint32_t)at, hi = p->n - lo < CHUNK ? p->n : lo + CHUNK;
 		for (uint32_t gi = lo; gi < hi; gi++) {
 			struct gt_goroutine g;
-			if (gt_model_g(p->m, gi, &g) == 0 && p->each(ctx, gi, &g) < 0) {
+			if (p->each_gi ? p->each_gi(ctx, gi) < 0 :
+			    gt_model_g(p->m, gi, &g) == 0 && p->each(ctx, gi, &g) < 0) {
 				atomic_store(&p->fail, 1);
 				return;
 			}
@@ -48,25 +50,38 @@ static void *second(void *arg)
 	return NULL;
 }
 
+static int run(struct par *p);
+
 int gt_model_g_par(const struct gt_model *m,
                    int (*each)(void *ctx, uint32_t gi, const struct gt_goroutine *g),
                    void *ctx[2], void (*first)(void *), void *first_ctx)
 {
 	struct par p = {.m = m, .n = gt_model_g_count(m), .each = each,
 	                .ctx = {ctx[0], ctx[1]}, .first = first, .first_ctx = first_ctx};
-	atomic_init(&p.next, 0);
-	atomic_init(&p.fail, 0);
+	return run(&p);
+}
+
+int gt_model_gi_par(const struct gt_model *m, int (*each)(void *ctx, uint32_t gi), void *ctx[2])
+{
+	struct par p = {.m = m, .n = gt_model_g_count(m), .each_gi = each, .ctx = {ctx[0], ctx[1]}};
+	return run(&p);
+}
+
+static int run(struct par *p)
+{
+	atomic_init(&p->next, 0);
+	atomic_init(&p->fail, 0);
 	const char *env = getenv("GTVIEW_LOAD_THREADS");
 	int want = env && !strcmp(env, "2") ? 1 : env && !strcmp(env, "1") ? 0 :
-	           p.n >= TWO_THREADS && sysconf(_SC_NPROCESSORS_ONLN) > 1;
+	           p->n >= TWO_THREADS && sysconf(_SC_NPROCESSORS_ONLN) > 1;
 	pthread_t th;
-	int threads = want && pthread_create(&th, NULL, second, &p) == 0 ? 2 : 1;
-	if (threads == 1 && first)
-		first(first_ctx);
-	take(&p, ctx[0]);
+	int threads = want && pthread_create(&th, NULL, second, p) == 0 ? 2 : 1;
+	if (threads == 1 && p->first)
+		p->first(p->first_ctx);
+	take(p, p->ctx[0]);
 	if (threads == 2)
 		pthread_join(th, NULL);
-	return atomic_load(&p.fail) ? -1 : threads;
+	return atomic_load(&p->fail) ? -1 : threads;
 }
 
 const uint32_t *gt_model_g_order(const struct gt_model *m)

@@ -169,9 +169,6 @@ uint32_t gt_model_g_window(const struct gt_model *m, uint32_t gi, int64_t t0, in
  * window (an instant interval inside is, with 0): the one clipping rule
  * of the window queries. */
 int64_t gt_gspan_clip(const struct gt_gspan *s, int64_t t0, int64_t t1);
-/* Whether g may have intervals in [t0, t1), from its facts alone (a cheap
- * filter before gt_model_g_window). */
-int gt_model_g_in_window(const struct gt_goroutine *g, int64_t t0, int64_t t1);
 
 /* Goroutines grouped by start function, over the window [t0, t1)
  * (INT64_MIN, INT64_MAX: the whole trace).  A goroutine belongs to the
@@ -278,8 +275,9 @@ const char *gt_model_bgroup_why(const struct gt_model *m, const struct gt_bgroup
  *   (gt_model_range_columns); gc_cycles, stws: ranges overlapping;
  * - assists, assist_ns: gt_model_gc_assists;
  * - regions, tasks: begun in the window; logs, samples: at times in it.
- * O(goroutines + their intervals in the window + annotations), on two
- * threads for big models (gpar.h). */
+ * O(goroutines x log + their intervals in the window + annotations): a
+ * goroutine's facts are not read, only its intervals from the index; on
+ * two threads for big models (gpar.h). */
 #define GT_WSTATS_TOP 5
 struct gt_wtop { uint32_t gi; int64_t ns; };
 struct gt_wwait { gt_str reason; gt_stack stack; int64_t ns; };

@@ -10,8 +10,9 @@ struct reasons {
 	FILE *fp;
 	const struct gt_model *m;
 	int first;
-	struct gt_reason_time *v; /* kept by keep_reason */
+	struct gt_reason_time *v; /* kept by keep_reason, for all the rows */
 	size_t n, cap;
+	int nomem;
 };
 
 static void keep_reason(void *ctx, gt_str reason, int64_t ns)
@@ -20,8 +21,10 @@ static void keep_reason(void *ctx, gt_str reason, int64_t ns)
 	if (r->n == r->cap) {
 		size_t cap = r->cap ? r->cap * 2 : 8;
 		struct gt_reason_time *nv = realloc(r->v, cap * sizeof *nv);
-		if (!nv)
-			return; /* out of memory: the row lacks this reason */
+		if (!nv) {
+			r->nomem = 1;
+			return;
+		}
 		r->v = nv;
 		r->cap = cap;
 	}
@@ -40,8 +43,8 @@ static void json_reason(void *ctx, gt_str reason, int64_t ns)
 
 /* The per-state and per-reason figures of a row: the goroutine's time in
  * the window (gt_model_g_window), which --by-func sums. */
-static void row_json(FILE *fp, const struct gt_model *m, uint32_t gi,
-                     const struct gt_goroutine *g, int64_t t0, int64_t t1)
+static int row_json(FILE *fp, const struct gt_model *m, uint32_t gi,
+                    const struct gt_goroutine *g, int64_t t0, int64_t t1, struct reasons *r)
 {
 	fprintf(fp, "{\"g\":%" PRId64 ",\"start_func\":", g->id);
 	gt_json_str(fp, gt_model_str(m, g->start_func));
@@ -51,15 +54,17 @@ static void row_json(FILE *fp, const struct gt_model *m, uint32_t gi,
 	gt_json_str(fp, gt_model_str(m, g->end_reason));
 	/* the reasons come out while the intervals are read, before the
 	 * states' sums: keep them aside */
-	struct reasons r = {fp, m, 1, NULL, 0, 0};
+	r->n = 0;
+	r->first = 1;
 	int64_t ns[GT_GS__COUNT];
-	gt_model_g_window(m, gi, t0, t1, ns, keep_reason, &r);
+	gt_model_g_window(m, gi, t0, t1, ns, keep_reason, r);
+	if (r->nomem)
+		return -1;
 	fprintf(fp, ",\"running_ns\":%" PRId64 ",\"runnable_ns\":%" PRId64
 	        ",\"syscall_ns\":%" PRId64 ",\"waiting_ns\":%" PRId64 ",\"waiting_by_reason\":{",
 	        ns[GT_GS_RUNNING], ns[GT_GS_RUNNABLE], ns[GT_GS_SYSCALL], ns[GT_GS_WAITING]);
-	for (size_t i = 0; i < r.n; i++)
-		json_reason(&r, r.v[i].reason, r.v[i].ns);
-	free(r.v);
+	for (size_t i = 0; i < r->n; i++)
+		json_reason(r, r->v[i].reason, r->v[i].ns);
 	fputs("},\"top_frame\":", fp);
 	gt_json_str(fp, gt_model_str(m, gt_model_stack_top_func(m, g->end_stack)));
 	fputs(",\"user_frame\":", fp);
@@ -67,6 +72,7 @@ static void row_json(FILE *fp, const struct gt_model *m, uint32_t gi,
 	if (g->created != INT64_MIN)
 		fprintf(fp, ",\"created_ns\":%" PRId64 ",\"creator\":%" PRId64, g->created, g->creator);
 	fputs("}\n", fp);
+	return 0;
 }
 
 static void row_text(FILE *fp, const struct gt_model *m, const struct gt_goroutine *g,
@@ -192,21 +198,22 @@ static int by_total(const void *a, const void *b)
 	return *(const uint32_t *)a < *(const uint32_t *)b ? -1 : 1;
 }
 
+/* The figures first, the function last: start functions are long. */
 static void group_text(FILE *fp, const struct gt_model *m, const struct gt_ggroups *gs,
                        const struct gt_ggroup *g)
 {
 	char a[32], b[32], c[32], d[32];
 	const char *fn = gt_model_str(m, g->start_func);
-	fprintf(fp, "%8u  %-48s %10s %10s %10s %10s\n", g->count, *fn ? fn : "?",
+	fprintf(fp, "%8u %11s %11s %11s %11s  %s\n", g->count,
 	        gt_report_dur(a, sizeof a, g->ns[GT_GS_RUNNING]),
 	        gt_report_dur(b, sizeof b, g->ns[GT_GS_RUNNABLE]),
 	        gt_report_dur(c, sizeof c, g->ns[GT_GS_SYSCALL]),
-	        gt_report_dur(d, sizeof d, g->ns[GT_GS_WAITING]));
+	        gt_report_dur(d, sizeof d, g->ns[GT_GS_WAITING]), *fn ? fn : "?");
 	for (uint32_t i = 0; i < g->nreasons; i++) {
 		const struct gt_reason_time *r = &gs->reason[g->reasons + i];
 		const char *rs = gt_model_str(m, r->reason);
-		fprintf(fp, "%8s    waiting: %-37s %44s\n", "", *rs ? rs : "(no reason)",
-		        gt_report_dur(a, sizeof a, r->ns));
+		fprintf(fp, "%8s %11s %11s %11s %11s    waiting: %s\n", "", "", "", "",
+		        gt_report_dur(a, sizeof a, r->ns), *rs ? rs : "(no reason)");
 	}
 }
 
@@ -230,8 +237,8 @@ static int report_by_func(FILE *fp, const struct gt_model *m, int json, int64_t 
 		ord[k] = k;
 	sort_gs = &gs;
 	qsort(ord, gs.n, sizeof *ord, by_total);
-	fprintf(fp, "%8s  %-48s %10s %10s %10s %10s\n", "COUNT", "START FUNCTION", "RUNNING",
-	        "RUNNABLE", "SYSCALL", "WAITING");
+	fprintf(fp, "%8s %11s %11s %11s %11s  %s\n", "COUNT", "RUNNING", "RUNNABLE", "SYSCALL",
+	        "WAITING", "START FUNCTION");
 	for (uint32_t k = 0; k < gs.n; k++)
 		group_text(fp, m, &gs, &gs.group[ord[k]]);
 	free(ord);
@@ -268,21 +275,28 @@ static int report_rows(FILE *fp, const struct gt_model *m, int flags, int64_t t0
 	if (!(flags & GT_REPORT_JSON))
 		fprintf(fp, "%8s  %-40s %-9s %-24s %10s %10s %10s %10s\n", "G", "START FUNCTION",
 		        "END", "REASON", "RUNNING", "RUNNABLE", "SYSCALL", "WAITING");
-	for (uint32_t r = 0; r < n; r++) {
+	struct reasons rs = {.fp = fp, .m = m};
+	int rc = 0;
+	for (uint32_t r = 0; r < n && !rc; r++) {
 		uint32_t gi = gt_model_g_by_id(m, r);
 		struct gt_goroutine g;
-		if (gi == UINT32_MAX)
-			return -1;
-		gt_model_g(m, gi, &g);
-		if (!gt_model_g_in_window(&g, t0, t1))
-			continue; /* seen only as an event's context, or not in the window */
+		if (gi == UINT32_MAX) {
+			rc = -1;
+			break;
+		}
+		/* with a window, its intervals there first: over a small window
+		 * most goroutines have none, and their facts are not read */
 		int64_t ns[GT_GS__COUNT];
 		if (window && !gt_model_g_window(m, gi, t0, t1, ns, NULL, NULL))
 			continue;
+		gt_model_g(m, gi, &g);
+		if (!g.intervals)
+			continue; /* seen only as an event's context: no states */
 		if (flags & GT_REPORT_JSON)
-			row_json(fp, m, gi, &g, t0, t1);
+			rc = row_json(fp, m, gi, &g, t0, t1, &rs);
 		else
 			row_text(fp, m, &g, window ? ns : g.ns);
 	}
-	return 0;
+	free(rs.v);
+	return rc;
 }

@@ -4,7 +4,8 @@
 #   harness takes them (v2, v1: a header selector byte then the body);
 # - ../shared/corpus/bad/ when present: inputs that crashed or confused
 #   Go's and gotraceui's trace parsers (Go fuzz literals, fuzz/golit.py).
-# check, stats --json, gc --json and goroutines --json must end within 20 s
+# check, stats --json, gc --json, goroutines --json (also --by-func over
+# a window) and regions --json must end within 20 s
 # with 0 or 1 ("offset N" for 1), and the viewer, headless, with 0 or 1;
 # assemble (text) and --list-keys --config (config) with 0, 1 or 2 and a
 # message for 1 and 2; never a crash or a sanitizer report.  The loader's
@@ -34,7 +35,8 @@ def write(name, data):
 
 def trace_runs(label, data):
     p = write('input.trace', data)
-    for cmd in (['check'], ['stats', '--json'], ['gc', '--json'], ['goroutines', '--json']):
+    for cmd in (['check'], ['stats', '--json'], ['gc', '--json'], ['goroutines', '--json'],
+                ['goroutines', '--by-func', '--json', '--window', '0:'], ['regions', '--json']):
         r = run(cmd + [p], timeout=20)
         bad = r.problem((0, 1))
         if not bad and r.status == 1 and 'offset' not in r.text():

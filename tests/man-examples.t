@@ -9,7 +9,7 @@ trap 'rm -rf "$t"' EXIT
 awk '/^\.Bd -literal/ { on = 1; next } /^\.Ed/ { on = 0; next }
      /^\.Dl / { sub(/^\.Dl /, ""); print; next }
      on { print }' man/gtview.1 |
-	grep -E '^gtview (check|stats|dump|goroutines|gc)( |$)' >"$t/examples"
+	grep -E '^gtview (check|stats|dump|goroutines|gc|regions)( |$)' >"$t/examples"
 count=$(wc -l <"$t/examples")
 echo "1..$((count + 1))"
 [ "$count" -ge 3 ] && echo "ok 1 - EXAMPLES has $count subcommand examples" || echo "not ok 1 - EXAMPLES has subcommand examples"

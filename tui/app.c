@@ -41,6 +41,9 @@ static const struct view {
 	[TUI_V_SEARCH] = {"search", tui_search_draw, tui_search_action,
 		{GT_ACTION_OPEN_SELECTION, GT_ACTION_SEARCH_NEXT, GT_ACTION_SEARCH_PREV,
 		 GT_ACTION_SEARCH, GT_ACTION_GO_BACK, GT_ACTION_QUIT}, tui_search_click},
+	[TUI_V_REGIONS] = {"regions", tui_regions_draw, tui_regions_action,
+		{GT_ACTION_OPEN_SELECTION, GT_ACTION_NEXT_PANE, GT_ACTION_FILTER_TEXT, GT_ACTION_ZOOM_FIT,
+		 GT_ACTION_GO_BACK, GT_ACTION_SHOW_HELP, GT_ACTION_QUIT}, tui_regions_click},
 	[TUI_V_HELP] = {"help", tui_help_draw, tui_help_action,
 		{GT_ACTION_MOVE_DOWN, GT_ACTION_GO_BACK}, NULL},
 };
@@ -230,7 +233,7 @@ static void draw_status(struct tui_app *a)
 		const char *word = act == GT_ACTION_SHOW_HELP ? "help"
 			: act == GT_ACTION_OPEN_SELECTION ? "open"
 			: act == GT_ACTION_GO_BACK ? "back"
-			: act == GT_ACTION_NEXT_PANE ? (v == TUI_V_GC ? "inspect" : "pane")
+			: act == GT_ACTION_NEXT_PANE ? (v == TUI_V_GC ? "inspect" : v == TUI_V_REGIONS ? "logs" : "pane")
 			: act == GT_ACTION_TOGGLE_BLOCKED ? "blocked"
 			: act == GT_ACTION_FILTER_STATE ? (v == TUI_V_GC ? "kind" : "state")
 			: act == GT_ACTION_FILTER_TEXT ? "filter"

@@ -36,13 +36,14 @@ enum {
 
 enum tui_view_id {
 	TUI_V_TIMELINE, TUI_V_GOROUTINES, TUI_V_GC, TUI_V_GOROUTINE,
-	TUI_V_INSPECTOR, TUI_V_SEARCH, TUI_V_HELP, TUI_V__COUNT
+	TUI_V_INSPECTOR, TUI_V_SEARCH, TUI_V_HELP, TUI_V_REGIONS, TUI_V__COUNT
 };
 
 /* The thing the inspector shows. */
 enum tui_sel_kind {
 	TUI_SEL_NONE, TUI_SEL_GOROUTINE, TUI_SEL_GSPAN, TUI_SEL_PSPAN,
-	TUI_SEL_RANGE, TUI_SEL_GROUP, TUI_SEL_REF
+	TUI_SEL_RANGE, TUI_SEL_GROUP, TUI_SEL_REF,
+	TUI_SEL_WINDOW          /* a time range's statistics: [start, end) */
 };
 struct tui_sel {
 	enum tui_sel_kind kind;
@@ -171,9 +172,31 @@ struct tui_search {
 	int results;            /* showing results, not matches */
 };
 
+/* The regions view (view_regions.c): region and task types over the
+ * marked range (or the trace), a type's instances, the logs. */
+struct tui_regions {
+	struct gt_annotations an;
+	int built;
+	int64_t t0, t1;         /* the window an was made for */
+	int pane;               /* 0 types, 1 a type's instances, 2 logs */
+	size_t sel, top;        /* types: regions' then tasks' */
+	size_t isel, itop;      /* instances of type row sel */
+	uint32_t *logs; size_t nlogs; /* log indices the text filter keeps */
+	size_t lsel, ltop;
+	char text[128];         /* the logs' text filter */
+};
+
+/* A time range marked on the timeline (range.c). */
+struct tui_range {
+	int marking;            /* one end is marked, at mark */
+	int64_t mark;
+	int set;                /* [t0, t1) is marked */
+	int64_t t0, t1;
+};
+
 struct tui_prompt {         /* a one-line text prompt on the status line */
 	int open;
-	int kind;               /* 0 search, 1 goroutine text filter */
+	int kind;               /* 0 search, 1 goroutine text filter, 2 logs */
 	char text[128];
 	size_t len;
 };
@@ -200,6 +223,8 @@ struct tui_app {
 	struct tui_inspector insp;
 	struct tui_inspector preview; /* the timeline's: what is at the cursor */
 	struct tui_search search;
+	struct tui_regions rg;
+	struct tui_range range;
 	struct tui_prompt prompt;
 	size_t help_top;
 
@@ -319,6 +344,24 @@ int tui_goroutine_click(struct tui_app *a, int y, int x);
 int tui_gc_click(struct tui_app *a, int y, int x);
 int tui_inspector_click(struct tui_app *a, int y, int x);
 int tui_search_click(struct tui_app *a, int y, int x);
+
+void tui_regions_draw(struct tui_app *a);
+int tui_regions_action(struct tui_app *a, enum gt_action act);
+int tui_regions_click(struct tui_app *a, int y, int x);
+int tui_regions_filter_text(struct tui_app *a, const char *text);
+void tui_regions_free(struct tui_app *a);
+
+/* range.c: mark-range and window-stats on the timeline; the lines of a
+ * TUI_SEL_WINDOW selection for the inspector (gt_model_window_stats). */
+int tui_range_action(struct tui_app *a, enum gt_action act);
+void tui_range_build(struct tui_app *a, int64_t t0, int64_t t1);
+/* Highlights on the timeline's time axis (row y, plot columns [x, x+w))
+ * the marked range, or from the pending mark to the cursor. */
+void tui_range_mark_axis(struct tui_app *a, int y, int x, int w);
+/* Adds a line to the inspector: colour role, the goroutine it opens
+ * (UINT32_MAX none), printf text. */
+void tui_inspector_add(struct tui_app *a, int role, uint32_t g, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
 
 void tui_help_draw(struct tui_app *a);
 int tui_help_action(struct tui_app *a, enum gt_action act);

@@ -18,8 +18,8 @@ static void prompt_open(struct tui_app *a, int kind)
 	a->prompt.kind = kind;
 	a->prompt.text[0] = 0;
 	a->prompt.len = 0;
-	if (kind == 1) {
-		snprintf(a->prompt.text, sizeof a->prompt.text, "%s", a->gl.text);
+	if (kind == 1 || kind == 2) {
+		snprintf(a->prompt.text, sizeof a->prompt.text, "%s", kind == 1 ? a->gl.text : a->rg.text);
 		a->prompt.len = strlen(a->prompt.text);
 	}
 }
@@ -30,6 +30,8 @@ static void prompt_changed(struct tui_app *a)
 		snprintf(a->search.text, sizeof a->search.text, "%s", a->prompt.text);
 		a->search.len = a->prompt.len;
 		tui_search_update(a);
+	} else if (a->prompt.kind == 2) {
+		tui_regions_filter_text(a, a->prompt.text);
 	} else {
 		tui_goroutines_filter_text(a, a->prompt.text);
 	}
@@ -129,6 +131,12 @@ static int run_action(struct tui_app *a, enum gt_action act)
 	case GT_ACTION_VIEW_GC:
 		tui_switch(a, TUI_V_GC);
 		return TUI_REDRAW;
+	case GT_ACTION_VIEW_REGIONS:
+		tui_switch(a, TUI_V_REGIONS);
+		return TUI_REDRAW;
+	case GT_ACTION_MARK_RANGE:
+	case GT_ACTION_WINDOW_STATS:
+		return tui_range_action(a, act);
 	case GT_ACTION_SEARCH:
 	case GT_ACTION_SEARCH_REVERSE:
 		prompt_open(a, 0);
@@ -144,6 +152,11 @@ static int run_action(struct tui_app *a, enum gt_action act)
 			break;
 		return tui_search_step(a, act == GT_ACTION_SEARCH_NEXT ? 1 : -1);
 	case GT_ACTION_FILTER_TEXT:
+		if (v == TUI_V_REGIONS) { /* the logs */
+			tui_regions_action(a, act);
+			prompt_open(a, 2);
+			return TUI_REDRAW;
+		}
 		if (v != TUI_V_GOROUTINES)
 			tui_switch(a, TUI_V_GOROUTINES);
 		prompt_open(a, 1);

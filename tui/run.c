@@ -414,6 +414,7 @@ static void app_free(struct tui_app *a)
 	tui_gc_free(a);
 	tui_inspector_free(a);
 	tui_search_free(a);
+	tui_regions_free(a);
 	if (a->keys_tk && a->own_keys_tk)
 		termkey_destroy(a->keys_tk);
 	a->keys_tk = NULL;

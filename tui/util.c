@@ -1,6 +1,8 @@
 /* util.c: x*alloc and duration formatting (see util.h). */
 #include "tui/util.h"
 
+#include "keymaps/action.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -110,4 +112,19 @@ size_t tui_move_sel(size_t cur, long d, size_t n)
 	if (s >= (long)n)
 		s = (long)n - 1;
 	return (size_t)s;
+}
+
+int tui_list_step(int act, int rows, size_t n, long *d)
+{
+	switch (act) {
+	case GT_ACTION_MOVE_UP: *d = -1; return 1;
+	case GT_ACTION_MOVE_DOWN: *d = 1; return 1;
+	case GT_ACTION_PAGE_UP: *d = -rows; return 1;
+	case GT_ACTION_PAGE_DOWN: *d = rows; return 1;
+	case GT_ACTION_HALF_PAGE_UP: *d = -rows / 2; return 1;
+	case GT_ACTION_HALF_PAGE_DOWN: *d = rows / 2; return 1;
+	case GT_ACTION_GOTO_FIRST: *d = -(long)n; return 1;
+	case GT_ACTION_GOTO_LAST: *d = (long)n; return 1;
+	default: return 0;
+	}
 }

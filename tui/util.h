@@ -31,6 +31,10 @@ int64_t tui_dur(int64_t start, int64_t end);
 int64_t tui_add(int64_t a, int64_t b);
 /* cur moved by d rows, kept inside a list of n rows (0 when empty). */
 size_t tui_move_sel(size_t cur, long d, size_t n);
+/* The rows a list moves by for a moving action (move-up/down, pages,
+ * half pages, first/last) on a list of n rows, rows shown: 1 with *d set,
+ * 0 when act does not move a list. */
+int tui_list_step(int act, int rows, size_t n, long *d);
 /* Bytes as "12.3MB". */
 void tui_fmt_bytes(char *buf, size_t len, uint64_t b);
 

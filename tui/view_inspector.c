@@ -24,7 +24,26 @@
 static void add(struct tui_app *a, int role, uint32_t g, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
+static void vadd(struct tui_app *a, int role, uint32_t g, const char *fmt, va_list ap)
+	__attribute__((format(printf, 4, 0)));
+
 static void add(struct tui_app *a, int role, uint32_t g, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vadd(a, role, g, fmt, ap);
+	va_end(ap);
+}
+
+void tui_inspector_add(struct tui_app *a, int role, uint32_t g, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vadd(a, role, g, fmt, ap);
+	va_end(ap);
+}
+
+static void vadd(struct tui_app *a, int role, uint32_t g, const char *fmt, va_list ap)
 {
 	struct tui_inspector *in = &a->insp;
 	if (in->nlines == in->cap) {
@@ -34,10 +53,7 @@ static void add(struct tui_app *a, int role, uint32_t g, const char *fmt, ...)
 		in->line_g = tui_xreallocarray(in->line_g, in->cap, sizeof *in->line_g);
 	}
 	char buf[2048];
-	va_list ap;
-	va_start(ap, fmt);
 	vsnprintf(buf, sizeof buf, fmt, ap);
-	va_end(ap);
 	in->lines[in->nlines] = tui_xstrdup(buf);
 	in->line_role[in->nlines] = role;
 	in->line_g[in->nlines] = g;
@@ -302,6 +318,9 @@ void tui_inspector_build(struct tui_app *a)
 	switch (s->kind) {
 	case TUI_SEL_GOROUTINE:
 		build_goroutine(a, s->g, s->match);
+		break;
+	case TUI_SEL_WINDOW:
+		tui_range_build(a, s->start, s->end);
 		break;
 	case TUI_SEL_GSPAN: {
 		const struct gt_goroutine g_ = tui_g(a, s->g), *g = &g_;
@@ -570,6 +589,11 @@ int tui_inspector_action(struct tui_app *a, enum gt_action act)
 				tui_timeline_show(a, r[idx].start, r[idx].end, lane);
 				tui_push(a, TUI_V_TIMELINE); /* Esc comes back here */
 			}
+			return TUI_REDRAW;
+		}
+		if (s->kind == TUI_SEL_WINDOW) {
+			tui_timeline_show(a, s->start, s->end, -1);
+			tui_push(a, TUI_V_TIMELINE); /* Esc comes back here */
 			return TUI_REDRAW;
 		}
 		if (s->kind == TUI_SEL_PSPAN || s->kind == TUI_SEL_GSPAN) {

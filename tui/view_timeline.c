@@ -233,6 +233,7 @@ static void draw_axis(struct tui_app *a, int y, int w)
 		tui_put(y, LABEL_W + x + 1, w - x - 1, tui_attr(TUI_C_DIM), lab);
 		next_free = x + tui_width(lab) + 3;
 	}
+	tui_range_mark_axis(a, y, LABEL_W, w); /* range.c */
 	int cc = cursor_col(tl, w);
 	if (cc >= 0)
 		tui_put(y, LABEL_W + cc, 1, tui_attr(TUI_C_CURSOR), tui_glyph(TUI_G_CURSOR));

@@ -1,4 +1,5 @@
-/* model_window.c: the window queries agree with each other and add up:
+/* model_window.c: the window queries agree with each other and add up
+ * (and give the same on one thread and on two):
  * gt_model_window_stats' goroutine time equals the sum of the groups of
  * gt_model_groups_by_func and of gt_model_g_window over the same window;
  * for three adjacent windows, every additive figure of the parts sums to
@@ -43,6 +44,42 @@ static void agree(const struct gt_model *m, int64_t t0, int64_t t1, struct gt_ws
 	for (uint32_t i = 1; i < w->nwaits; i++)
 		assert_true(w->waits[i - 1].ns >= w->waits[i].ns);
 	gt_ggroups_free(&gs);
+}
+
+/* The groups on one thread and on two (forced) are the same. */
+static void same_on_two_threads(const struct gt_model *m, int64_t t0, int64_t t1)
+{
+	struct gt_ggroups g[2];
+	struct gt_wstats w[2];
+	for (int k = 0; k < 2; k++) {
+		setenv("GTVIEW_LOAD_THREADS", k ? "2" : "1", 1);
+		assert_int_equal(gt_model_groups_by_func(m, t0, t1, &g[k]), 0);
+		assert_int_equal(gt_model_window_stats(m, t0, t1, &w[k]), 0);
+	}
+	unsetenv("GTVIEW_LOAD_THREADS");
+	assert_int_equal(g[0].n, g[1].n);
+	uint32_t members = 0, reasons = 0;
+	for (uint32_t i = 0; i < g[0].n; i++) {
+		assert_memory_equal(&g[0].group[i], &g[1].group[i], sizeof g[0].group[i]);
+		members += g[0].group[i].count;
+		reasons += g[0].group[i].nreasons;
+	}
+	assert_memory_equal(g[0].member, g[1].member, members * sizeof *g[0].member);
+	for (uint32_t i = 0; i < reasons; i++)
+		assert_true(g[0].reason[i].reason == g[1].reason[i].reason &&
+		            g[0].reason[i].group == g[1].reason[i].group &&
+		            g[0].reason[i].ns == g[1].reason[i].ns);
+	/* field by field: struct gt_wtop has padding */
+	assert_int_equal(w[0].goroutines, w[1].goroutines);
+	assert_memory_equal(w[0].g_ns, w[1].g_ns, sizeof w[0].g_ns);
+	assert_memory_equal(w[0].transitions, w[1].transitions, sizeof w[0].transitions);
+	for (int i = 0; i < GT_WSTATS_TOP; i++)
+		assert_true(w[0].ran[i].gi == w[1].ran[i].gi && w[0].ran[i].ns == w[1].ran[i].ns &&
+		            w[0].waited[i].gi == w[1].waited[i].gi && w[0].waited[i].ns == w[1].waited[i].ns);
+	assert_int_equal(w[0].nwaits, w[1].nwaits);
+	assert_memory_equal(w[0].waits, w[1].waits, w[0].nwaits * sizeof w[0].waits[0]);
+	gt_ggroups_free(&g[0]);
+	gt_ggroups_free(&g[1]);
 }
 
 static void check(const char *path)
@@ -90,6 +127,8 @@ static void check(const char *path)
 	assert_int_equal(all.samples, info.cpu_samples);
 	assert_true(all.gc_ns <= all.t1 - all.t0 && all.stw_ns <= all.t1 - all.t0);
 	assert_true(all.goroutines > 0 && all.ran[0].gi != UINT32_MAX);
+	same_on_two_threads(m, e[0], e[3]);
+	same_on_two_threads(m, e[1], e[2]);
 	/* an empty window: nothing */
 	struct gt_wstats none;
 	assert_int_equal(gt_model_window_stats(m, info.max_ts + 10, info.max_ts + 20, &none), 0);

@@ -1,0 +1,104 @@
+/* reports.c: how long the aggregate reports take on a loaded model (`make
+ * bench` runs it): the goroutine groups by start function, a window's
+ * statistics and the annotations, over the whole trace and over a window
+ * of 1% of it in the middle, and the per-goroutine rows and the regions
+ * and gc reports as the commands print them (to /dev/null).  Each query
+ * runs 3 times; the best wall clock is printed, in ms.  Target: each well
+ * under a second on the big traces.
+ *
+ *   bench-reports TRACE...
+ */
+#include "model/model.h"
+#include "model/report.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "bench/map_file.h"
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+enum { GROUPS, WSTATS, ANNOT, ROWS, REGIONS, GC };
+static const char *const names[] = {
+	"groups by func", "window stats", "annotations", "goroutines --json rows",
+	"regions --json", "gc --json"};
+
+static int run(const struct gt_model *m, int what, int64_t t0, int64_t t1, FILE *null)
+{
+	switch (what) {
+	case GROUPS: {
+		struct gt_ggroups g;
+		if (gt_model_groups_by_func(m, t0, t1, &g) < 0)
+			return -1;
+		gt_ggroups_free(&g);
+		return 0;
+	}
+	case WSTATS: {
+		struct gt_wstats w;
+		return gt_model_window_stats(m, t0, t1, &w);
+	}
+	case ANNOT: {
+		struct gt_annotations a;
+		if (gt_model_annotations(m, t0, t1, &a) < 0)
+			return -1;
+		gt_annotations_free(&a);
+		return 0;
+	}
+	case ROWS: return gt_report_goroutines_window(null, m, GT_REPORT_JSON, t0, t1);
+	case REGIONS: return gt_report_regions(null, m, GT_REPORT_JSON, t0, t1);
+	default: return gt_report_gc_window(null, m, GT_REPORT_JSON, t0, t1);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	FILE *null = fopen("/dev/null", "w");
+	if (argc < 2 || !null) {
+		fprintf(stderr, "usage: bench-reports TRACE...\n");
+		return 2;
+	}
+	for (int i = 1; i < argc; i++) {
+		size_t len;
+		void *buf = bench_map_file("bench-reports", argv[i], &len);
+		if (!buf)
+			return 1;
+		struct gt_decode_result res;
+		double t = now();
+		struct gt_model *m = gt_model_load(buf, len, 1, NULL, NULL, &res);
+		if (!m)
+			return 1;
+		struct gt_trace_info info;
+		gt_model_info(m, &info);
+		printf("%s: %.1f MB, %u goroutines, loaded in %.0f ms\n", argv[i], (double)len / 1e6,
+		       gt_model_g_count(m), (now() - t) * 1e3);
+		int64_t d = info.max_ts - info.min_ts, mid = info.min_ts + d / 2;
+		for (int what = GROUPS; what <= GC; what++) {
+			printf("  %-24s", names[what]);
+			for (int w = 0; w < 2; w++) {
+				int64_t t0 = w ? mid : INT64_MIN, t1 = w ? mid + d / 100 + 1 : INT64_MAX;
+				double best = 1e30;
+				for (int k = 0; k < 3; k++) {
+					double s = now();
+					if (run(m, what, t0, t1, null) < 0) {
+						fprintf(stderr, "bench-reports: out of memory\n");
+						return 1;
+					}
+					double e = now() - s;
+					best = e < best ? e : best;
+				}
+				printf("  %s %8.1f ms", w ? "1% window" : "whole", best * 1e3);
+			}
+			putchar('\n');
+		}
+		gt_model_free(m);
+		munmap(buf, len);
+	}
+	fclose(null);
+	return 0;
+}
