@@ -28,7 +28,7 @@ phase() {
 	phase move G gg j '<PageDown>' '<PageUp>'
 	phase clear c
 	phase search / g o p a r k '<Enter>' '<Escape>'
-	phase views 1 3 2 '<Enter>' '<Escape>' 1 2
+	phase views 1 3 4 2 '<Enter>' '<Escape>' F '<Enter>' '<Escape>' F '?' '<Escape>' 1 2
 	echo ":peak-rss $t/rss"
 } >"$t/keys"
 for trace in "$@"; do
