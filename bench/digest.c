@@ -360,10 +360,11 @@ static int one(const char *path)
 	hi(&h, nstr);
 	hi(&h, gt_stack_count(t));
 	for (uint32_t s = 0; s < nstr + 1; s++) {
-		const uint32_t *gs = gt_model_str_goroutines(m, s, &n);
+		uint32_t *gs = gt_model_str_goroutines(m, s, &n);
 		hi(&h, (int64_t)n);
 		for (size_t i = 0; i < n; i++)
 			hi(&h, gs[i]);
+		free(gs);
 		const struct gt_ref *rf = gt_model_str_events(m, s, &n);
 		hi(&h, (int64_t)n);
 		for (size_t i = 0; i < n; i++) {

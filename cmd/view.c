@@ -3,6 +3,7 @@
 #include "cmd/commands.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cmd/embedded.h"
@@ -48,6 +49,9 @@ int cmd_view(int argc, char **argv)
 		run.file_name = in.name;
 		run.keys_from_tty = !strcmp(o.trace, "-");
 	}
+	/* tests of quitting while a trace loads need a load that lasts */
+	const char *delay = getenv("GTVIEW_TEST_LOAD_DELAY_US");
+	run.load_delay_us = delay ? (unsigned)strtoul(delay, NULL, 10) : 0;
 	rc = tui_run(&run);
 	gt_cmd_load_notes(&load);
 	if (have_input)

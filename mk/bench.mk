@@ -6,7 +6,9 @@
 #
 # Prints per trace: MB/s and events/s (wall clock and CPU time), peak RSS
 # (getrusage ru_maxrss, mapped file pages included) against the file size,
-# and the model's own bytes per event.  Each trace is loaded BENCH_RUNS
+# and the model's own bytes per event; then ms per frame, and ms per key of
+# the goroutine list's operations with the peak RSS after a walk of every
+# view (tests/tools/tui-*-bench.sh).  Each trace is loaded BENCH_RUNS
 # times and a summary line gives the best and the median wall clock.  The
 # default traces are written by ../shared/tools/make-big-traces.sh (about
 # 5 minutes) when missing.
@@ -50,6 +52,8 @@ bench: $(BENCH_BIN) $(REPORTS_BIN) $(PROFILES_BIN) $(BIN)
 	$(PROFILES_BIN) $(BENCH_TRACES)
 	@echo "frames (ms per frame, headless 200x50; target <= 10 ms):"
 	sh tests/tools/tui-frame-bench.sh $(abspath $(BIN)) $(BENCH_TRACES)
+	@echo "list keys and memory (tests/tools/tui-key-bench.sh; budget: <= 10 ms median, <= 30 ms max, peak <= 2x the file):"
+	sh tests/tools/tui-key-bench.sh $(abspath $(BIN)) $(BENCH_TRACES)
 
 # The model's own cost (no decoder): `make bench-replay BENCH_TRACES=...`
 $(REPLAY_BIN): bench/replay.c $(LIB)

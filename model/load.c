@@ -87,6 +87,8 @@ struct loader {
 	                          events keeps that off the common path) */
 	gt_model_progress_fn progress;
 	void *ctx;
+	int stop;              /* progress asked to stop: the next block ends
+	                          the decoding */
 
 	/* the records' buffer (rec/rec.h): the decoder writes the common
 	 * events' records there itself, the sink the others'; wr is the
@@ -165,8 +167,8 @@ static void on_progress(void *ctx, uint64_t done, uint64_t total)
 		__atomic_store_n(&ld->drop_upto, done, __ATOMIC_RELAXED);
 	else
 		drop_before(ld, done);
-	if (ld->progress)
-		ld->progress(ld->ctx, done, total);
+	if (ld->progress && ld->progress(ld->ctx, done, total))
+		ld->stop = 1;
 }
 
 uint32_t gt_renc_stack(struct gt_renc *e, const struct gt_tables *t, gt_stack st, struct gt_rec *r)
@@ -313,10 +315,11 @@ static __attribute__((noinline)) int after_event(struct loader *ld, uint64_t off
 		 * rest stop counting against the resident size. */
 		if ((ld->blocks & 511) == 0 && ld->mapped)
 			madvise((void *)ld->buf, ld->len, MADV_DONTNEED);
-		if (ld->progress && off != UINT64_MAX)
-			ld->progress(ld->ctx, off < ld->len ? off : ld->len, ld->len);
+		if (ld->progress && off != UINT64_MAX &&
+		    ld->progress(ld->ctx, off < ld->len ? off : ld->len, ld->len))
+			ld->stop = 1;
 	}
-	return 0;
+	return ld->stop;
 }
 
 /* The record buffer's full(): the decoder filled the block. */
@@ -618,7 +621,7 @@ static struct gt_model *load_once(const uint8_t *buf, size_t len, int mapped,
 		st->model_sleeps = ld.builder_sleeps;
 		st->decoder_sleeps = ld.decoder_sleeps;
 	}
-	if (progress)
+	if (progress && !ld.stop)
 		progress(ctx, len, len);
 	m->info.format = res->format;
 	m->info.version = res->version;

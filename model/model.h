@@ -36,8 +36,11 @@ struct gt_model; /* opaque */
 
 /* ---- Loading ---------------------------------------------------------- */
 
-/* Called now and then while loading, with bytes of the file done so far. */
-typedef void (*gt_model_progress_fn)(void *ctx, uint64_t done, uint64_t total);
+/* Called now and then while loading, with bytes of the file done so far.
+ * A nonzero return stops the load soon after (within a block of some
+ * thousand events): the model then holds what came before, with status
+ * GT_STOPPED (a user who quits while a big trace loads). */
+typedef int (*gt_model_progress_fn)(void *ctx, uint64_t done, uint64_t total);
 
 /* How to load: gt_load_opts_init gives the defaults; cmd/ fills them from
  * flags and the GTVIEW_* variables (cmd/load_opts.c), for tests and
@@ -595,11 +598,18 @@ const struct gt_sample *gt_model_samples(const struct gt_model *m, size_t *n);
 
 /* ---- Search: who uses string S ----------------------------------------- */
 
-/* Goroutine indices whose start function, creation stack, or any state
- * transition (reason, stack frames' function or file names) use string s.
- * Sorted, without duplicates; *n = 0 when none. */
-const uint32_t *gt_model_str_goroutines(const struct gt_model *m, gt_str s,
-                                        size_t *n);
+/* Goroutine indices whose creation stack or any state transition
+ * (reason, stack frames' function or file names) use string s.  Sorted,
+ * without duplicates, in an array the caller frees; NULL with *n = 0 when
+ * none.  The index behind it is built at the first call (a pass over
+ * every goroutine's transitions); a string's goroutines are then gathered
+ * at each call (O(goroutines / 64 + those returned)): goroutines using
+ * the same transitions share one entry of the index, which holds a u32
+ * per goroutine whatever the strings. */
+uint32_t *gt_model_str_goroutines(const struct gt_model *m, gt_str s, size_t *n);
+/* How many goroutines gt_model_str_goroutines returns for s (without
+ * gathering them: O(groups of alike goroutines using s)). */
+size_t gt_model_str_goroutine_count(const struct gt_model *m, gt_str s);
 
 /* Other events using s: tasks/regions/logs (type, category, message) and
  * STW ranges (reason).  what: enum gt_ref_kind; index into its array. */

@@ -177,10 +177,13 @@ struct gt_model {
 	int64_t cstart[GT_GS__COUNT]; /* ...when bucket cbi began  only */
 	int64_t cacc[GT_GS__COUNT];   /* bucket cbi's changes       Runnable..Syscall count) */
 
-	/* Search index, built on first use. */
-	pthread_mutex_t search_mu;
+	/* Search index (search.c), built on first use under strx_mu. */
+	pthread_mutex_t search_mu;   /* gperm's */
+	pthread_mutex_t strx_mu;
 	int search_built;
-	uint32_t *sg_off, *sg;       /* CSR: str -> goroutine indices */
+	uint32_t *sp_off, *sp;       /* CSR: profile -> goroutine indices */
+	uint32_t *sp_count;          /* goroutines per profile */
+	uint32_t *ss_off, *ss;       /* CSR: str -> profiles */
 	uint32_t *se_off;            /* CSR: str -> refs */
 	struct gt_ref *se;
 	uint32_t search_nstr;

@@ -9,17 +9,7 @@ cp "$here/fixtures/demo.trace" "$TMUX_TMP/demo.trace"
 cd "$TMUX_TMP" || exit 1
 echo 1..11
 
-wait_file() { # wait_file PATH: until it exists and is not empty
-	_i=0
-	while [ $_i -lt 100 ]; do
-		[ -s "$1" ] && return 0
-		sleep 0.1
-		_i=$((_i + 1))
-	done
-	echo "# no $1"
-	tmux_screen | sed 's/^/#   /'
-	return 1
-}
+wait_file() { tmux_wait_file "$1"; }
 run() { tmux_text "$1"; tmux_keys Enter; }
 same_stty() { # same_stty FILE: compares with the stty before
 	wait_file "$1" || return 1

@@ -17,6 +17,7 @@
 #include "keymaps/action.h"
 #include "keymaps/config.h"
 #include "model/model.h"
+#include "tui/goroutine_index.h"
 #include "tui/term.h"
 
 /* What an action asks the main loop to do (htop's Htop_Reaction).  Any
@@ -85,36 +86,46 @@ struct tui_timeline {
 	int gtop;               /* first goroutine lane shown */
 };
 
-enum tui_gcol { TUI_GCOL_ID, TUI_GCOL_STATE, TUI_GCOL_RUN, TUI_GCOL_WAIT,
-	TUI_GCOL_REASON, TUI_GCOL_FUNC, TUI_GCOL__COUNT };
-
-/* A row of the goroutine list: a goroutine, or (blocked filter) the
- * header of a group of goroutines blocked for the same reason and stack. */
-struct tui_grow {
-	uint32_t g;             /* goroutine index */
-	int32_t group;          /* -1: goroutine row; else header of group */
-	/* sort keys, copied once per rebuild (goroutines are stored packed) */
-	int64_t id, run, wait;
-	gt_str reason, func;
-	gt_stack stack;
-	uint8_t state;
-};
-struct tui_ggroup {        /* a group of gt_model_blocked, as filtered */
-	struct gt_bgroup mg;    /* the model's group (its count: all of it) */
-	size_t index;           /* its index in the model's order */
+/* The goroutine list (goroutine_rows.c builds its rows, view_goroutines.c
+ * draws them).  A row is a goroutine index, or, with TUI_GROW_GROUP set,
+ * the header of group (row & ~TUI_GROW_GROUP).  Rows are found as far as
+ * the screen needs them: with no filter row i is the sort order's place i;
+ * with one, the order is read on from scan, keeping what the filters
+ * keep (goroutine_index.h decides them per signature). */
+#define TUI_GROW_GROUP (1u << 31)
+struct tui_ggroup {        /* a group of the model's, as filtered */
+	struct gt_bgroup mg;    /* blocked: the model's group (gt_model_blocked;
+	                           its count: all of it) */
+	size_t index;           /* its index in the model's order (blocked, or
+	                           by start function: gt_model_groups_by_func) */
 	uint32_t count;         /* goroutines the filters keep */
 };
 
 struct tui_goroutines {
-	struct tui_grow *rows; size_t nrows;
-	struct tui_ggroup *groups; size_t ngroups;
-	size_t sel, top;
+	struct tui_gindex ix;
 	enum tui_gcol sort; int desc;
 	int state_filter;       /* -1 all, else enum gt_gostate */
 	int blocked;            /* only goroutines blocked at the end, grouped */
+	int by_func;            /* groups by start function (their rows only) */
+	int func_on;            /* only the goroutines of one start function */
+	gt_str func;            /* func_on: that function */
 	char text[128];         /* text filter */
+	/* the rows */
+	uint8_t *spass;         /* per signature: 0 dropped, 1 kept, 2 kept if
+	                           the goroutine's id matches the text */
+	size_t nrows;
+	int all;                /* row i is the order's place i */
+	uint32_t *rows; size_t nmat, cap; /* the rows found so far */
+	size_t scan;            /* next place of the order to read */
+	int complete;           /* rows[0..nrows) are all found */
+	char done_text[128];    /* the text of complete rows (for narrowing) */
+	int narrow_ok;          /* only the text changed since (0: rows anew) */
+	uint32_t keep_g;        /* selected before the change; UINT32_MAX none */
+	struct tui_ggroup *groups; size_t ngroups;
+	size_t sel, top;
 	int pane;               /* 0 list, 1 stack preview */
 	size_t preview_top;
+	int from_groups;        /* func_on came from by_func's Enter (Esc goes back) */
 	int dirty;              /* rows must be rebuilt */
 };
 
@@ -157,6 +168,7 @@ struct tui_search {
 	size_t len;
 	int prompt;             /* the search bar is open */
 	gt_str *matches; size_t nmatches;   /* strings containing text */
+	char matched[128]; size_t nmatched; /* the text matches were found for */
 	size_t msel, mtop;
 	gt_str chosen;          /* the string Enter picked; 0 none */
 	/* results for chosen: goroutines then events */
@@ -295,11 +307,18 @@ void tui_timeline_follow(struct tui_app *a, uint32_t gi, int64_t pid);
 void tui_goroutines_draw(struct tui_app *a);
 /* Why goroutine gi waits at the end (see view_goroutines.c); 0 if none. */
 gt_str tui_g_wait_reason(const struct tui_app *a, uint32_t gi, const struct gt_goroutine *g);
-/* goroutine_rows.c: the list's rows after a filter or the sort changed. */
+/* goroutine_rows.c: the list's rows after a filter or the sort changed;
+ * row i (found on demand; i < nrows). */
 void tui_goroutines_rebuild(struct tui_app *a);
+uint32_t tui_goroutines_row(struct tui_app *a, size_t i);
 int tui_goroutines_action(struct tui_app *a, enum gt_action act);
-void tui_goroutines_free(struct tui_app *a);
+/* -1: the list's index is still being built (tui_gindex_free): the
+ * model must not be freed. */
+int tui_goroutines_free(struct tui_app *a);
 int tui_goroutines_filter_text(struct tui_app *a, const char *text);
+/* view_gfuncs.c: the list grouped by start function, title at y, rows
+ * rows of groups, then the selected group's waiting time by reason. */
+void tui_gfuncs_draw(struct tui_app *a, int y, int rows);
 /* Lines [*top, *top+rows) of st laid out for the screen (tui/stack.h)
  * at y; *top is kept so that the last line is at most at the bottom
  * (top NULL: from the first line, for a pane that does not scroll). */

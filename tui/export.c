@@ -63,12 +63,12 @@ static char *selection_text(struct tui_app *a, size_t *nlines, char *name, size_
 			s.kind = TUI_SEL_NONE;
 		break;
 	case TUI_V_GOROUTINES: {
-		const struct tui_goroutines *gl = &a->gl;
-		if (gl->dirty || gl->sel >= gl->nrows)
+		struct tui_goroutines *gl = &a->gl;
+		if (gl->dirty || gl->by_func || gl->sel >= gl->nrows)
 			break;
-		const struct tui_grow *row = &gl->rows[gl->sel];
-		if (row->group >= 0) {
-			const struct tui_ggroup *grp = &gl->groups[row->group];
+		uint32_t row = tui_goroutines_row(a, gl->sel);
+		if (row & TUI_GROW_GROUP) {
+			const struct tui_ggroup *grp = &gl->groups[row & ~TUI_GROW_GROUP];
 			s.kind = TUI_SEL_GROUP;
 			s.reason = grp->mg.why;
 			s.stack = grp->mg.stack;
@@ -76,7 +76,7 @@ static char *selection_text(struct tui_app *a, size_t *nlines, char *name, size_
 			s.index = grp->index;
 		} else {
 			s.kind = TUI_SEL_GOROUTINE;
-			s.g = row->g;
+			s.g = row;
 		}
 		break;
 	}

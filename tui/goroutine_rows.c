@@ -1,302 +1,332 @@
 /* goroutine_rows.c: the goroutine list's rows (view_goroutines.c draws
- * them): the goroutines its filters keep, in the order chosen.  A trace may
- * hold millions of goroutines, so the pass over them runs on two threads
- * (model/gpar.h), the id order is the model's own, and the other columns
- * sort by a stable radix sort on a number that orders like the column,
- * over rows already in id order, so ties stay by id as cmp_g has them.
- * The blocked filter's groups, few, go through qsort and cmp_blocked. */
+ * them): the goroutines its filters keep, in the order chosen, found no
+ * further than the screen needs.
+ *
+ * The filters are decided per signature (goroutine_index.h), so a list's
+ * length is known without a pass over the goroutines, and the sort is an
+ * order built once.  Rows: with no filter, row i is the order's place i;
+ * with one, the order is read from the start and kept rows are collected
+ * up to the row asked for; a list with few rows is collected at once,
+ * by one read of the signatures, and sorted; a text typed on narrows the
+ * rows already collected.  Only a text that may match goroutine ids
+ * ("G12", "12") asks every goroutine.  The blocked filter's groups (few
+ * goroutines) are collected at once. */
 #include "tui/app.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/gpar.h"
 #include "tui/draw.h"
 #include "tui/util.h"
 
-static const struct tui_app *sort_app; /* qsort has no context argument */
+/* A list this short or shorter is collected at once and sorted. */
+#define FEW 4096
 
-static int cmp_str(gt_str x, gt_str y)
+/* How the text can match a goroutine's "G<id>": not at all, every id
+ * ("g"), as a prefix of the digits ("g12"), anywhere in them ("12"). */
+enum id_way { ID_NONE, ID_ALL, ID_PREFIX, ID_ANY };
+
+static enum id_way id_way(const char *text, const char **digits)
 {
-	if (x == y)
-		return 0;
-	return strcmp(gt_model_str(sort_app->m, x), gt_model_str(sort_app->m, y));
+	const char *d = text + (*text == 'g' || *text == 'G');
+	*digits = d;
+	for (const char *p = d; *p; p++)
+		if (!isdigit((unsigned char)*p))
+			return ID_NONE;
+	return d == text ? ID_ANY : *d ? ID_PREFIX : ID_ALL;
 }
 
-#define CMP(x, y) (((x) > (y)) - ((x) < (y)))
-
-static int cmp_g(const struct tui_grow *a, const struct tui_grow *b)
+static int id_matches(int64_t id, enum id_way w, const char *digits)
 {
-	const struct tui_goroutines *gl = &sort_app->gl;
-	int c = 0;
-	switch (gl->sort) {
-	case TUI_GCOL_ID: c = CMP(a->id, b->id); break;
-	case TUI_GCOL_STATE: c = CMP(a->state, b->state); break;
-	case TUI_GCOL_RUN: c = CMP(a->run, b->run); break;
-	case TUI_GCOL_WAIT: c = CMP(a->wait, b->wait); break;
-	case TUI_GCOL_REASON: c = cmp_str(a->reason, b->reason); break;
-	case TUI_GCOL_FUNC: c = cmp_str(a->func, b->func); break;
-	default: break;
+	char buf[32];
+	if (id < 0) { /* never in real traces */
+		snprintf(buf, sizeof buf, "%lld", (long long)id);
+		return w == ID_ALL || strstr(buf, digits) != NULL;
 	}
-	if (gl->desc)
-		c = -c;
-	if (!c) /* ties: by id, always ascending, so the order is stable */
-		c = CMP(a->id, b->id);
-	return c;
+	char *p = buf + sizeof buf - 1;
+	*p = 0;
+	do
+		*--p = (char)('0' + id % 10);
+	while (id /= 10);
+	if (w == ID_PREFIX)
+		return !strncmp(p, digits, strlen(digits));
+	return w == ID_ALL || strstr(p, digits) != NULL;
 }
 
-static int cmp_row(const void *x, const void *y) { return cmp_g(x, y); }
-
-static int by_text(const void *x, const void *y)
-{
-	return cmp_str(*(const gt_str *)x, *(const gt_str *)y);
-}
-
-/* Blocked mode: the model's groups in the model's order
- * (gt_model_blocked); the sort within a group. */
-static int cmp_blocked(const void *x, const void *y)
-{
-	const struct tui_grow *r = x, *s = y;
-	if (r->group != s->group)
-		return r->group < s->group ? -1 : 1;
-	return cmp_g(r, s);
-}
-
-static int matches_text(const struct tui_app *a, uint32_t gi, const struct gt_goroutine *g,
-                        const char *text)
-{
-	if (!*text)
-		return 1;
-	char id[32];
-	snprintf(id, sizeof id, "G%lld", (long long)g->id);
-	return tui_strcasestr(id, text) || tui_strcasestr(tui_g_func(a, g), text) ||
-	       tui_strcasestr(gt_model_str(a->m, tui_g_wait_reason(a, gi, g)), text) ||
-	       tui_strcasestr(gt_model_str(a->m, gt_model_stack_top_func(a->m, g->end_stack)), text);
-}
-
-/* The pass over the goroutines (gpar.h): goroutine gi's row, when the
- * filters keep it, goes to all[at ? at[gi] : gi] (its place in id order,
- * or its index), with group -1; rows left zeroed are not kept. */
-struct scan {
+/* A string's match of the text, cached by string id (0 unknown, 1 no,
+ * 2 yes) for one rebuild. */
+struct text_match {
 	const struct tui_app *a;
-	struct tui_grow *all;
-	const uint32_t *at;
+	const char *text;
+	uint8_t *seen;
+	uint32_t nstr;
 };
 
-static int keep_row(void *ctx, uint32_t gi, const struct gt_goroutine *g)
+static int str_matches(struct text_match *t, gt_str s)
 {
-	const struct scan *sc = ctx;
-	const struct tui_app *a = sc->a;
-	const struct tui_goroutines *gl = &a->gl;
-	if (g->intervals == 0)
-		return 0; /* seen only as an event's context */
-	if (gl->blocked && g->end_state != GT_GS_WAITING)
-		return 0;
-	if (gl->state_filter >= 0 && g->end_state != gl->state_filter)
-		return 0;
-	if (!matches_text(a, gi, g, gl->text))
-		return 0;
-	sc->all[sc->at ? sc->at[gi] : gi] = (struct tui_grow){
-		.g = gi, .group = -1, .id = g->id, .run = g->ns[GT_GS_RUNNING],
-		.wait = g->ns[GT_GS_WAITING], .reason = tui_g_wait_reason(a, gi, g), .func = g->start_func,
-		.stack = g->end_stack, .state = g->end_state,
-	};
-	return 0;
+	if (s >= t->nstr)
+		return tui_strcasestr(gt_model_str(t->a->m, s), t->text) != NULL;
+	if (!t->seen[s])
+		t->seen[s] = tui_strcasestr(gt_model_str(t->a->m, s), t->text) ? 2 : 1;
+	return t->seen[s] == 2;
 }
 
-/* The rank of each string a column holds (func: start functions, else
- * reasons) in cmp_str's order (equal texts, equal ranks), indexed by
- * string id. */
-static uint32_t *string_ranks(const struct tui_grow *rows, size_t k, int func)
+static int sig_text_matches(struct text_match *t, const struct tui_gsig *s)
 {
-	gt_str max = 0;
-	for (size_t i = 0; i < k; i++) {
-		gt_str v = func ? rows[i].func : rows[i].reason;
-		max = v > max ? v : max;
+	if (!s->func && s->pcframe) {
+		const struct gt_frame *f = gt_frame_get(gt_model_tables(t->a->m), s->pcframe);
+		char pc[32];
+		snprintf(pc, sizeof pc, "0x%llx", (unsigned long long)(f ? f->pc : 0));
+		if (tui_strcasestr(pc, t->text))
+			return 1;
 	}
-	uint32_t *rank = tui_xcalloc((size_t)max + 1, sizeof *rank);
-	size_t nd = 0;
-	for (size_t i = 0; i < k; i++) {
-		gt_str v = func ? rows[i].func : rows[i].reason;
-		nd += !rank[v];
-		rank[v] = 1;
-	}
-	gt_str *d = tui_xcalloc(nd ? nd : 1, sizeof *d);
-	nd = 0;
-	for (gt_str v = 0; v <= max; v++) {
-		if (rank[v])
-			d[nd++] = v;
-		if (v == max)
-			break;
-	}
-	qsort(d, nd, sizeof *d, by_text);
-	for (size_t i = 0; i < nd; i++)
-		rank[d[i]] = i && !cmp_str(d[i - 1], d[i]) ? rank[d[i - 1]] : (uint32_t)i;
-	free(d);
-	return rank;
+	return (s->func && str_matches(t, s->func)) || str_matches(t, s->reason) ||
+	       str_matches(t, gt_model_stack_top_func(t->a->m, s->stack));
 }
 
-/* The number that orders row r as the sort column does (then, for
- * descending, reversed). */
-static uint64_t sort_key(const struct tui_goroutines *gl, const struct tui_grow *r, const uint32_t *rank)
-{
-	uint64_t v = 0;
-	switch (gl->sort) {
-	case TUI_GCOL_STATE: v = r->state; break;
-	case TUI_GCOL_RUN: v = (uint64_t)r->run ^ (1ull << 63); break;   /* signed order */
-	case TUI_GCOL_WAIT: v = (uint64_t)r->wait ^ (1ull << 63); break;
-	case TUI_GCOL_REASON: v = rank[r->reason]; break;
-	case TUI_GCOL_FUNC: v = rank[r->func]; break;
-	default: break;
-	}
-	return gl->desc ? ~v : v;
-}
-
-/* Stable LSD radix sort of rows by sort_key, 11 bits a pass, passes whose
- * digit is the same for all skipped. */
-static struct tui_grow *radix_rows(const struct tui_app *a, struct tui_grow *rows, size_t k)
-{
-	const struct tui_goroutines *gl = &a->gl;
-	uint32_t *rank = gl->sort == TUI_GCOL_REASON || gl->sort == TUI_GCOL_FUNC ?
-	                 string_ranks(rows, k, gl->sort == TUI_GCOL_FUNC) : NULL;
-	uint64_t *key = tui_xcalloc(k, sizeof *key), *key2 = tui_xcalloc(k, sizeof *key2);
-	struct tui_grow *tmp = tui_xcalloc(k, sizeof *tmp);
-	for (size_t i = 0; i < k; i++)
-		key[i] = sort_key(gl, &rows[i], rank);
-	free(rank);
-	for (unsigned shift = 0; shift < 64; shift += 11) {
-		size_t at[2048] = {0};
-		for (size_t i = 0; i < k; i++)
-			at[key[i] >> shift & 2047]++;
-		if (at[key[0] >> shift & 2047] == k)
-			continue; /* one digit for all */
-		for (size_t d = 0, sum = 0; d < 2048; d++) {
-			size_t c = at[d];
-			at[d] = sum;
-			sum += c;
-		}
-		for (size_t i = 0; i < k; i++) {
-			size_t to = at[key[i] >> shift & 2047]++;
-			tmp[to] = rows[i];
-			key2[to] = key[i];
-		}
-		struct tui_grow *t = rows;
-		rows = tmp;
-		tmp = t;
-		uint64_t *u = key;
-		key = key2;
-		key2 = u;
-	}
-	free(tmp);
-	free(key);
-	free(key2);
-	return rows;
-}
-
-/* The blocked filter: the model's groups (gt_model_blocked) of the rows the
- * filters keep, a header row before each; rows[0..*k) are in index order. */
-static void group_blocked(struct tui_app *a, size_t *k)
+/* spass for the filters; returns the rows they keep when known (no
+ * signature needs the id asked), else SIZE_MAX. */
+static size_t decide(struct tui_app *a, enum id_way w)
 {
 	struct tui_goroutines *gl = &a->gl;
-	struct gt_blocked b;
-	if (gt_model_blocked(a->m, &b) < 0)
-		tui_die("out of memory");
-	/* the model's group of each goroutine index, + 1 */
-	uint32_t n = gt_model_g_count(a->m);
-	uint32_t *grp = tui_xcalloc(n ? n : 1, sizeof *grp);
-	for (size_t i = 0; i < b.ngroups; i++)
-		for (uint32_t j = 0; j < b.groups[i].count; j++)
-			grp[b.gi[b.groups[i].first + j]] = (uint32_t)i + 1;
-	struct tui_ggroup *groups = tui_xcalloc(b.ngroups ? b.ngroups : 1, sizeof *groups);
-	size_t kept = 0;
-	for (size_t i = 0; i < *k; i++) {
-		uint32_t gi = grp[gl->rows[i].g];
-		if (!gi)
-			continue; /* not waiting by the model's rule: cannot be */
-		gl->rows[i].group = (int32_t)(gi - 1);
-		groups[gi - 1].count++;
-		gl->rows[kept++] = gl->rows[i];
+	const struct tui_gindex *x = &gl->ix;
+	struct text_match t = {a, gl->text, NULL, gt_str_count(gt_model_tables(a->m))};
+	if (gl->text[0])
+		t.seen = tui_xcalloc(t.nstr ? t.nstr : 1, 1);
+	gl->spass = tui_xreallocarray(gl->spass, x->nsig ? x->nsig : 1, 1);
+	size_t n = 0;
+	int ask_id = 0;
+	for (uint32_t i = 0; i < x->nsig; i++) {
+		const struct tui_gsig *s = &x->sigs[i];
+		uint8_t keep = s->listed && (!gl->blocked || s->state == GT_GS_WAITING) &&
+		               (gl->state_filter < 0 || s->state == gl->state_filter) &&
+		               (!gl->func_on || s->func == gl->func);
+		if (keep && gl->text[0] && w != ID_ALL && !sig_text_matches(&t, s))
+			keep = w == ID_NONE ? 0 : 2;
+		gl->spass[i] = keep;
+		n += keep == 1 ? s->count : 0;
+		ask_id |= keep == 2;
 	}
-	*k = kept;
-	/* the groups that keep goroutines, renumbered in order */
-	size_t ng = 0;
-	uint32_t *renum = grp; /* reused (ngroups <= n): old group -> new */
-	for (size_t i = 0; i < b.ngroups; i++) {
-		if (!groups[i].count)
+	free(t.seen);
+	return ask_id ? SIZE_MAX : n;
+}
+
+static int keeps(const struct tui_goroutines *gl, uint32_t g, enum id_way w, const char *digits)
+{
+	uint8_t k = gl->spass[gl->ix.gsig[g]];
+	return k == 1 || (k == 2 && id_matches(gt_model_g_id(gl->ix.m, g), w, digits));
+}
+
+static void push(struct tui_goroutines *gl, uint32_t v)
+{
+	if (gl->nmat == gl->cap) {
+		gl->cap = gl->cap ? gl->cap * 2 : 1024;
+		gl->rows = tui_xreallocarray(gl->rows, gl->cap, sizeof *gl->rows);
+	}
+	gl->rows[gl->nmat++] = v;
+}
+
+/* Reads the order on until row i is found (or the order ends). */
+static void find_upto(struct tui_app *a, size_t i)
+{
+	struct tui_goroutines *gl = &a->gl;
+	const char *digits;
+	enum id_way w = id_way(gl->text, &digits);
+	while (gl->nmat <= i && gl->scan < gl->ix.nlisted) {
+		uint32_t g = tui_gindex_at(&gl->ix, gl->sort, gl->desc, gl->scan++);
+		if (keeps(gl, g, w, digits))
+			push(gl, g);
+	}
+	if (gl->scan >= gl->ix.nlisted) {
+		gl->complete = 1;
+		gl->nrows = gl->nmat;
+	}
+}
+
+uint32_t tui_goroutines_row(struct tui_app *a, size_t i)
+{
+	struct tui_goroutines *gl = &a->gl;
+	if (gl->all)
+		return tui_gindex_at(&gl->ix, gl->sort, gl->desc, i);
+	if (i >= gl->nmat)
+		find_upto(a, i);
+	return i < gl->nmat ? gl->rows[i] : 0;
+}
+
+/* A few rows: collected by one read of the signatures, then sorted. */
+static void collect(struct tui_app *a, size_t n, enum id_way w, const char *digits)
+{
+	struct tui_goroutines *gl = &a->gl;
+	const struct tui_gindex *x = &gl->ix;
+	uint32_t lo = UINT32_MAX, hi = 0; /* where the kept signatures' goroutines lie */
+	for (uint32_t s = 0; s < x->nsig; s++)
+		if (gl->spass[s]) {
+			lo = x->sigs[s].lo < lo ? x->sigs[s].lo : lo;
+			hi = x->sigs[s].hi > hi ? x->sigs[s].hi : hi;
+		}
+	for (uint32_t g = lo; g <= hi && g < x->n && gl->nmat < n; g++)
+		if (gl->spass[x->gsig[g]] && keeps(gl, g, w, digits))
+			push(gl, g);
+	tui_gindex_sort(&gl->ix, gl->sort, gl->desc, gl->rows, gl->nmat);
+}
+
+/* Blocked mode: the model's groups (gt_model_blocked) in the model's
+ * order, each one's goroutines that the filters keep, in the sort's
+ * order, after a header row. */
+static void group_blocked(struct tui_app *a, enum id_way w, const char *digits)
+{
+	struct tui_goroutines *gl = &a->gl;
+	struct tui_gindex *x = &gl->ix;
+	tui_gindex_wait_blocked(x);
+	const struct gt_blocked *b = &x->blocked;
+	gl->groups = tui_xcalloc(b->ngroups ? b->ngroups : 1, sizeof *gl->groups);
+	gl->nmat = 0;
+	for (size_t k = 0; k < b->ngroups; k++) {
+		const struct gt_bgroup *mg = &b->groups[k];
+		size_t head = gl->nmat;
+		push(gl, TUI_GROW_GROUP | (uint32_t)gl->ngroups);
+		for (uint32_t j = 0; j < mg->count; j++) {
+			uint32_t g = b->gi[mg->first + j];
+			if (gl->spass[x->gsig[g]] && keeps(gl, g, w, digits))
+				push(gl, g);
+		}
+		size_t n = gl->nmat - head - 1;
+		if (!n) {
+			gl->nmat = head; /* no goroutine of it kept */
 			continue;
-		renum[i] = (uint32_t)ng;
-		groups[ng] = (struct tui_ggroup){b.groups[i], i, groups[i].count};
-		ng++;
+		}
+		tui_gindex_sort(x, gl->sort, gl->desc, gl->rows + head + 1, n);
+		gl->groups[gl->ngroups++] = (struct tui_ggroup){*mg, k, (uint32_t)n};
 	}
-	for (size_t i = 0; i < *k; i++)
-		gl->rows[i].group = (int32_t)renum[gl->rows[i].group];
-	free(grp);
-	gt_model_blocked_free(&b);
-	gl->groups = groups;
-	gl->ngroups = ng;
-	qsort(gl->rows, *k, sizeof *gl->rows, cmp_blocked);
-	struct tui_grow *rows = tui_xcalloc(*k + ng, sizeof *rows);
-	size_t out = 0;
-	for (size_t i = 0; i < *k; i++) {
-		if (!i || gl->rows[i].group != gl->rows[i - 1].group)
-			rows[out++] = gl->rows[i]; /* header: keeps its group */
-		rows[out] = gl->rows[i];
-		rows[out++].group = -1;
+	gl->nrows = gl->nmat;
+}
+
+/* By start function: the model's groups (gt_model_groups_by_func) whose
+ * function matches the text, most time first (as `goroutines --by-func`
+ * prints them), a header row each. */
+static const struct gt_ggroups *total_gs; /* qsort has no context argument */
+
+static int64_t group_total(const struct gt_ggroup *g)
+{
+	int64_t t = 0;
+	for (int s = 0; s < GT_GS__COUNT; s++)
+		t += g->ns[s];
+	return t;
+}
+
+static int most_time(const void *x, const void *y)
+{
+	const struct tui_ggroup *p = x, *q = y;
+	int64_t tp = group_total(&total_gs->group[p->index]), tq = group_total(&total_gs->group[q->index]);
+	if (tp != tq)
+		return tp < tq ? 1 : -1;
+	return p->index < q->index ? -1 : 1;
+}
+
+static void group_by_func(struct tui_app *a)
+{
+	struct tui_goroutines *gl = &a->gl;
+	tui_gindex_wait_byfunc(&gl->ix);
+	const struct gt_ggroups *gs = &gl->ix.byfunc;
+	gl->groups = tui_xcalloc(gs->n ? gs->n : 1, sizeof *gl->groups);
+	for (uint32_t k = 0; k < gs->n; k++) {
+		const char *fn = gt_model_str(a->m, gs->group[k].start_func);
+		if (gl->text[0] && !tui_strcasestr(*fn ? fn : "?", gl->text))
+			continue;
+		gl->groups[gl->ngroups++] = (struct tui_ggroup){.index = k, .count = gs->group[k].count};
 	}
-	free(gl->rows);
-	gl->rows = rows;
-	*k = out;
+	total_gs = gs;
+	qsort(gl->groups, gl->ngroups, sizeof *gl->groups, most_time);
+	gl->nmat = 0;
+	for (size_t r = 0; r < gl->ngroups; r++)
+		push(gl, TUI_GROW_GROUP | (uint32_t)r);
+	gl->nrows = gl->nmat;
+}
+
+/* Where goroutine g is among the rows (found up to it), else SIZE_MAX. */
+static size_t row_of(struct tui_app *a, uint32_t g)
+{
+	struct tui_goroutines *gl = &a->gl;
+	const char *digits;
+	enum id_way w = id_way(gl->text, &digits);
+	if (!gl->blocked && !keeps(gl, g, w, digits))
+		return SIZE_MAX;
+	if (gl->all)
+		return tui_gindex_find(&gl->ix, gl->sort, gl->desc, g);
+	if (!gl->complete) { /* rows up to g's place */
+		size_t p = tui_gindex_find(&gl->ix, gl->sort, gl->desc, g);
+		while (p != SIZE_MAX && gl->scan <= p && !gl->complete)
+			find_upto(a, gl->nmat);
+	}
+	for (size_t i = 0; i < gl->nmat; i++)
+		if (gl->rows[i] == g)
+			return i;
+	return SIZE_MAX;
 }
 
 void tui_goroutines_rebuild(struct tui_app *a)
 {
 	struct tui_goroutines *gl = &a->gl;
-	uint32_t n = gt_model_g_count(a->m);
-	uint32_t keep_g = gl->sel < gl->nrows ? gl->rows[gl->sel].g : UINT32_MAX;
-	free(gl->rows);
+	uint32_t keep_g = gl->keep_g;
+	gl->keep_g = UINT32_MAX;
+	tui_gindex_wait(&gl->ix, gl->sort);
+	const char *digits;
+	enum id_way w = id_way(gl->text, &digits);
+	/* a text typed on keeps fewer of the rows found for the old one */
+	int narrow = gl->complete && !gl->all && !gl->blocked && !gl->by_func && gl->done_text[0] &&
+	             gl->narrow_ok && tui_strcasestr(gl->text, gl->done_text);
+	size_t n = decide(a, w);
 	free(gl->groups);
-	gl->rows = NULL;
 	gl->groups = NULL;
 	gl->ngroups = 0;
-	/* outside the blocked filter, rows land at their place in id order */
-	const uint32_t *order = gl->blocked ? NULL : gt_model_g_order(a->m);
-	uint32_t *at = order ? malloc(n * sizeof *at) : NULL;
-	for (uint32_t r = 0; at && r < n; r++)
-		at[order[r]] = r;
-	struct tui_grow *rows = tui_xcalloc(n ? n : 1, sizeof *rows);
-	struct scan sc = {a, rows, at};
-	void *ctx[2] = {&sc, &sc}; /* the threads write the rows of their own chunks */
-	gt_model_g_par(a->m, keep_row, ctx, NULL, NULL);
-	size_t k = 0;
-	for (uint32_t i = 0; i < n; i++)
-		if (rows[i].group == -1)
-			rows[k++] = rows[i];
-	gl->rows = rows;
-	sort_app = a;
-	if (at) {
-		free(at);
-		if (gl->sort != TUI_GCOL_ID && k > 1)
-			gl->rows = radix_rows(a, rows, k);
-		else if (gl->desc)
-			for (size_t i = 0; i < k / 2; i++) {
-				struct tui_grow t = rows[i];
-				rows[i] = rows[k - 1 - i];
-				rows[k - 1 - i] = t;
-			}
-	} else if (gl->blocked && k) {
-		group_blocked(a, &k);
-	} else if (k) {
-		qsort(gl->rows, k, sizeof *gl->rows, cmp_row);
-	}
-	gl->nrows = k;
-	gl->sel = 0;
-	for (size_t i = 0; i < k; i++)
-		if (gl->rows[i].g == keep_g && gl->rows[i].group < 0) {
-			gl->sel = i;
-			break;
+	gl->all = 0;
+	gl->complete = 0;
+	gl->scan = 0;
+	if (narrow) {
+		size_t k = 0;
+		for (size_t i = 0; i < gl->nmat; i++)
+			if (keeps(gl, gl->rows[i], w, digits))
+				gl->rows[k++] = gl->rows[i];
+		gl->nmat = k;
+		gl->scan = gl->ix.nlisted;
+		gl->complete = 1;
+	} else {
+		gl->nmat = 0;
+		if (n == gl->ix.nlisted && !gl->blocked && !gl->by_func) {
+			gl->all = 1;
+			gl->complete = 1;
+		} else if (gl->by_func) {
+			group_by_func(a);
+			gl->scan = gl->ix.nlisted;
+			gl->complete = 1;
+		} else if (gl->blocked) {
+			group_blocked(a, w, digits);
+			gl->scan = gl->ix.nlisted;
+			gl->complete = 1;
+		} else if (n <= FEW) {
+			collect(a, n, w, digits);
+			gl->scan = gl->ix.nlisted;
+			gl->complete = 1;
+		} else if (n == SIZE_MAX) {
+			find_upto(a, SIZE_MAX - 1); /* the text asks ids: all of them */
 		}
+	}
+	gl->nrows = gl->all ? gl->ix.nlisted : gl->complete ? gl->nmat : n;
+	snprintf(gl->done_text, sizeof gl->done_text, "%s", gl->complete && !gl->all ? gl->text : "");
+	gl->narrow_ok = 1;
+	gl->sel = 0;
 	gl->top = 0;
+	if (gl->by_func) { /* back from a group's goroutines: on that group */
+		for (size_t r = 0; gl->func_on && r < gl->ngroups; r++)
+			if (gl->ix.byfunc.group[gl->groups[r].index].start_func == gl->func)
+				gl->sel = r;
+		gl->func_on = 0;
+	} else if (keep_g != UINT32_MAX) {
+		size_t r = row_of(a, keep_g);
+		gl->sel = r == SIZE_MAX ? 0 : r;
+	}
 	gl->preview_top = 0;
 	gl->dirty = 0;
 }

@@ -182,13 +182,17 @@ static int current_point(struct tui_app *a, uint32_t *gi, int64_t *t, int *state
 	case TUI_V_TIMELINE:
 		s = &a->preview.sel;
 		break;
-	case TUI_V_GOROUTINES:
-		if (a->gl.sel >= a->gl.nrows || a->gl.rows[a->gl.sel].group >= 0)
+	case TUI_V_GOROUTINES: {
+		if (a->gl.dirty || a->gl.by_func || a->gl.sel >= a->gl.nrows)
 			return 0;
-		*gi = a->gl.rows[a->gl.sel].g;
+		uint32_t row = tui_goroutines_row(a, a->gl.sel);
+		if (row & TUI_GROW_GROUP)
+			return 0;
+		*gi = row;
 		*t = INT64_MAX;
 		*state = -1;
 		return 1;
+	}
 	default:
 		return 0;
 	}

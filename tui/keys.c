@@ -190,6 +190,7 @@ static int run_action(struct tui_app *a, enum gt_action act)
 		prompt_open(a, 1);
 		return TUI_REDRAW;
 	case GT_ACTION_TOGGLE_BLOCKED:
+	case GT_ACTION_GROUP_BY_FUNC:
 	case GT_ACTION_FILTER_STATE:
 		if (v != TUI_V_GOROUTINES && !((v == TUI_V_GC || v == TUI_V_PROFILE) &&
 		                               act == GT_ACTION_FILTER_STATE)) {

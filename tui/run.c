@@ -9,14 +9,18 @@
 #include <errno.h>
 #include <langinfo.h>
 #include <locale.h>
+#include <malloc.h>
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
+#include <sys/resource.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "tui/colors.h"
 #include "tui/draw.h"
@@ -75,23 +79,75 @@ static int bench_frames(struct tui_app *a, int n, const char *path)
  * values its columns sort by (tests check the order). */
 static void save_rows(struct tui_app *a, const char *path)
 {
-	if (a->gl.dirty || !a->gl.rows)
+	if (a->gl.dirty)
 		tui_goroutines_rebuild(a);
 	FILE *f = fopen(path, "w");
 	if (!f)
 		tui_die("save-rows %s: %s", path, strerror(errno));
 	for (size_t i = 0; i < a->gl.nrows; i++) {
-		const struct tui_grow *r = &a->gl.rows[i];
-		if (r->group >= 0) {
-			fprintf(f, "group %d\n", r->group);
+		uint32_t r = tui_goroutines_row(a, i);
+		if (r & TUI_GROW_GROUP && a->gl.by_func) { /* with its figures */
+			const struct gt_ggroup *g = &a->gl.ix.byfunc.group[a->gl.groups[r & ~TUI_GROW_GROUP].index];
+			fprintf(f, "group %u\t%u\t%s\t%lld\t%lld\t%lld\t%lld\n", r & ~TUI_GROW_GROUP, g->count,
+			        gt_model_str(a->m, g->start_func), (long long)g->ns[GT_GS_RUNNING],
+			        (long long)g->ns[GT_GS_RUNNABLE], (long long)g->ns[GT_GS_SYSCALL],
+			        (long long)g->ns[GT_GS_WAITING]);
 			continue;
 		}
-		fprintf(f, "%lld\t%u\t%lld\t%lld\t%s\t%s\n", (long long)r->id, r->state,
-		        (long long)r->run, (long long)r->wait, gt_model_str(a->m, r->reason),
-		        gt_model_str(a->m, r->func));
+		if (r & TUI_GROW_GROUP) {
+			fprintf(f, "group %u\n", r & ~TUI_GROW_GROUP);
+			continue;
+		}
+		struct gt_goroutine g = tui_g(a, r);
+		const struct tui_gsig *s = &a->gl.ix.sigs[a->gl.ix.gsig[r]];
+		fprintf(f, "%lld\t%u\t%lld\t%lld\t%s\t%s\n", (long long)g.id, g.end_state,
+		        (long long)g.ns[GT_GS_RUNNING], (long long)g.ns[GT_GS_WAITING],
+		        gt_model_str(a->m, s->reason), gt_model_str(a->m, g.start_func));
 	}
 	if (fclose(f))
 		tui_die("save-rows %s: %s", path, strerror(errno));
+}
+
+/* ":key-times FILE": from then on, each key's handling and the frame it
+ * asks for, timed, one "KEY<TAB>ms" line a key (make bench's key walk).
+ * ":key-times off" stops. */
+static FILE *key_times;
+
+static void set_key_times(const char *path)
+{
+	if (key_times)
+		fclose(key_times);
+	key_times = NULL;
+	if (strcmp(path, "off") && !(key_times = fopen(path, "a")))
+		tui_die("key-times %s: %s", path, strerror(errno));
+}
+
+/* ":peak-rss FILE": the process's peak resident size so far, appended
+ * as "peak_rss_kb N" (getrusage). */
+static void peak_rss(const char *path)
+{
+	struct rusage ru;
+	getrusage(RUSAGE_SELF, &ru);
+	FILE *f = fopen(path, "a");
+	if (!f)
+		tui_die("peak-rss %s: %s", path, strerror(errno));
+	fprintf(f, "peak_rss_kb %ld\n", ru.ru_maxrss);
+	fclose(f);
+}
+
+/* A scripted key; timed under :key-times. */
+static int script_key(struct tui_app *a, TermKey *tk, TermKeyKey *key)
+{
+	if (!key_times)
+		return tui_handle_key(a, tk, key);
+	double t0 = now_ms();
+	int flags = tui_handle_key(a, tk, key);
+	if (flags && !(flags & TUI_QUIT))
+		tui_draw(a, flags);
+	char name[64];
+	termkey_strfkey(tk, name, sizeof name, key, TERMKEY_FORMAT_VIM);
+	fprintf(key_times, "%s\t%.3f\n", name, now_ms() - t0);
+	return flags & (TUI_QUIT | TUI_SUSPEND);
 }
 
 static int run_command(struct tui_app *a, const char *cmd)
@@ -127,6 +183,25 @@ static int run_command(struct tui_app *a, const char *cmd)
 		return bench_frames(a, c, arg);
 	if (sscanf(cmd, "save-rows %1023s", arg) == 1) {
 		save_rows(a, arg);
+		return 0;
+	}
+	if (sscanf(cmd, "key-times %1023s", arg) == 1) {
+		set_key_times(arg);
+		return 0;
+	}
+	if (sscanf(cmd, "wait-index %1023s", arg) == 1) {
+		/* the goroutine list's index, built in the background */
+		double t0 = now_ms();
+		tui_gindex_wait(&a->gl.ix, TUI_GCOL__COUNT);
+		FILE *f = fopen(arg, "a");
+		if (!f)
+			tui_die("wait-index %s: %s", arg, strerror(errno));
+		fprintf(f, "index_build_ms %.1f waited_ms %.1f\n", a->gl.ix.build_ms, now_ms() - t0);
+		fclose(f);
+		return 0;
+	}
+	if (sscanf(cmd, "peak-rss %1023s", arg) == 1) {
+		peak_rss(arg);
 		return 0;
 	}
 	if (sscanf(cmd, "resize %dx%d", &c, &r) == 2) {
@@ -174,7 +249,7 @@ static int loop(struct tui_app *a, struct tui_script *script, const sigset_t *un
 			if (it->is_cmd)
 				flags = run_command(a, it->cmd);
 			else
-				flags = tui_handle_key(a, tk, &it->key);
+				flags = script_key(a, tk, &it->key);
 			continue;
 		}
 		struct pollfd pfd = {.fd = a->term.tty_fd, .events = POLLIN};
@@ -221,6 +296,8 @@ struct load_ctx {
 	int ascii, color;
 	const struct tui_run_opts *o;
 	sigset_t unblocked;
+	int stop;           /* the user quit while loading: exit status, or
+	                       -1 for 0 */
 };
 
 static int64_t elapsed_ms(const struct timespec *t0)
@@ -303,36 +380,61 @@ static void draw_progress(struct tui_app *a, uint64_t done, uint64_t total)
 	doupdate();
 }
 
-static void on_progress(void *ctx, uint64_t done, uint64_t total)
+/* q or Ctrl-C typed while loading (the terminal is raw by then, so
+ * Ctrl-C comes as a key): the exit status to stop with, else 0. */
+static int quit_key(struct tui_app *a)
+{
+	TermKey *tk = a->term.tk;
+	struct pollfd pfd = {.fd = a->term.tty_fd, .events = POLLIN};
+	if (!tk || a->term.tty_fd < 0 || poll(&pfd, 1, 0) <= 0)
+		return 0;
+	termkey_advisereadable(tk);
+	TermKeyKey key;
+	while (termkey_getkey(tk, &key) == TERMKEY_RES_KEY) {
+		if (key.type != TERMKEY_TYPE_UNICODE)
+			continue;
+		if (key.code.codepoint == 'q' && !key.modifiers)
+			return -1; /* exit 0: a quit, as after the load */
+		if (key.code.codepoint == 'c' && key.modifiers == TERMKEY_KEYMOD_CTRL)
+			return 128 + SIGINT;
+	}
+	return 0;
+}
+
+static int on_progress(void *ctx, uint64_t done, uint64_t total)
 {
 	struct load_ctx *l = ctx;
 	struct tui_app *a = l->a;
+	if (l->o->load_delay_us) /* tests: a load slow enough to interrupt */
+		usleep((useconds_t)l->o->load_delay_us);
 	int64_t ms = elapsed_ms(&l->t0);
 	if (!a->term.started) {
 		if (l->tried || ms < 150 || done == 0)
-			return;
+			return 0;
 		l->tried = 1;
 		char err[256];
 		if (start_terminal(a, l->o, 0, &l->unblocked, err, sizeof err) < 0)
-			return; /* load on without a progress bar */
+			return 0; /* load on without a progress bar */
 	}
 	/* Let pending signals in now: a quit during loading quits. */
 	sigset_t old;
 	sigprocmask(SIG_SETMASK, &l->unblocked, &old);
 	sigprocmask(SIG_SETMASK, &old, NULL);
-	if (tui_sig_quit) {
-		int sig = tui_sig_quit;
-		done_display();
-		exit(128 + sig);
-	}
+	if (tui_sig_quit)
+		l->stop = 128 + tui_sig_quit;
+	else
+		l->stop = quit_key(a);
+	if (l->stop)
+		return 1; /* the loader stops, run() cleans up */
 	if (tui_sig_winch) {
 		tui_sig_winch = 0;
 		tui_term_resize(&a->term);
 	}
 	if (ms - l->last_draw_ms < 50)
-		return;
+		return 0;
 	l->last_draw_ms = ms;
 	draw_progress(a, done, total);
+	return 0;
 }
 
 /* ---- entry --------------------------------------------------------------- */
@@ -357,7 +459,7 @@ static void app_free(struct tui_app *a)
 		pthread_join(warm_th, NULL);
 		warm_on = 0;
 	}
-	tui_goroutines_free(a);
+	int busy = tui_goroutines_free(a) < 0; /* its thread still reads the model */
 	tui_timeline_free(a);
 	tui_goroutine_free(a);
 	tui_gc_free(a);
@@ -369,9 +471,10 @@ static void app_free(struct tui_app *a)
 	if (a->keys_tk && a->own_keys_tk)
 		termkey_destroy(a->keys_tk);
 	a->keys_tk = NULL;
-	if (a->m)
+	if (a->m && !busy)
 		gt_model_free(a->m);
-	a->m = NULL;
+	if (!busy)
+		a->m = NULL;
 }
 
 int tui_run(const struct tui_run_opts *o)
@@ -409,6 +512,12 @@ int tui_run(const struct tui_run_opts *o)
 		fprintf(stderr, "gtview: %s: out of memory\n", o->file_name);
 		tui_script_free(&script);
 		return 1;
+	}
+	if (l.stop) {
+		done_display();
+		app_free(a);
+		tui_script_free(&script);
+		return l.stop < 0 ? 0 : l.stop;
 	}
 	gt_model_info(a->m, &a->info);
 	a->info.min_ts = tui_time_bound(a->info.min_ts);
@@ -460,7 +569,13 @@ int tui_run(const struct tui_run_opts *o)
 	a->rows = LINES;
 	a->cols = COLS;
 	tui_timeline_fit(a);
+	/* From now on big arrays come and go (the list's index, search
+	 * results): each its own mapping, given back when freed, not heap
+	 * that glibc's rising threshold would keep resident */
+	mallopt(M_MMAP_THRESHOLD, 1 << 20);
+	tui_gindex_start(&a->gl.ix, a->m); /* the list's index, in the background */
 	a->gl.dirty = 1;
+	a->gl.keep_g = UINT32_MAX;
 	a->gl.state_filter = -1;
 	a->gl.sort = TUI_GCOL_ID;
 	switch (a->config->settings.default_view) {
@@ -475,6 +590,7 @@ int tui_run(const struct tui_run_opts *o)
 	warm_on = !pthread_create(&warm_th, NULL, warm, a->m);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	int rc = loop(a, &script, &l.unblocked);
+	set_key_times("off");
 	done_display();
 	tui_die_callback = NULL;
 	app_free(a);

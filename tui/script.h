@@ -5,7 +5,12 @@
  *   :command args      ":save-screen FILE", ":resize COLSxROWS",
  *                      ":mouse BUTTON ROW COL" (a press, 1-based; 4/5 wheel),
  *                      ":bench-frames N FILE" (ms per frame, random zooms),
- *                      ":save-rows FILE" (the goroutine list's rows),
+ *                      ":save-rows FILE" (the goroutine list's rows;
+ *                      by start function, each group's figures),
+ *                      ":key-times FILE|off" (ms per key, frame included),
+ *                      ":peak-rss FILE" (peak resident size so far),
+ *                      ":wait-index FILE" (waits for the goroutine list's
+ *                      index, writes its build time),
  *                      ":save-attrs FILE" (video attributes, dump.h)
  *   keys               in <Key> notation: "jj<Down><C-d>/net<Enter>"
  * "<lt>" is a literal '<'; spaces between keys are ignored except inside

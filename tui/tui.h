@@ -28,6 +28,7 @@ struct tui_run_opts {
 	int keys_from_tty;          /* the trace came on stdin: keys from /dev/tty */
 	struct gt_config *config;   /* keymap and settings; not owned */
 	const struct gt_load_opts *load; /* how to load (NULL: the defaults) */
+	unsigned load_delay_us;     /* tests: a pause per progress report */
 };
 
 /* Returns the exit status: 0, 1 (trace unreadable), 2 (terminal error),

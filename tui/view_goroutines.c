@@ -31,23 +31,44 @@ gt_str tui_g_wait_reason(const struct tui_app *a, uint32_t gi, const struct gt_g
 	return gt_model_g_wait_reason(a->m, gi, g, &unknown);
 }
 
-void tui_goroutines_free(struct tui_app *a)
+int tui_goroutines_free(struct tui_app *a)
 {
-	free(a->gl.rows);
-	free(a->gl.groups);
-	a->gl.rows = NULL;
-	a->gl.groups = NULL;
-	a->gl.nrows = a->gl.ngroups = 0;
+	struct tui_goroutines *gl = &a->gl;
+	if (tui_gindex_free(&gl->ix) < 0)
+		return -1;
+	free(gl->rows);
+	free(gl->groups);
+	free(gl->spass);
+	gl->rows = NULL;
+	gl->groups = NULL;
+	gl->spass = NULL;
+	gl->nrows = gl->ngroups = gl->nmat = gl->cap = 0;
+	return 0;
+}
+
+/* Before a change of the filters or the sort: the selected goroutine
+ * stays selected if the new rows have it; text_only: the text filter
+ * changed alone (rows found for it may be narrowed). */
+static void touch(struct tui_app *a, int text_only)
+{
+	struct tui_goroutines *gl = &a->gl;
+	if (!gl->dirty) {
+		uint32_t r = gl->sel < gl->nrows ? tui_goroutines_row(a, gl->sel) : TUI_GROW_GROUP;
+		gl->keep_g = r & TUI_GROW_GROUP ? UINT32_MAX : r;
+	}
+	if (!text_only)
+		gl->narrow_ok = 0;
+	gl->dirty = 1;
 }
 
 int tui_goroutines_filter_text(struct tui_app *a, const char *text)
 {
+	touch(a, 1);
 	snprintf(a->gl.text, sizeof a->gl.text, "%s", text);
-	a->gl.dirty = 1;
 	return TUI_REDRAW;
 }
 
-static int list_rows(const struct tui_app *a)
+static int list_rows(struct tui_app *a)
 {
 	const struct tui_goroutines *gl = &a->gl;
 	int body = tui_body_rows(a);
@@ -55,9 +76,15 @@ static int list_rows(const struct tui_app *a)
 	if (preview < 5)
 		preview = 5;
 	/* a short stack leaves its blank rows to the list */
-	if (gl->sel < gl->nrows) {
-		const struct tui_grow *row = &gl->rows[gl->sel];
-		gt_stack st = row->group >= 0 ? gl->groups[row->group].mg.stack : tui_g(a, row->g).end_stack;
+	if (gl->sel < gl->nrows && gl->by_func) {
+		uint32_t nr = gl->ix.byfunc.group[gl->groups[gl->sel].index].nreasons;
+		int want = (int)(nr < 2 ? 2 : nr) + 1;
+		if (want < preview)
+			preview = want < 3 ? 3 : want;
+	} else if (gl->sel < gl->nrows) {
+		uint32_t row = tui_goroutines_row((struct tui_app *)a, gl->sel);
+		gt_stack st = row & TUI_GROW_GROUP ? gl->groups[row & ~TUI_GROW_GROUP].mg.stack
+		                                   : gl->ix.sigs[gl->ix.gsig[row]].stack;
 		size_t depth = st ? gt_stack_depth(gt_model_tables(a->m), st) : 0;
 		int want = (int)(depth < 2 ? 2 : depth) + 1;
 		if (want < preview)
@@ -92,16 +119,17 @@ static int state_role(int s)
 
 /* The id column: wide enough for the ids on screen (a 7-digit id, in
  * the blocked filter's indented rows, ran into the state column). */
-static int id_width(const struct tui_app *a, int rows)
+static int id_width(struct tui_app *a, int rows)
 {
 	const struct tui_goroutines *gl = &a->gl;
 	int w = col_w[TUI_GCOL_ID];
 	for (size_t r = gl->top; r < gl->nrows && r < gl->top + (size_t)rows; r++) {
-		if (gl->rows[r].group >= 0)
+		uint32_t row = tui_goroutines_row(a, r);
+		if (row & TUI_GROW_GROUP)
 			continue;
 		char id[32];
 		/* ">" or " ", the blocked filter's indent, "G", the id, a space */
-		int n = snprintf(id, sizeof id, "G%lld", (long long)gl->rows[r].id) + 2 + (gl->blocked ? 2 : 0);
+		int n = snprintf(id, sizeof id, "G%lld", (long long)gt_model_g_id(a->m, row)) + 2 + (gl->blocked ? 2 : 0);
 		if (n > w)
 			w = n;
 	}
@@ -114,14 +142,20 @@ void tui_goroutines_draw(struct tui_app *a)
 	if (gl->dirty)
 		tui_goroutines_rebuild(a);
 	int y = tui_body_top(a), rows = list_rows(a);
+	tui_list_fit(&gl->sel, &gl->top, gl->nrows, rows);
+	if (gl->by_func) {
+		tui_gfuncs_draw(a, y, rows);
+		return;
+	}
 	int cw[TUI_GCOL__COUNT];
 	memcpy(cw, col_w, sizeof cw);
 	cw[TUI_GCOL_ID] = id_width(a, rows);
 	/* title: what is shown */
-	char title[256];
+	char title[512];
 	const char *st = gl->state_filter >= 0 ? gt_gostate_name((enum gt_gostate)gl->state_filter) : "";
-	snprintf(title, sizeof title, "%s%zu of %u goroutines%s%s%s%s%s%s",
-	         gl->blocked ? "Blocked at the end: " : "",
+	snprintf(title, sizeof title, "%s%s%s%s%zu of %u goroutines%s%s%s%s%s%s",
+	         gl->blocked ? "Blocked at the end: " : "", gl->func_on ? "Started by " : "",
+	         gl->func_on ? gt_model_str(a->m, gl->func) : "", gl->func_on ? ": " : "",
 	         gl->nrows - gl->ngroups, gt_model_g_count(a->m),
 	         gl->blocked ? ", grouped by reason and stack" : "",
 	         *st ? ", state " : "", st,
@@ -143,19 +177,18 @@ void tui_goroutines_draw(struct tui_app *a)
 		x += w;
 	}
 	y++;
-	tui_list_fit(&gl->sel, &gl->top, gl->nrows, rows);
 	if (!gl->nrows)
 		tui_put(y, 2, a->cols - 2, tui_attr(TUI_C_DIM),
 		        gl->blocked ? "no goroutine is blocked at the end of the trace" : "no goroutine matches");
 	for (int i = 0; i < rows && gl->top + (size_t)i < gl->nrows; i++) {
 		size_t r = gl->top + (size_t)i;
-		const struct tui_grow *row = &gl->rows[r];
+		uint32_t row = tui_goroutines_row(a, r);
 		int sel = r == gl->sel;
 		int base = sel ? tui_attr(gl->pane == 0 ? TUI_C_SELECTED : TUI_C_DIM) : 0;
 		if (sel)
 			tui_fill(y + i, 0, a->cols, base, " ");
-		if (row->group >= 0) {
-			const struct tui_ggroup *grp = &gl->groups[row->group];
+		if (row & TUI_GROW_GROUP) {
+			const struct tui_ggroup *grp = &gl->groups[row & ~TUI_GROW_GROUP];
 			gt_stack gst = grp->mg.stack;
 			const char *fn = gt_model_str(a->m, gt_model_stack_top_func(a->m, gst));
 			uint32_t uf = gt_model_stack_user_frame(a->m, gst);
@@ -169,13 +202,13 @@ void tui_goroutines_draw(struct tui_app *a)
 			tui_put(y + i, 0, a->cols, sel ? base : tui_attr(TUI_C_TITLE), line);
 			continue;
 		}
-		const struct gt_goroutine g_ = tui_g(a, row->g), *g = &g_;
+		const struct gt_goroutine g_ = tui_g(a, row), *g = &g_;
 		int state = g->end_state;
-		gt_str reason = row->reason;
+		gt_str reason = gl->ix.sigs[gl->ix.gsig[row]].reason;
 		if (at_cursor) {
 			/* state and reason both at the cursor, so that they agree */
 			struct state_at s = {0, 0, 0};
-			gt_model_g_spans(a->m, row->g, a->tl.cursor, a->tl.cursor + 1, take_state, &s);
+			gt_model_g_spans(a->m, row, a->tl.cursor, a->tl.cursor + 1, take_state, &s);
 			state = s.found ? s.state : -1; /* before its first transition */
 			reason = s.found ? s.reason : 0;
 		}
@@ -207,22 +240,23 @@ void tui_goroutines_draw(struct tui_app *a)
 	if (prow < 2 || !gl->nrows)
 		return;
 	tui_fill(y, 0, a->cols, tui_attr(gl->pane == 1 ? TUI_C_SELECTED : TUI_C_DIM), tui_glyph(TUI_G_HLINE));
-	const struct tui_grow *row = &gl->rows[gl->sel];
+	uint32_t row = tui_goroutines_row(a, gl->sel);
 	gt_stack stack;
 	char head[512];
-	if (row->group >= 0) {
-		const struct tui_ggroup *grp = &gl->groups[row->group];
+	if (row & TUI_GROW_GROUP) {
+		const struct tui_ggroup *grp = &gl->groups[row & ~TUI_GROW_GROUP];
 		stack = grp->mg.stack;
 		snprintf(head, sizeof head, " %u goroutine%s blocked: %s ", grp->count,
 		         grp->count == 1 ? "" : "s", gt_model_bgroup_why(a->m, &grp->mg));
 	} else {
-		const struct gt_goroutine g_ = tui_g(a, row->g), *g = &g_;
+		const struct gt_goroutine g_ = tui_g(a, row), *g = &g_;
+		gt_str why = gl->ix.sigs[gl->ix.gsig[row]].reason;
 		stack = g->end_stack;
 		char since[32];
 		tui_fmt_time(a, since, sizeof since, g->end_since);
 		snprintf(head, sizeof head, " G%lld %s since %s%s%s%s ", (long long)g->id,
 		         gt_gostate_name((enum gt_gostate)g->end_state), since,
-		         row->reason ? " (" : "", gt_model_str(a->m, row->reason), row->reason ? ")" : "");
+		         why ? " (" : "", gt_model_str(a->m, why), why ? ")" : "");
 	}
 	tui_put(y, 2, a->cols - 4, tui_attr(TUI_C_TITLE), head);
 	tui_draw_stack(a, y + 1, prow - 1, stack, &gl->preview_top);
@@ -260,20 +294,28 @@ int tui_goroutines_action(struct tui_app *a, enum gt_action act)
 		gl->pane = !gl->pane;
 		break;
 	case GT_ACTION_SORT_NEXT:
+		touch(a, 0);
 		gl->sort = (enum tui_gcol)((gl->sort + 1) % TUI_GCOL__COUNT);
 		gl->desc = col_desc[gl->sort];
-		gl->dirty = 1;
 		tui_status(a, "sorted by %s", col_names[gl->sort]);
 		break;
 	case GT_ACTION_SORT_REVERSE:
+		touch(a, 0);
 		gl->desc = !gl->desc;
-		gl->dirty = 1;
+		break;
+	case GT_ACTION_GROUP_BY_FUNC:
+		touch(a, 0);
+		gl->by_func = !gl->by_func;
+		gl->blocked = gl->func_on = gl->from_groups = 0;
+		gl->text[0] = 0;
 		break;
 	case GT_ACTION_TOGGLE_BLOCKED:
+		touch(a, 0);
+		gl->by_func = 0;
 		gl->blocked = !gl->blocked;
-		gl->dirty = 1;
 		break;
 	case GT_ACTION_FILTER_STATE:
+		touch(a, 0);
 		/* all, then each state a goroutine can end in, then all again */
 		switch (gl->state_filter) {
 		case -1: gl->state_filter = GT_GS_RUNNABLE; break;
@@ -281,43 +323,60 @@ int tui_goroutines_action(struct tui_app *a, enum gt_action act)
 		case GT_GS_NOTEXIST: gl->state_filter = -1; break;
 		default: gl->state_filter++; break;
 		}
-		gl->dirty = 1;
 		break;
 	case GT_ACTION_FILTER_CLEAR:
-		gl->blocked = 0;
+		touch(a, 0);
+		gl->blocked = gl->by_func = gl->func_on = gl->from_groups = 0;
 		gl->state_filter = -1;
 		gl->text[0] = 0;
-		gl->dirty = 1;
 		break;
 	case GT_ACTION_GO_BACK:
 		if (gl->pane == 1) {
 			gl->pane = 0;
 			break;
 		}
+		if (gl->from_groups) { /* from a group's goroutines to the groups */
+			touch(a, 0);
+			gl->from_groups = 0;
+			gl->by_func = 1;
+			gl->text[0] = 0;
+			break;
+		}
 		return TUI_UNHANDLED;
 	case GT_ACTION_OPEN_SELECTION: {
 		if (!gl->nrows)
 			return TUI_REDRAW_STATUS;
-		const struct tui_grow *row = &gl->rows[gl->sel];
-		if (gl->pane == 1 && row->group < 0) {
+		if (gl->by_func) { /* the group's goroutines */
+			gt_str f = gl->ix.byfunc.group[gl->groups[gl->sel].index].start_func;
+			touch(a, 0);
+			gl->keep_g = UINT32_MAX;
+			gl->by_func = 0;
+			gl->func_on = gl->from_groups = 1;
+			gl->func = f;
+			gl->text[0] = 0;
+			break;
+		}
+		uint32_t row = tui_goroutines_row(a, gl->sel);
+		if (gl->pane == 1 && !(row & TUI_GROW_GROUP)) {
 			/* from the stack preview: the goroutine in the inspector */
 			struct tui_sel s;
 			memset(&s, 0, sizeof s);
 			s.kind = TUI_SEL_GOROUTINE;
-			s.g = row->g;
+			s.g = row;
 			tui_open_inspector(a, &s);
-		} else if (row->group >= 0) {
+		} else if (row & TUI_GROW_GROUP) {
+			const struct tui_ggroup *grp = &gl->groups[row & ~TUI_GROW_GROUP];
 			struct tui_sel s;
 			memset(&s, 0, sizeof s);
 			s.kind = TUI_SEL_GROUP;
-			s.g = row->g;
-			s.reason = gl->groups[row->group].mg.why;
-			s.stack = gl->groups[row->group].mg.stack;
-			s.count = gl->groups[row->group].count;
-			s.index = gl->groups[row->group].index;
+			s.g = tui_goroutines_row(a, gl->sel + 1); /* its first goroutine */
+			s.reason = grp->mg.why;
+			s.stack = grp->mg.stack;
+			s.count = grp->count;
+			s.index = grp->index;
 			tui_open_inspector(a, &s);
 		} else {
-			tui_open_goroutine(a, row->g);
+			tui_open_goroutine(a, row);
 		}
 		break;
 	}

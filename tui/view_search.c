@@ -52,20 +52,31 @@ void tui_search_update(struct tui_app *a)
 	sr->nmatches = 0;
 	sr->msel = sr->mtop = 0;
 	sr->results = 0;
-	if (!sr->text[0])
+	if (!sr->text[0]) {
+		sr->matched[0] = 0;
 		return;
-	const struct gt_tables *t = gt_model_tables(a->m);
-	uint32_t n = gt_str_count(t);
-	size_t cap = 0;
-	for (uint32_t i = 1; i < n; i++) {
-		if (!tui_strcasestr(gt_str_get(t, i), sr->text))
-			continue;
-		if (sr->nmatches == cap) {
-			cap = cap ? cap * 2 : 256;
-			sr->matches = tui_xreallocarray(sr->matches, cap, sizeof *sr->matches);
-		}
-		sr->matches[sr->nmatches++] = i;
 	}
+	const struct gt_tables *t = gt_model_tables(a->m);
+	if (sr->matched[0] && tui_strcasestr(sr->text, sr->matched)) {
+		/* typed on: the strings that matched before, fewer */
+		for (size_t i = 0; i < sr->nmatched; i++)
+			if (tui_strcasestr(gt_str_get(t, sr->matches[i]), sr->text))
+				sr->matches[sr->nmatches++] = sr->matches[i];
+	} else {
+		uint32_t n = gt_str_count(t);
+		size_t cap = 0;
+		for (uint32_t i = 1; i < n; i++) {
+			if (!tui_strcasestr(gt_str_get(t, i), sr->text))
+				continue;
+			if (sr->nmatches == cap) {
+				cap = cap ? cap * 2 : 256;
+				sr->matches = tui_xreallocarray(sr->matches, cap, sizeof *sr->matches);
+			}
+			sr->matches[sr->nmatches++] = i;
+		}
+	}
+	snprintf(sr->matched, sizeof sr->matched, "%s", sr->text);
+	sr->nmatched = sr->nmatches;
 	rank_app = a;
 	rank_text = sr->text;
 	if (sr->nmatches > 1)
@@ -78,7 +89,8 @@ void tui_search_free(struct tui_app *a)
 	a->search.own_gs = NULL;
 	free(a->search.matches);
 	a->search.matches = NULL;
-	a->search.nmatches = 0;
+	a->search.nmatches = a->search.nmatched = 0;
+	a->search.matched[0] = 0;
 }
 
 /* Goroutines whose last or creation stack uses s: the model's index
@@ -120,7 +132,8 @@ int tui_search_choose(struct tui_app *a)
 		return TUI_REDRAW;
 	}
 	sr->chosen = sr->matches[sr->msel];
-	sr->gs = gt_model_str_goroutines(a->m, sr->chosen, &sr->ngs);
+	free(sr->own_gs);
+	sr->gs = sr->own_gs = gt_model_str_goroutines(a->m, sr->chosen, &sr->ngs);
 	if (!sr->ngs)
 		scan_goroutines(a, sr->chosen);
 	sr->refs = gt_model_str_events(a->m, sr->chosen, &sr->nrefs);
@@ -255,8 +268,7 @@ void tui_search_draw(struct tui_app *a)
 			if (sel)
 				tui_fill(y + i, 0, a->cols, attr, " ");
 			/* how far each string leads: goroutines and events using it */
-			size_t ng, ne;
-			gt_model_str_goroutines(a->m, sr->matches[k], &ng);
+			size_t ng = gt_model_str_goroutine_count(a->m, sr->matches[k]), ne;
 			gt_model_str_events(a->m, sr->matches[k], &ne);
 			char uses[64] = "";
 			if (ng || ne)

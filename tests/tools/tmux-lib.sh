@@ -10,6 +10,8 @@
 #   tmux_wait TEXT [SECONDS]      wait until the pane shows TEXT (fixed
 #                                 string); 1 on time-out
 #   tmux_gone [SECONDS]           wait until the pane's command has exited
+#   tmux_wait_file PATH [SECONDS] wait until PATH exists and is not empty
+#                                 (default 10 s); 1 on time-out
 #   tmux_resize COLS ROWS
 #   tmux_stop                     kill the server
 
@@ -70,6 +72,19 @@ tmux_gone() {
 		sleep 0.1
 		_i=$((_i + 1))
 	done
+	return 1
+}
+
+tmux_wait_file() {
+	_limit=$(( ${2:-10} * 10 ))
+	_i=0
+	while [ $_i -lt $_limit ]; do
+		[ -s "$1" ] && return 0
+		sleep 0.1
+		_i=$((_i + 1))
+	done
+	echo "# no $1 after ${2:-10} s"
+	tmux_screen | sed 's/^/#   /'
 	return 1
 }
 

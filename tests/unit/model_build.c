@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -328,12 +329,16 @@ static void test_counts_and_search(void **state)
 	assert_true(c[0].running > 1.68f && c[0].running < 1.70f);
 	assert_true(c[0].waiting > 0.0f && c[0].waiting < 0.01f);
 	size_t n;
-	const uint32_t *gs = gt_model_str_goroutines(m, s_worker, &n);
+	uint32_t *gs = gt_model_str_goroutines(m, s_worker, &n);
 	assert_int_equal(n, 2); /* g2 and g3 start in main.worker */
+	assert_int_equal(gt_model_str_goroutine_count(m, s_worker), 2);
 	assert_int_equal(gs[0], gt_model_g_find(m, 2));
+	assert_int_equal(gs[1], gt_model_g_find(m, 3));
+	free(gs);
 	gs = gt_model_str_goroutines(m, s_chan, &n);
 	assert_int_equal(n, 1);
 	assert_int_equal(gs[0], gt_model_g_find(m, 1));
+	free(gs);
 	const struct gt_ref *ev = gt_model_str_events(m, s_gc, &n);
 	assert_int_equal(n, 1);
 	assert_int_equal(ev[0].what, GT_REF_STW);

@@ -6,7 +6,8 @@
  * over (GTVIEW_LOAD_RECS: rec/rec.h's record path, or every event
  * through the sink).  Offsets must never go back or past the file, one
  * must come at least every 65536 events before the end, and the last
- * must be the whole file (SHOW=1 prints the counts). */
+ * must be the whole file (SHOW=1 prints the counts).  A report that asks
+ * to stop ends the load before the next report, with status GT_STOPPED. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -23,10 +24,11 @@
 
 struct seen {
 	uint64_t calls, before_end, last, total;
+	uint64_t stop_at;       /* nonzero: ask to stop at this call */
 	int back, past;
 };
 
-static void on_progress(void *ctx, uint64_t done, uint64_t total)
+static int on_progress(void *ctx, uint64_t done, uint64_t total)
 {
 	struct seen *s = ctx;
 	s->calls++;
@@ -38,6 +40,7 @@ static void on_progress(void *ctx, uint64_t done, uint64_t total)
 		s->before_end++;
 	s->last = done;
 	s->total = total;
+	return s->stop_at && s->calls >= s->stop_at;
 }
 
 static void check(const char *name)
@@ -76,6 +79,19 @@ static void check(const char *name)
 		assert_false(s.past);
 		assert_int_equal(s.last, len);
 		assert_int_equal(s.total, len);
+		uint64_t all = res.events;
+		gt_model_free(m);
+		/* asked to stop at the second report: it stops before the next
+		 * one, keeping what came before, and says so */
+		struct seen t = {.stop_at = 2};
+		m = gt_model_load(buf, len, 0, on_progress, &t, &res);
+		assert_non_null(m);
+		assert_int_equal(res.status, GT_STOPPED);
+		assert_int_equal(t.calls, 2);
+		assert_true(res.events > 0 && res.events < all);
+		struct gt_trace_info info;
+		gt_model_info(m, &info);
+		assert_true(info.events > 0 && info.events <= res.events);
 		gt_model_free(m);
 	}
 	free(buf);

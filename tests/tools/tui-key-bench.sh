@@ -1,0 +1,56 @@
+#!/bin/sh
+# tui-key-bench.sh GTVIEW TRACE...: milliseconds per key of the viewer's
+# list operations (headless, 200x50, each key's handling and its frame,
+# :key-times), and the peak resident size after a walk of every view
+# (:peak-rss), per trace, after the goroutine list's index (built in the
+# background after the load; :wait-index reports how long).  For `make bench`.
+# Budget: every key <= 10 ms median and <= 30 ms at most on a trace with
+# over 2 million goroutines; peak RSS <= 2x the file.
+bin=$1
+shift
+t=$(mktemp -d) || exit 1
+trap 'rm -rf "$t"' EXIT
+# phase NAME KEYS...: time KEYS into $t/NAME
+phase() {
+	n=$1
+	shift
+	echo ":key-times $t/k-$n"
+	for k in "$@"; do echo "$k"; done
+	echo ":key-times off"
+}
+{
+	echo ":wait-index $t/index"
+	phase open 2
+	phase sort s s s s s s S S
+	phase blocked b b
+	phase state f f f f f f
+	phase filter '&' c h a n '<Backspace>' '<Backspace>' '<Backspace>' '<Backspace>' r u n '<Enter>'
+	phase move G gg j '<PageDown>' '<PageUp>'
+	phase clear c
+	phase search / g o p a r k '<Enter>' '<Escape>'
+	phase views 1 3 4 2 '<Enter>' '<Escape>' F '<Enter>' '<Escape>' F '?' '<Escape>' 1 2
+	echo ":peak-rss $t/rss"
+} >"$t/keys"
+for trace in "$@"; do
+	rm -f "$t"/k-* "$t/rss" "$t/index"
+	start=$(date +%s.%N)
+	TERM=xterm-256color LC_ALL=C.UTF-8 GTVIEW_SCRIPT=$t/keys LINES=50 COLUMNS=200 \
+		"$bin" "$trace" >/dev/null || { echo "tui-key-bench: $trace: failed" >&2; exit 1; }
+	end=$(date +%s.%N)
+	size=$(wc -c <"$trace")
+	echo "$trace: keys (ms: median / max), 200x50, load included in $(awk "BEGIN { printf \"%.2f\", $end - $start }") s:"
+	awk '{ printf "  the list'"'"'s index: built in %.0f ms in the background after the load (the walk waited %.0f ms)\n", $2, $4 }' "$t/index"
+	for f in "$t"/k-*; do
+		name=${f##*/k-}
+		sort -t"$(printf '\t')" -k2 -n "$f" | awk -F'\t' -v name="$name" '
+			{ v[NR] = $2; k[NR] = $1 }
+			END { med = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+			      printf "  %-8s %8.2f / %8.2f  (%d keys, slowest %s)\n", name, med, v[NR], NR, k[NR] }'
+	done
+	cat "$t"/k-* | sort -t"$(printf '\t')" -k2 -n | awk -F'\t' '
+		{ v[NR] = $2 }
+		END { med = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+		      printf "  all      %8.2f / %8.2f  (%d keys)\n", med, v[NR], NR }'
+	awk -v size="$size" '{ printf "  peak RSS after the walk: %.0f MB (%.2fx the file, %.0f MB)\n",
+		$2 / 1024, $2 * 1024 / size, size / 1048576 }' "$t/rss"
+done

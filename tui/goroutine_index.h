@@ -1,0 +1,98 @@
+/* goroutine_index.h: what the goroutine list sorts and filters by, built
+ * once per trace on a background thread right after the load, so that
+ * every key of the list costs work that grows with the screen, not with
+ * the goroutines (a trace may hold millions).
+ *
+ * - Signatures: goroutines alike in every column a filter reads (end
+ *   state, start function, wait reason, end stack) share one; a filter
+ *   is decided once per signature, and a list's length is the sum of the
+ *   counts of the signatures it keeps.  gsig: a u32 per goroutine.
+ * - Orders: per sort column, the listed goroutines (those with a state
+ *   interval) by (key, id) ascending, a u32 per goroutine; descending
+ *   reverses the order but keeps ties by id ascending, through the runs
+ *   of equal keys (ties), so one array serves both directions.
+ * Memory: 4 bytes per goroutine for the signatures and for each order. */
+#ifndef GT_TUI_GOROUTINE_INDEX_H
+#define GT_TUI_GOROUTINE_INDEX_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model/model.h"
+
+enum tui_gcol { TUI_GCOL_ID, TUI_GCOL_STATE, TUI_GCOL_RUN, TUI_GCOL_WAIT,
+	TUI_GCOL_REASON, TUI_GCOL_FUNC, TUI_GCOL__COUNT };
+
+struct tui_gsig {
+	gt_str func;            /* start function */
+	uint32_t pcframe;       /* no start function: the frame whose PC names
+	                           it (tui_g_func), else 0 */
+	gt_str reason;          /* why it waits at the end (gt_model_g_wait_reason) */
+	gt_stack stack;         /* end stack */
+	uint32_t count;         /* goroutines with this signature */
+	uint32_t lo, hi;        /* the first and last of their indices */
+	uint8_t state;          /* end state */
+	uint8_t listed;         /* has a state interval (the list shows it) */
+};
+
+struct tui_gtie { uint32_t s, e; };     /* order places [s, e): equal keys */
+
+struct tui_gorder {
+	uint32_t *v;            /* goroutine indices, nlisted of them */
+	struct tui_gtie *ties;  /* runs of 2+ equal keys, by place */
+	size_t nties;
+};
+
+struct tui_gindex {
+	const struct gt_model *m;
+	uint32_t n, nlisted;    /* goroutines; those with a state interval */
+	uint32_t *gsig;         /* signature of each goroutine index */
+	struct tui_gsig *sigs;
+	uint32_t nsig;
+	uint32_t *skey[TUI_GCOL__COUNT]; /* per signature: its key's rank
+	                           (STATE, REASON, FUNC: columns a signature
+	                           decides) */
+	struct tui_gorder order[TUI_GCOL__COUNT];
+	int id_is_model;        /* order[ID].v is the model's (gt_model_g_order) */
+	struct gt_blocked blocked; /* the model's blocked groups (gt_model_blocked) */
+	struct gt_ggroups byfunc;  /* the model's groups by start function */
+	double build_ms;        /* signatures, every order, the search index */
+	/* the background build: ready counts the steps done (signatures,
+	 * then the orders in build order), under mu */
+	pthread_t th;
+	int started;
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	int ready;
+	atomic_int cancel;
+};
+
+/* Starts building x for m (a thread; the model is read-only by now):
+ * signatures, orders, the model's blocked groups and groups by start
+ * function, then the model's search index (gt_model_str_goroutines). */
+void tui_gindex_start(struct tui_gindex *x, const struct gt_model *m);
+/* Waits until the signatures and column col's order exist (col < 0:
+ * the signatures only; TUI_GCOL__COUNT: everything). */
+void tui_gindex_wait(struct tui_gindex *x, int col);
+/* Stops the build if it runs, and frees everything: 0.  -1 when the
+ * build is in one of the model's steps that cannot be stopped and has
+ * not ended within 100 ms: the thread is left to the process's exit,
+ * and x and the model must be too (still reachable, not freed). */
+int tui_gindex_free(struct tui_gindex *x);
+
+/* The goroutine at place p (< nlisted) of col's order, descending or not. */
+uint32_t tui_gindex_at(const struct tui_gindex *x, enum tui_gcol col, int desc, size_t p);
+/* The place of goroutine g in that order; SIZE_MAX if not listed. */
+size_t tui_gindex_find(const struct tui_gindex *x, enum tui_gcol col, int desc, uint32_t g);
+/* Sorts g[0..k) as col's order has them (for small sets). */
+void tui_gindex_sort(const struct tui_gindex *x, enum tui_gcol col, int desc, uint32_t *g, size_t k);
+
+/* Waits until the model's blocked groups (gt_model_blocked) or groups by
+ * start function (gt_model_groups_by_func) exist (when the background
+ * build is past them). */
+void tui_gindex_wait_blocked(struct tui_gindex *x);
+void tui_gindex_wait_byfunc(struct tui_gindex *x);
+
+#endif
