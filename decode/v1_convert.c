@@ -372,7 +372,7 @@ static int convert(struct v1_ctx *c, const struct v1_ev *ev)
 		break;
 	case V1_TASK_CREATE: {
 		struct v1_task *t = NULL;
-		uint32_t *ti = v1_map_get(&c->taskmap, ev->args[0]);
+		uint32_t *ti = gt_ids_slot(&c->taskmap, ev->args[0]);
 		if (ti)
 			t = &c->tasks[*ti];
 		e.kind = GT_EV_TASK_BEGIN;
@@ -388,7 +388,7 @@ static int convert(struct v1_ctx *c, const struct v1_ev *ev)
 		break;
 	}
 	case V1_TASK_END: {
-		uint32_t *ti = v1_map_get(&c->taskmap, ev->args[0]);
+		uint32_t *ti = gt_ids_slot(&c->taskmap, ev->args[0]);
 		struct v1_task *t = ti ? &c->tasks[*ti] : NULL;
 		e.kind = GT_EV_TASK_END;
 		e.u.task.id = ev->args[0];
@@ -490,7 +490,7 @@ static inline __attribute__((always_inline)) int hot(struct v1_ctx *c, const str
 		if (ev->ti >= c->capgpost)
 			return 1;
 		struct v1_gpost *g1 = &c->gpost[ev->ti];
-		if (g->pstate != G_RUNNING || p->run_g != ev->g || c->timers.count ||
+		if (g->pstate != G_RUNNING || p->run_g != ev->g || c->timers.len ||
 		    g1->pstate != G_WAITING || g1->plast == V1_GO_BLOCK_NET)
 			return 1;
 		g1->pstate = G_RUNNABLE;
@@ -635,7 +635,7 @@ static inline int64_t to_ns(const struct v1_ctx *c, int64_t ts)
 
 static int is_timer(const struct v1_ctx *c, uint64_t g)
 {
-	return c->timers.count && v1_map_get(&c->timers, g) != NULL;
+	return c->timers.len && gt_ids_slot(&c->timers, g) != NULL;
 }
 
 /* ref (a constant where inlined): the reference path only, without hot()
@@ -644,7 +644,7 @@ static int is_timer(const struct v1_ctx *c, uint64_t g)
 static inline __attribute__((always_inline)) int process(struct v1_ctx *c, struct v1_ev *ev,
                                                          const int ref)
 {
-	if (c->nfutile && c->ver < 11 && v1_map_get(&c->futile, ev->off))
+	if (c->nfutile && c->ver < 11 && gt_ids_slot(&c->futile, ev->off))
 		return 0;
 	ev->ts = to_ns(c, ev->ts);
 	int rc = ref ? 1 : hot(c, ev);

@@ -13,16 +13,16 @@
 void v1_run_free(struct v1_ctx *c)
 {
 	free(c->procs);
-	v1_map_free(&c->pmap);
+	gt_ids_free(&c->pmap);
 	for (uint32_t i = 0; i < c->ng; i++)
 		free(c->gs[i].wake);
 	free(c->gs);
 	free(c->gord);
 	free(c->gpost);
 	free(c->gdirect);
-	v1_map_free(&c->gmap);
+	gt_ids_free(&c->gmap);
 	free(c->tasks);
-	v1_map_free(&c->taskmap);
+	gt_ids_free(&c->taskmap);
 	free(c->regions);
 	free(c->heap);
 	free(c->avail);
@@ -40,11 +40,11 @@ static void ctx_free(struct v1_ctx *c)
 	free(c->moved);
 	free(c->moved_by_ts);
 	free(c->sysblocked);
-	v1_map_free(&c->strmap);
-	v1_map_free(&c->stkmap);
-	v1_map_free(&c->pcmap);
-	v1_map_free(&c->timers);
-	v1_map_free(&c->futile);
+	gt_ids_free(&c->strmap);
+	gt_ids_free(&c->stkmap);
+	gt_ids_free(&c->pcmap);
+	gt_ids_free(&c->timers);
+	gt_ids_free(&c->futile);
 }
 
 enum gt_status gt_decode_v1(const uint8_t *buf, size_t len, int version,

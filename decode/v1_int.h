@@ -39,6 +39,7 @@
 #ifndef GT_DECODE_V1_INT_H
 #define GT_DECODE_V1_INT_H
 
+#include "decode/ids.h"
 #include "decode/v1.h"
 #include "rec/rec.h"
 
@@ -107,17 +108,6 @@ struct v1_raw {
 	const uint8_t *str;          /* String / UserLog value bytes */
 	uint64_t slen;
 };
-
-/* u64 -> u32 open-addressing map (value UINT32_MAX is reserved). */
-struct v1_map {
-	uint64_t *keys;
-	uint32_t *vals;
-	uint32_t mask, count;
-};
-uint32_t *v1_map_get(const struct v1_map *m, uint64_t key);
-/* Returns the value slot (new slots hold UINT32_MAX), NULL on OOM. */
-uint32_t *v1_map_put(struct v1_map *m, uint64_t key);
-void v1_map_free(struct v1_map *m);
 
 /* Growable array helper: ensures room for need elements. 0 ok, -1 OOM. */
 int v1_grow(void **p, uint32_t *cap, size_t elem, uint64_t need);
@@ -217,17 +207,17 @@ struct v1_ctx {
 	uint32_t nbatch, capbatch;
 	struct v1_proc *procs;
 	uint32_t nproc, capproc;
-	struct v1_map pmap;      /* pid -> procs index */
+	struct gt_ids pmap;      /* pid -> procs index */
 	int32_t last_pid;
 
-	struct v1_map strmap;    /* string id -> gt_str */
-	struct v1_map stkmap;    /* stack id -> gt_stack (0 entries absent) */
+	struct gt_ids strmap;    /* string id -> gt_str */
+	struct gt_ids stkmap;    /* stack id -> gt_stack (0 entries absent) */
 	gt_stack *stkdirect;     /* the same for ids < nstkdirect (dense ids) */
 	uint32_t nstkdirect;
-	struct v1_map pcmap;     /* pc -> frame id (first definition wins) */
+	struct gt_ids pcmap;     /* pc -> frame id (first definition wins) */
 	uint64_t *stack_offs;
 	uint32_t nstack, capstack;
-	struct v1_map timers;    /* timer goroutine ids */
+	struct gt_ids timers;    /* timer goroutine ids */
 
 	struct v1_ev *samples;   /* CPU samples, sorted by ts */
 	uint32_t nsample, capsample;
@@ -235,13 +225,13 @@ struct v1_ctx {
 	struct v1_g *gs;
 	struct v1_gord *gord;    /* parallel to gs */
 	uint32_t ng, capg, capgord;
-	struct v1_map gmap;
+	struct gt_ids gmap;
 	uint32_t *gdirect;       /* small goroutine ids -> index (~0 none) */
 	uint32_t capgdirect;
 
 	struct v1_task *tasks;
 	uint32_t ntask, captask;
-	struct v1_map taskmap;
+	struct gt_ids taskmap;
 
 	struct v1_region *regions;
 	uint32_t nregion, capregion, freeregion;
@@ -277,7 +267,7 @@ struct v1_ctx {
 	uint32_t *moved_by_ts;
 	uint8_t *sysblocked;     /* bit per GoSysCall in order */
 	uint64_t nsyscall;
-	struct v1_map futile;    /* offsets of futile events */
+	struct gt_ids futile;    /* offsets of futile events */
 	struct v1_pipe *pipe;    /* both runs at once (v1_pipe.h), NULL: one after the other */
 
 	/* postprocess globals */

@@ -156,23 +156,6 @@ static void *run1(void *arg)
 	return NULL;
 }
 
-static int map_copy(struct v1_map *d, const struct v1_map *s)
-{
-	*d = *s;
-	d->keys = NULL;
-	d->vals = NULL;
-	if (!s->keys)
-		return 0;
-	size_t n = (size_t)s->mask + 1;
-	d->keys = malloc(n * sizeof *d->keys);
-	d->vals = malloc(n * sizeof *d->vals);
-	if (!d->keys || !d->vals)
-		return -1;
-	memcpy(d->keys, s->keys, n * sizeof *d->keys);
-	memcpy(d->vals, s->vals, n * sizeof *d->vals);
-	return 0;
-}
-
 /* Whether the initial goroutines went out in the first run's goroutine
  * order, as a sequential decode sends them. */
 static int pre_in_order(const struct v1_ctx *c, const struct v1_pipe *pp)
@@ -181,7 +164,7 @@ static int pre_in_order(const struct v1_ctx *c, const struct v1_pipe *pp)
 	for (uint32_t i = 0; i < pp->npre; i++) {
 		uint64_t id = pp->pre[i];
 		const uint32_t *s = id < c->capgdirect && c->gdirect[id] != UINT32_MAX ?
-		                    &c->gdirect[id] : v1_map_get(&c->gmap, id);
+		                    &c->gdirect[id] : gt_ids_slot(&c->gmap, id);
 		if (!s || *s == UINT32_MAX || (i && *s <= last))
 			return 0;
 		last = *s;
@@ -242,7 +225,7 @@ int v1_pipe_run(struct v1_ctx *c, int restartable, int *rcp)
 		c2->capregion = c2->freeregion = 0;
 		if (c2->procs)
 			memcpy(c2->procs, c->procs, (size_t)c->nproc * sizeof *c2->procs);
-		ok = c2->procs && !map_copy(&c2->pmap, &c->pmap);
+		ok = c2->procs && !gt_ids_copy(&c2->pmap, &c->pmap);
 	} else
 		ok = 0;
 	int rc2 = 0, started = 0;

@@ -52,7 +52,7 @@ static void sort_moved(struct v1_ctx *c)
 
 static int futile_mark(struct v1_ctx *c, uint64_t off)
 {
-	uint32_t *s = v1_map_put(&c->futile, off);
+	uint32_t *s = gt_ids_put_slot(&c->futile, off);
 	if (!s)
 		return nomem(c, off);
 	*s = 1;
@@ -254,7 +254,7 @@ static int check_running(struct v1_ctx *c, const struct v1_proc *p, const struct
 
 static struct v1_task *task_get(struct v1_ctx *c, uint64_t id)
 {
-	uint32_t *slot = v1_map_put(&c->taskmap, id);
+	uint32_t *slot = gt_ids_put_slot(&c->taskmap, id);
 	if (!slot)
 		return NULL;
 	if (*slot == UINT32_MAX) {

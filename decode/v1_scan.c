@@ -154,7 +154,7 @@ int v1_read_raw(struct v1_ctx *c, uint64_t *pos, struct v1_raw *r, int skip)
 
 struct v1_proc *v1_proc_get(struct v1_ctx *c, int32_t pid)
 {
-	uint32_t *slot = v1_map_put(&c->pmap, (uint64_t)(int64_t)pid);
+	uint32_t *slot = gt_ids_put_slot(&c->pmap, (uint64_t)(int64_t)pid);
 	if (!slot)
 		return NULL;
 	if (*slot != UINT32_MAX)
@@ -176,7 +176,7 @@ static uint32_t *g_slot(struct v1_ctx *c, uint64_t id)
 {
 	/* the choice depends on id alone, so an id never moves */
 	if (id >= (1u << 22) || id >= c->len)
-		return v1_map_put(&c->gmap, id);
+		return gt_ids_put_slot(&c->gmap, id);
 	if (id >= c->capgdirect) {
 		uint64_t cap = c->capgdirect ? c->capgdirect : 1024;
 		while (cap <= id)
@@ -217,13 +217,13 @@ uint32_t v1_g_index(struct v1_ctx *c, uint64_t id)
 
 gt_stack v1_stack_slow(const struct v1_ctx *c, uint32_t id)
 {
-	const uint32_t *v = id ? v1_map_get(&c->stkmap, id) : NULL;
+	const uint32_t *v = id ? gt_ids_slot(&c->stkmap, id) : NULL;
 	return v ? *v : 0;
 }
 
 gt_str v1_string(const struct v1_ctx *c, uint64_t id)
 {
-	const uint32_t *v = v1_map_get(&c->strmap, id);
+	const uint32_t *v = gt_ids_slot(&c->strmap, id);
 	return v ? *v : 0;
 }
 
@@ -291,7 +291,7 @@ static int read_stack(struct v1_ctx *c, uint64_t off, uint32_t *frames)
 			if (!NEXT(v[k]))
 				return v1_fail(c, off, "bad stack record");
 #undef NEXT
-		uint32_t *slot = v1_map_put(&c->pcmap, v[0]);
+		uint32_t *slot = gt_ids_put_slot(&c->pcmap, v[0]);
 		if (!slot)
 			return nomem(c, off);
 		if (*slot == UINT32_MAX) {
@@ -309,7 +309,7 @@ static int read_stack(struct v1_ctx *c, uint64_t off, uint32_t *frames)
 		frames[i] = *slot;
 	}
 	gt_stack s = gt_stack_intern(c->tab, frames, (size_t)size);
-	uint32_t *slot = v1_map_put(&c->stkmap, (uint32_t)id);
+	uint32_t *slot = gt_ids_put_slot(&c->stkmap, (uint32_t)id);
 	if (!s || !slot)
 		return nomem(c, off);
 	*slot = s;
@@ -320,17 +320,17 @@ static int read_stack(struct v1_ctx *c, uint64_t off, uint32_t *frames)
  * v1_stack(), when it stays small next to the number of stacks. */
 static int stack_direct(struct v1_ctx *c)
 {
-	const struct v1_map *m = &c->stkmap;
-	uint64_t max = 0;
-	for (uint32_t j = 0; m->keys && j <= m->mask; j++)
-		if (m->vals[j] != UINT32_MAX && m->keys[j] > max)
-			max = m->keys[j];
-	if (!m->keys || max >= 4ULL * c->nstack + 4096)
+	const struct gt_ids *m = &c->stkmap;
+	uint64_t max = 0; /* (the keys are uint32 stack ids) */
+	for (size_t j = 0; j < m->cap; j++)
+		if (m->vals[j] != UINT32_MAX && (uint64_t)m->keys[j] > max)
+			max = (uint64_t)m->keys[j];
+	if (!m->cap || max >= 4ULL * c->nstack + 4096)
 		return 0;
 	c->stkdirect = calloc(max + 1, sizeof *c->stkdirect);
 	if (!c->stkdirect)
 		return -1;
-	for (uint32_t j = 0; j <= m->mask; j++)
+	for (size_t j = 0; j < m->cap; j++)
 		if (m->vals[j] != UINT32_MAX)
 			c->stkdirect[m->keys[j]] = m->vals[j];
 	c->nstkdirect = (uint32_t)max + 1;
@@ -363,7 +363,7 @@ static void scan_init(const struct v1_ctx *c, struct scan *st)
 int v1_scan_record(struct v1_ctx *c, struct scan *st, const struct v1_raw *r, uint64_t off)
 {
 	if (r->type == V1_STRING) {
-		uint32_t *slot = v1_map_put(&c->strmap, r->args[0]);
+		uint32_t *slot = gt_ids_put_slot(&c->strmap, r->args[0]);
 		if (!slot)
 			return nomem(c, off);
 		if (*slot != UINT32_MAX)
@@ -415,7 +415,7 @@ int v1_scan_record(struct v1_ctx *c, struct scan *st, const struct v1_raw *r, ui
 	case V1_TIMER_GOROUTINE: {
 		if ((int64_t)r->nargs != v1_arg_num(r->type, c->ver))
 			return v1_fail(c, off, "TimerGoroutine has wrong number of arguments");
-		uint32_t *slot = v1_map_put(&c->timers, r->args[0]);
+		uint32_t *slot = gt_ids_put_slot(&c->timers, r->args[0]);
 		if (!slot)
 			return nomem(c, off);
 		*slot = 1;

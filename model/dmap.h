@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "model/ids.h"
+#include "decode/ids.h"
 
 #define GT_DMAP_PBITS 12
 #define GT_DMAP_LIMIT ((int64_t)1 << 28)

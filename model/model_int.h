@@ -7,7 +7,7 @@
 
 #include "model/glog.h"
 #include "model/dmap.h"
-#include "model/ids.h"
+#include "decode/ids.h"
 #include "model/idseq.h"
 #include "model/series.h"
 #include "model/lane.h"

@@ -1,6 +1,6 @@
 /* stats.c: the oracle figures of a trace (stats.h) from the event stream. */
 #include "model/stats.h"
-#include "model/ids.h"
+#include "decode/ids.h"
 #include "model/model_int.h"
 #include "model/report_int.h"
 

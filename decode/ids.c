@@ -1,7 +1,8 @@
 /* ids.c: see ids.h.  Linear probing with a 64-bit mixer. */
-#include "model/ids.h"
+#include "decode/ids.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 static size_t slot_of(int64_t key, size_t mask)
 {
@@ -21,17 +22,23 @@ void gt_ids_free(struct gt_ids *h)
 	h->cap = h->len = 0;
 }
 
-uint32_t gt_ids_get(const struct gt_ids *h, int64_t key)
+uint32_t *gt_ids_slot(const struct gt_ids *h, int64_t key)
 {
 	if (!h->cap)
-		return UINT32_MAX;
+		return NULL;
 	size_t mask = h->cap - 1;
 	for (size_t i = slot_of(key, mask);; i = (i + 1) & mask) {
 		if (h->vals[i] == UINT32_MAX)
-			return UINT32_MAX;
+			return NULL;
 		if (h->keys[i] == key)
-			return h->vals[i];
+			return &h->vals[i];
 	}
+}
+
+uint32_t gt_ids_get(const struct gt_ids *h, int64_t key)
+{
+	const uint32_t *v = gt_ids_slot(h, key);
+	return v ? *v : UINT32_MAX;
 }
 
 static void insert(int64_t *keys, uint32_t *vals, size_t mask, int64_t key, uint32_t val)
@@ -66,18 +73,45 @@ static int grow(struct gt_ids *h)
 	return 0;
 }
 
-int gt_ids_put(struct gt_ids *h, int64_t key, uint32_t val)
+uint32_t *gt_ids_put_slot(struct gt_ids *h, int64_t key)
 {
 	if ((h->len + 1) * 4 > h->cap * 3 && grow(h) < 0)
-		return -1;
+		return NULL;
 	size_t mask = h->cap - 1;
 	size_t i = slot_of(key, mask);
 	while (h->vals[i] != UINT32_MAX && h->keys[i] != key)
 		i = (i + 1) & mask;
-	if (h->vals[i] == UINT32_MAX)
+	if (h->vals[i] == UINT32_MAX) {
 		h->len++;
-	h->keys[i] = key;
-	h->vals[i] = val;
+		h->keys[i] = key;
+	}
+	return &h->vals[i];
+}
+
+int gt_ids_put(struct gt_ids *h, int64_t key, uint32_t val)
+{
+	uint32_t *v = gt_ids_put_slot(h, key);
+	if (!v)
+		return -1;
+	*v = val;
+	return 0;
+}
+
+int gt_ids_copy(struct gt_ids *d, const struct gt_ids *s)
+{
+	*d = (struct gt_ids){0};
+	if (!s->cap)
+		return 0;
+	d->keys = malloc(s->cap * sizeof *d->keys);
+	d->vals = malloc(s->cap * sizeof *d->vals);
+	if (!d->keys || !d->vals) {
+		gt_ids_free(d);
+		return -1;
+	}
+	memcpy(d->keys, s->keys, s->cap * sizeof *d->keys);
+	memcpy(d->vals, s->vals, s->cap * sizeof *d->vals);
+	d->cap = s->cap;
+	d->len = s->len;
 	return 0;
 }
 
