@@ -1,7 +1,7 @@
 /* annot.c: statistics of the user annotations (`gtview regions`, the
  * viewer's regions view): region and task types with their durations,
  * log categories. */
-#include "model/ids.h"
+#include "decode/ids.h"
 #include "model/model_int.h"
 
 #include <stdlib.h>

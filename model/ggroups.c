@@ -1,7 +1,7 @@
 /* ggroups.c: goroutines' time within a window, and their groups by start
  * function (`gtview goroutines --by-func`, the viewer's grouped list). */
 #include "model/gpar.h"
-#include "model/ids.h"
+#include "decode/ids.h"
 #include "model/model_int.h"
 
 #include <stdlib.h>

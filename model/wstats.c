@@ -2,7 +2,7 @@
  * headless reports' --window): goroutine time per state and who ran or
  * waited most, GC, STW and assists, and what happened, by kind. */
 #include "model/gpar.h"
-#include "model/ids.h"
+#include "decode/ids.h"
 #include "model/model_int.h"
 
 #include <stdlib.h>
