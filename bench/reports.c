@@ -9,7 +9,7 @@
  *   bench-reports TRACE...
  */
 #include "model/model.h"
-#include "model/report.h"
+#include "report/report.h"
 
 #include <stdio.h>
 #include <stdlib.h>

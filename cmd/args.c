@@ -3,7 +3,7 @@
 #include "cmd/commands.h"
 #include "cmd/input.h"
 #include "cmd/load_opts.h"
-#include "model/report.h"
+#include "report/report.h"
 
 #include <inttypes.h>
 #include <stdio.h>

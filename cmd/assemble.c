@@ -4,7 +4,7 @@
  * "-" for stdout. */
 #include "cmd/commands.h"
 #include "cmd/input.h"
-#include "decode/text.h"
+#include "decode/text/text.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -3,14 +3,14 @@
  * Without --raw: the validated event stream, one event a line, in the
  * format of the corpus' expected/dump files: `TIME Kind G= P= M=`, the
  * kind's details, and ` @ FUNC FILE:LINE` for the event's innermost frame.
- * With --raw: the textual wire form of a v2 trace (decode/text.h).
+ * With --raw: the textual wire form of a v2 trace (decode/text/text.h).
  */
 #include "cmd/args.h"
 #include "cmd/commands.h"
 #include "cmd/input.h"
 #include "cmd/load_opts.h"
 #include "decode/decode.h"
-#include "decode/text.h"
+#include "decode/text/text.h"
 #include "decode/utf8.h"
 
 #include <stdio.h>

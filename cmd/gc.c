@@ -1,10 +1,10 @@
 /* gc.c: `gtview gc [--json] [--window FROM:TO] TRACE`: GC cycles, stop-the-world pauses,
  * their distribution and minimum mutator utilization; the
- * figures come from model/report_gc.c.  Exit 1 when the trace is
+ * figures come from report/gc.c.  Exit 1 when the trace is
  * invalid or truncated (figures then cover what came before the error). */
 #include "cmd/args.h"
 #include "cmd/commands.h"
-#include "model/report.h"
+#include "report/report.h"
 
 #include <stdio.h>
 

@@ -1,11 +1,11 @@
 /* goroutine.c: `gtview goroutine [--json] ID[,ID...] TRACE`: the history
  * of each goroutine named (Go ids), one transition a line with who
- * caused it (model/report_history.c).  Exit 1 for an unknown id (named)
+ * caused it (report/history.c).  Exit 1 for an unknown id (named)
  * or an invalid or truncated trace, 2 for a bad list or usage. */
 #include "cmd/args.h"
 #include "cmd/commands.h"
 #include "cmd/input.h"
-#include "model/report.h"
+#include "report/report.h"
 
 #include <errno.h>
 #include <inttypes.h>

@@ -1,11 +1,11 @@
 /* goroutines.c: `gtview goroutines [--blocked | --by-func] [--json]
  * [--window FROM:TO] TRACE`: one row per goroutine, the goroutines
  * blocked at the end grouped, or the groups by start function; the
- * figures come from model/report_goroutines.c.  Exit 1 when the trace is
+ * figures come from report/goroutines.c.  Exit 1 when the trace is
  * invalid or truncated (rows then cover what came before the error). */
 #include "cmd/args.h"
 #include "cmd/commands.h"
-#include "model/report.h"
+#include "report/report.h"
 
 #include <stdio.h>
 

@@ -1,9 +1,9 @@
 /* regions.c: `gtview regions [--json] [--window FROM:TO] TRACE`: the user
- * annotations' statistics (model/report_regions.c).  Exit 1 when the
+ * annotations' statistics (report/regions.c).  Exit 1 when the
  * trace is invalid or truncated (figures then cover what came before). */
 #include "cmd/args.h"
 #include "cmd/commands.h"
-#include "model/report.h"
+#include "report/report.h"
 
 int cmd_regions(int argc, char **argv)
 {

@@ -7,7 +7,7 @@
 #include "cmd/input.h"
 #include "cmd/load_opts.h"
 #include "model/model.h"
-#include "model/report.h"
+#include "report/report.h"
 #include "model/stats.h"
 
 #include <stdio.h>
@@ -58,7 +58,7 @@ int cmd_stats(int argc, char **argv)
 		gt_stats_write_json(stdout, &s, t, &res);
 	} else {
 		gt_stats_write_text(stdout, &s, gt_model_tables(m), &res);
-		gt_report_stats_headlines(stdout, m, &tot); /* model/report_gc.c */
+		gt_report_stats_headlines(stdout, m, &tot); /* report/gc.c */
 	}
 	int rc = GT_EXIT_OK;
 	if (res.status != GT_OK) {

@@ -2,9 +2,9 @@
  * and hands the file to the v1 (Go 1.5-1.21) or v2 (Go 1.22+) decoder. */
 #include "decode/decode.h"
 #include "decode/restart.h"
-#include "decode/v1.h"
-#include "decode/v2.h"
-#include "decode/v2_spec.h"
+#include "decode/v1/v1.h"
+#include "decode/v2/v2.h"
+#include "decode/v2/spec.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -60,10 +60,10 @@ struct gt_decode_stats {
 	 * path left to it) */
 	int v1;
 	uint64_t v1_events, v1_general;
-	/* old format: the scan's second thread (decode/v1_scan.h) */
+	/* old format: the scan's second thread (decode/v1/scan.h) */
 	uint64_t v1_split_at;     /* its offset; 0: no split tried */
 	const char *v1_split;     /* "taken" or "dropped" */
-	/* old format: both runs at once (decode/v1_pipe.h) */
+	/* old format: both runs at once (decode/v1/pipe.h) */
 	int v1_pipe;              /* 1 ran, 2 gave up (decode again) */
 	const char *v1_pipe_why;  /* why it gave up */
 	double v1_pipe_cpu1;      /* the first run's thread CPU time (s) */
@@ -81,15 +81,15 @@ struct gt_decode_stats {
 struct gt_decode_opts {
 	/* old format: every event through the reference path (v1_postprocess
 	 * and the general conversion) instead of the fast path for the common
-	 * events (decode/v1_convert.c: hot()); both must deliver the same
+	 * events (decode/v1/convert.c: hot()); both must deliver the same
 	 * events (tests/v1-reference.t) */
 	int v1_reference;
 	/* old format, Go 1.7+: files of this many bytes and more are scanned
-	 * from the middle on on a second thread (decode/v1_scan.h) */
+	 * from the middle on on a second thread (decode/v1/scan.h) */
 	uint64_t v1_split_min;
 	/* old format, decodes that may start over (the model's loader):
 	 * files of this many bytes and more are decoded with both runs at
-	 * once (decode/v1_pipe.h); the second run stays v1_pipe_margin
+	 * once (decode/v1/pipe.h); the second run stays v1_pipe_margin
 	 * events behind the merge, or right behind the first with
 	 * v1_pipe_lockstep; it gives up at order index v1_pipe_give_up
 	 * (tests; UINT64_MAX: never) */

@@ -3,7 +3,7 @@
  * It mirrors the event model of Go's own reader (golang.org/x/exp/trace,
  * Event.Kind() and its details), so that figures computed from this stream
  * agree with Go's.  v1 (Go 1.5-1.21) traces are converted into the same
- * stream by decode/v1_*.c.  Strings and stacks are trace-global ids into
+ * stream by decode/v1/.  Strings and stacks are trace-global ids into
  * struct gt_tables (tables.h), already merged across generations.
  *
  * No wire format leaks through this header: model/ and tui/ see only this.

@@ -3,7 +3,7 @@
  * one else: the rest of the program sees gt_decode, decode.h).
  *
  * A big old-format trace may then be decoded with its two runs at once
- * (decode/v1_pipe.h), and, rarely, that attempt gives up after
+ * (decode/v1/pipe.h), and, rarely, that attempt gives up after
  * delivering a prefix and returns GT_RESTART: the caller then forgets
  * what it was given and starts over with gt_decode_opts (which never
  * returns GT_RESTART).  (A function, not a member of struct gt_sink:

@@ -1,5 +1,5 @@
 /* fuzz_text.c: libFuzzer harness for the text form of v2 traces
- * (decode/text.h).
+ * (decode/text/text.h).
  *
  * Input: a txtar archive with a "trace" file (Go's testdata/tests/NAME.test)
  * or bare text.  When it assembles, the binary must round-trip:
@@ -7,7 +7,7 @@
  * trace (fuzz_check.h).  Seeds: ../shared/corpus/text/. */
 #include "fuzz/fuzz_check.h"
 
-#include "decode/text.h"
+#include "decode/text/text.h"
 
 #include <stdio.h>
 #include <stdlib.h>

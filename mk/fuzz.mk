@@ -26,14 +26,14 @@ FUZZ_CFLAGS  := -g -O1 -std=c11 -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=700 \
 # command line fuzzes decode/ alone, without building model/).
 FUZZ_MODEL   ?= $(if $(shell grep -ls '^struct gt_model \*gt_model_load' model/*.c 2>/dev/null),-DGT_FUZZ_MODEL)
 # Linked from archives, as the main build links libgtview.a.
-FUZZ_CORE_OBJ := $(patsubst %.c,$(FUZZ_DIR)/%.o,$(wildcard decode/*.c $(if $(FUZZ_MODEL),model/*.c)))
+FUZZ_CORE_OBJ := $(patsubst %.c,$(FUZZ_DIR)/%.o,$(wildcard decode/*.c decode/*/*.c rec/*.c $(if $(FUZZ_MODEL),model/*.c report/*.c)))
 FUZZ_KEYS_OBJ := $(patsubst %.c,$(FUZZ_DIR)/%.o,$(wildcard keymaps/*.c)) $(FUZZ_DIR)/gen/embedded.o
 FUZZ_CORE    := $(FUZZ_DIR)/libcore.a
 FUZZ_KEYS    := $(FUZZ_DIR)/libkeys.a
 
-# Harnesses whose code exists: text once decode/text.h has a reader, config
+# Harnesses whose code exists: text once decode/text/text.h has a reader, config
 # once keymaps/config.c exists.
-FUZZERS ?= v2 v1 $(if $(wildcard decode/text_*.c),text) $(if $(wildcard keymaps/config.c),config)
+FUZZERS ?= v2 v1 $(if $(wildcard decode/text/),text) $(if $(wildcard keymaps/config.c),config)
 FUZZ_BINS := $(FUZZERS:%=$(FUZZ_DIR)/fuzz_%)
 
 # Rebuilt when FUZZ_MODEL changes (the stamp holds its last value).

@@ -24,7 +24,7 @@ int gt_prof_kind_parse(const char *s)
 
 /* ---- Which intervals a kind counts ------------------------------------- */
 
-/* Waits Go 1.19 counts as sync: the reasons decode/v1_convert.c gives
+/* Waits Go 1.19 counts as sync: the reasons decode/v1/convert.c gives
  * GoBlockSend, Recv, Select, Sync, Cond and GC. */
 static int v1_sync_reason(const char *r)
 {

@@ -54,12 +54,4 @@ int gt_stats_compute(const uint8_t *buf, size_t len, struct gt_tables *t,
                      const struct gt_decode_opts *o, struct gt_stats *s,
                      struct gt_decode_result *res);
 
-/* One JSON object with the oracle's fields (plus "v1_by_type" for old
- * traces), then a newline. */
-void gt_stats_write_json(FILE *out, const struct gt_stats *s, const struct gt_tables *t,
-                         const struct gt_decode_result *res);
-/* The same figures for people. */
-void gt_stats_write_text(FILE *out, const struct gt_stats *s, const struct gt_tables *t,
-                         const struct gt_decode_result *res);
-
 #endif

@@ -22,7 +22,7 @@
  * gt_sink, decode.h), and a decoder with an event of a common kind ready
  * writes its records there itself (gt_rsink_takes, gt_rsink_trans),
  * instead of building a struct gt_event for the sink to encode
- * (decode/v2_order_conv.h: half the decoder thread's cost per event was
+ * (decode/v2/order_conv.h: half the decoder thread's cost per event was
  * that hand-over); the sink encodes the events handed to it as events
  * with the same encoder (gt_renc_common_put).  What a record carries
  * beyond the event is the reader's business and is worked out on the

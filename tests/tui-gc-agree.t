@@ -33,7 +33,7 @@ def fmt_dur(ns):  # the viewer's durations (tui/util.c: tui_fmt_dur)
     if v >= 1000: return "%s%.3gus" % (s, v / 1e3)
     return "%s%dns" % (s, v)
 
-def mib(b):  # model/report.c: gt_report_mib
+def mib(b):  # report/report.c: gt_report_mib
     return "-" if b is None else "%.1f MiB" % (b / 1048576.0)
 
 def screen(trace, keys, name):

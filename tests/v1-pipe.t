@@ -1,5 +1,5 @@
 #!/bin/sh
-# The v1 decoder's two runs at once (decode/v1_pipe.c: for files of 8 MB
+# The v1 decoder's two runs at once (decode/v1/pipe.c: for files of 8 MB
 # and more loaded into a model, the first run on a thread of its own, the
 # second behind it; when it cannot prove what it delivered is what a
 # sequential decode delivers, it gives up and the loader decodes again).

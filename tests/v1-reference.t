@@ -1,5 +1,5 @@
 #!/bin/sh
-# The old format's rules have two implementations in decode/v1_convert.c:
+# The old format's rules have two implementations in decode/v1/convert.c:
 # the reference path (v1_postprocess's checks, then convert()) and the
 # fast path hot(), which checks and converts the common events in one
 # step and leaves anything else, untouched, to the reference path.  With

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The v1 index pass on two threads (decode/v1_scan.c: on files of 8 MB and
+# The v1 index pass on two threads (decode/v1/scan.c: on files of 8 MB and
 # more a second thread scans the second half from a batch header it finds
 # near the middle; the caller takes its work only when it meets that
 # offset exactly).  Committed fixtures are far below 8 MB, so here

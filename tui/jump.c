@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/report.h"
+#include "report/report.h"
 #include "tui/util.h"
 
 /* What a jump leaves, to come back to. */

@@ -2,7 +2,7 @@
  * Enter shows the row's place on the timeline, Tab opens the inspector. */
 #include "tui/app.h"
 
-#include "model/report.h"
+#include "report/report.h"
 
 #include <curses.h>
 #include <math.h>

@@ -7,7 +7,7 @@
  * lines on screen.  Enter on a line that names a goroutine opens it. */
 #include "tui/app.h"
 
-#include "model/report.h"
+#include "report/report.h"
 
 #include <curses.h>
 #include <stdarg.h>

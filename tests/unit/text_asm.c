@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "decode/text.h"
+#include "decode/text/text.h"
 
 #define HDR22 "go 1.22 trace\0\0\0"
 

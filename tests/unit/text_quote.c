@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "decode/text_int.h"
+#include "decode/text/int.h"
 
 struct quote_case {
 	const char *in;

@@ -1,6 +1,6 @@
 /* utf8_escape.c: which bytes are text (decode/utf8.h: gt_utf8_len, the
  * one rule `gtview dump` and the JSON writers share) at the edges of
- * UTF-8, and the JSON writer's output for them (model/report_int.h:
+ * UTF-8, and the JSON writer's output for them (report/int.h:
  * gt_json_strn).  The validity vectors follow Go's utf8.DecodeRune. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "decode/utf8.h"
-#include "model/report_int.h"
+#include "report/int.h"
 
 struct len_case {
 	const char *in;

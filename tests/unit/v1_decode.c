@@ -1,4 +1,4 @@
-/* v1_decode.c: the Go 1.5-1.21 decoder (decode/v1_*.c) called directly on
+/* v1_decode.c: the Go 1.5-1.21 decoder (decode/v1/) called directly on
  * small traces built here and on the project's fixtures: event stream
  * invariants of the conversion (Syncs around, strictly increasing times),
  * the per-version argument layouts, out-of-order and unorderable traces,
@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "decode/decode.h"
-#include "decode/v1.h"
+#include "decode/v1/v1.h"
 
 struct buf {
 	uint8_t b[4096];

@@ -1,4 +1,4 @@
-/* v2order_basic.c: the v2 orderer (decode/v2_order*.c) on event sequences
+/* v2order_basic.c: the v2 orderer (decode/v2/order*.c) on event sequences
  * taken from Go's trace tests (golang/exp trace/testdata/tests) and from
  * order.go's cases: successes with the events Go delivers, and failures
  * with Go's messages. */

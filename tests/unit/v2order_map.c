@@ -1,4 +1,4 @@
-/* v2order_map.c: the orderer's id -> index map (decode/v2_order_map.c)
+/* v2order_map.c: the orderer's id -> index map (decode/v2/order_map.c)
  * against a plain array, under random inserts and deletes that make
  * long probe runs and wrap around the table. */
 #include <stdarg.h>
@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <cmocka.h>
-#include "decode/v2_order_int.h"
+#include "decode/v2/order_int.h"
 
 #define KEYS 3000
 

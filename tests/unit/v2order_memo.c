@@ -1,5 +1,5 @@
 /* v2order_memo.c: the orderer remembers resolved stack ids per generation
- * view (decode/v2_order_conv.h): the same id must resolve again in the
+ * view (decode/v2/order_conv.h): the same id must resolve again in the
  * next generation, where it means another stack, and an id unknown there
  * must fail even though it was known before. */
 #include <stdarg.h>
@@ -7,7 +7,7 @@
 #include <setjmp.h>
 #include <stdint.h>
 #include <cmocka.h>
-#include "decode/v2_order.h"
+#include "decode/v2/order.h"
 #include "decode/tables.h"
 
 struct view_ctx {

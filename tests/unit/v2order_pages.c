@@ -1,4 +1,4 @@
-/* v2order_pages.c: the orderer's goroutine records (decode/v2_order_pool.c:
+/* v2order_pages.c: the orderer's goroutine records (decode/v2/order_pool.c:
  * pages of 256 ids through a directory or a hash, the sparse pool once the
  * page budget is spent, cold records for ranges) against a plain table,
  * under random creations and deletions of dense, huge and scattered ids;
@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
-#include "decode/v2_order_int.h"
+#include "decode/v2/order_int.h"
 #include "tests/unit/xorshift.h"
 
 #define N 2500

@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "decode/v2_order.h"
+#include "decode/v2/order.h"
 #include "decode/tables.h"
 
 #define NOM (-1)

@@ -18,7 +18,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 #include "decode/decode.h"
-#include "decode/v2_order_int.h"
+#include "decode/v2/order_int.h"
 
 struct vres { uint8_t kind; int64_t id; gt_str name; };
 struct vthread { int64_t m, p, g; };

@@ -1,4 +1,4 @@
-/* v2read_robust.c: the v2 reader (decode/v2_read.c, v2_gen.c) on small
+/* v2read_robust.c: the v2 reader (decode/v2/read.c, v2_gen.c) on small
  * traces built here byte by byte, and on damaged copies of the project's
  * esbuild fixtures: generations, frequency, Sync events, CPU samples,
  * EndOfGeneration, and the errors (with their offsets) of broken, cut and

@@ -1,0 +1,84 @@
+/* report.h: the analyses commands' output from a model (`gtview
+ * goroutines`, `gtview gc`, and the headline lines `gtview stats` adds).
+ * Kept in model/ so the figures come from one place; cmd/ only parses
+ * arguments and opens files. */
+#ifndef GT_MODEL_REPORT_H
+#define GT_MODEL_REPORT_H
+
+#include <stdio.h>
+
+#include "model/model.h"
+#include "model/stats.h"
+
+enum { GT_REPORT_JSON = 1, GT_REPORT_BLOCKED = 2, GT_REPORT_BY_FUNC = 4 };
+
+/* One row (or JSON object per line) per goroutine, or, with
+ * GT_REPORT_BLOCKED, the goroutines waiting at the end grouped by reason
+ * and stack.  Returns 0, or -1 when out of memory. */
+int gt_report_goroutines(FILE *fp, const struct gt_model *m, int flags);
+/* The same over the window [t0, t1): each goroutine's time clipped to it
+ * (gt_model_g_window; goroutines with no interval there left out; END and
+ * REASON stay the trace's end; GT_REPORT_BLOCKED ignores the window:
+ * gt_model_blocked is the trace's end); with GT_REPORT_BY_FUNC, the groups by
+ * start function (gt_model_groups_by_func), JSON Lines or a table with
+ * the most time first. */
+int gt_report_goroutines_window(FILE *fp, const struct gt_model *m, int flags, int64_t t0,
+                                int64_t t1);
+
+/* Region and task types with their counts and durations, log categories,
+ * over the window [t0, t1) (gt_model_annotations): a JSON object with
+ * arrays regions, tasks and logs, or tables. */
+int gt_report_regions(FILE *fp, const struct gt_model *m, int flags, int64_t t0, int64_t t1);
+
+/* The history of goroutines gis[0..n) (indices), one after the other:
+ * one row (or JSON object per line, GT_REPORT_JSON) per transition,
+ * with its cause (gt_model_g_transitions).  0, or -1 on a write error. */
+int gt_report_history(FILE *fp, const struct gt_model *m, const uint32_t *gis, size_t n,
+                      int flags);
+/* "func file:line" of stack st's innermost frame into buf ("" when st
+ * has none); returns buf. */
+const char *gt_report_frame(char *buf, size_t size, const struct gt_model *m, gt_stack st);
+
+/* How transition t's by_g caused it, in a phrase's first word: "created"
+ * (from NotExist), "woken" (to Runnable), else "made". */
+const char *gt_report_cause(const struct gt_gtrans *t);
+
+/* GC cycles, STW pauses, pause distribution and MMU. */
+int gt_report_gc(FILE *fp, const struct gt_model *m, int flags);
+/* The same for the window [t0, t1): the cycles and pauses overlapping it
+ * (whole, with their own figures) and, first, the window's GC, STW and
+ * assist time (gt_model_window_stats_gc, clipped: adjacent windows add
+ * up); the MMU figures stay the whole trace's. */
+int gt_report_gc_window(FILE *fp, const struct gt_model *m, int flags, int64_t t0, int64_t t1);
+
+/* The goroutines' times and end states the headlines give, summed over
+ * their lifetimes (gt_report_gtotals_add each). */
+struct gt_gtotals {
+	uint32_t by_state[GT_GS__COUNT]; /* lifetimes with an interval, by end state */
+	int64_t ns[GT_GS__COUNT];
+	int have_mmu;                    /* mmu_10ms worked out alongside */
+	double mmu_10ms;                 /* gt_model_mmu(m, 10 ms) */
+};
+void gt_report_gtotals_add(struct gt_gtotals *t, const struct gt_goroutine *g);
+
+/* A few lines of goroutine and GC headline figures for `gtview stats`;
+ * tot: the sums over all of m's goroutines. */
+void gt_report_stats_headlines(FILE *fp, const struct gt_model *m, const struct gt_gtotals *tot);
+
+/* Formats a duration for people ("812ns", "3.4µs", "1.25ms", "2.500s"). */
+const char *gt_report_dur(char *buf, size_t size, int64_t ns);
+
+/* Formats bytes in MiB (2^20 bytes) for people ("12.3 MiB"); "-" for
+ * UINT64_MAX (no figure). */
+const char *gt_report_mib(char *buf, size_t size, uint64_t bytes);
+
+/* `gtview stats` (stats_write.c): the figures of model/stats.h as one
+ * JSON object with the oracle's fields (plus "v1_by_type" for old
+ * traces), then a newline. */
+void gt_stats_write_json(FILE *out, const struct gt_stats *s, const struct gt_tables *t,
+                         const struct gt_decode_result *res);
+/* The same figures for people. */
+void gt_stats_write_text(FILE *out, const struct gt_stats *s, const struct gt_tables *t,
+                         const struct gt_decode_result *res);
+
+#endif
