@@ -56,6 +56,11 @@ $(FUZZ_DIR)/model/%.o: model/%.c
 	@echo "  FUZZCC $<"
 	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -MMD -MP -c -o $@ $<
 
+$(FUZZ_DIR)/report/%.o: report/%.c
+	@mkdir -p $(@D)
+	@echo "  FUZZCC $<"
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -MMD -MP -c -o $@ $<
+
 $(FUZZ_DIR)/keymaps/%.o: keymaps/%.c
 	@mkdir -p $(@D)
 	@echo "  FUZZCC $<"
@@ -124,4 +129,4 @@ fuzz-regress: fuzz-build
 
 .PHONY: fuzz fuzz-build fuzz-seeds fuzz-regress FORCE
 FORCE:
--include $(wildcard $(FUZZ_DIR)/*/*.d)
+-include $(wildcard $(FUZZ_DIR)/*/*.d $(FUZZ_DIR)/*/*/*.d)
