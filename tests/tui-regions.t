@@ -6,7 +6,7 @@
 . "$(cd "$(dirname "$0")" && pwd)/tools/screen-lib.sh"
 cp "$here/fixtures/v1/basic_go119.trace" "$t/basic.trace"
 cd "$t" || exit 1
-echo 1..9
+echo 1..10
 
 # 1-2: the types with the CLI's counts; a golden dump
 shot types 100 24 basic.trace 4
@@ -81,3 +81,14 @@ has whole "--window :\`" || ok=1
 shot narrow 100 24 basic.trace llllllllll m lllll m 4
 has narrow "0 region types, 0 task types, 0 log categories (begun in the marked range" || ok=1
 check $ok "window-stats covers the trace shown; the regions view narrows to the marked range"
+
+# 10: the GC view narrows to a marked range: the cycles and pauses that
+# overlap it, as gc --window lists them
+shot gcnarrow 100 50 basic.trace "${l30}m" "${l10}m" 3
+ok=$?
+has gcnarrow "GC cycles; in " || ok=1
+want=$("$GTVIEW" gc --json --window "$w" basic.trace | python3 -c '
+import json, sys; d = json.load(sys.stdin); print(len(d["cycles"]), len(d["stw"]))')
+got=$(sed -n 's/^\([0-9]*\) STW pauses, .*; \([0-9]*\) GC cycles; in .*/\2 \1/p; s/^\([0-9]*\) GC cycles, no stop-the-world pauses; in .*/\1 0/p' gcnarrow.screen)
+[ -n "$got" ] && [ "$got" = "$want" ] || { echo "# GC view: '$got' cycles and pauses, gc --window: '$want'"; ok=1; }
+check $ok "the GC view narrows to a marked range: the cycles and pauses of gc --window"

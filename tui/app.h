@@ -146,6 +146,8 @@ struct tui_gcview {
 	enum tui_gccol sort; int desc;
 	int only;               /* 0 all rows, 1 pauses only, 2 cycles only */
 	int built;
+	int64_t t0, t1;         /* rows of the ranges overlapping [t0, t1): the
+	                           range marked on the timeline, or all */
 	struct gt_gc_cycle *cyc; /* per GC cycle (gt_model_gc_cycle), once */
 	int64_t mmu_w[GT_MMU_CURVE_POINTS]; /* the MMU curve, once */
 	double mmu_u[GT_MMU_CURVE_POINTS], mmu3[3]; /* and at 1, 10, 100 ms */

@@ -54,19 +54,30 @@ static int cmp_rows(const void *x, const void *y)
 	return c;
 }
 
+/* Whether r overlaps the view's window, as `gtview gc --window` lists
+ * the cycles and pauses (whole, with their own figures). */
+static int in_window(const struct tui_gcview *gv, const struct gt_range *r)
+{
+	return r->end > gv->t0 && r->start < gv->t1;
+}
+
 static void rebuild(struct tui_app *a)
 {
 	struct tui_gcview *gv = &a->gc;
 	size_t ngc, nstw;
-	gt_model_ranges(a->m, GT_RS_GC, &ngc);
-	gt_model_ranges(a->m, GT_RS_STW, &nstw);
+	const struct gt_range *gcs = gt_model_ranges(a->m, GT_RS_GC, &ngc);
+	const struct gt_range *stws = gt_model_ranges(a->m, GT_RS_STW, &nstw);
 	free(gv->rows);
 	gv->rows = tui_xcalloc(ngc + nstw, sizeof *gv->rows);
 	size_t k = 0;
+	gv->t0 = a->range.set ? a->range.t0 : INT64_MIN;
+	gv->t1 = a->range.set ? a->range.t1 : INT64_MAX;
 	for (size_t i = 0; i < ngc && gv->only != 1; i++)
-		gv->rows[k++] = (struct tui_gcrow){GT_RS_GC, (uint32_t)i};
+		if (in_window(gv, &gcs[i]))
+			gv->rows[k++] = (struct tui_gcrow){GT_RS_GC, (uint32_t)i};
 	for (size_t i = 0; i < nstw && gv->only != 2; i++)
-		gv->rows[k++] = (struct tui_gcrow){GT_RS_STW, (uint32_t)i};
+		if (in_window(gv, &stws[i]))
+			gv->rows[k++] = (struct tui_gcrow){GT_RS_STW, (uint32_t)i};
 	gv->nrows = k;
 	if (!gv->cyc) { /* the figures, once: the model's definitions */
 		gv->cyc = tui_xcalloc(ngc ? ngc : 1, sizeof *gv->cyc);
@@ -217,14 +228,22 @@ void tui_gc_draw(struct tui_app *a)
 	if (!gv->built) {
 		gv->sort = TUI_GCCOL_START;
 		rebuild(a);
+	} else if (gv->t0 != (a->range.set ? a->range.t0 : INT64_MIN) ||
+	           gv->t1 != (a->range.set ? a->range.t1 : INT64_MAX)) {
+		rebuild(a); /* a range marked or cleared since */
 	}
 	int y = tui_body_top(a);
-	size_t ngc, nstw;
-	gt_model_ranges(a->m, GT_RS_GC, &ngc);
-	const struct gt_range *stw = gt_model_ranges(a->m, GT_RS_STW, &nstw);
+	size_t ngc_all, nstw_all, ngc = 0, nstw = 0;
+	const struct gt_range *gcs = gt_model_ranges(a->m, GT_RS_GC, &ngc_all);
+	const struct gt_range *stw = gt_model_ranges(a->m, GT_RS_STW, &nstw_all);
+	for (size_t i = 0; i < ngc_all; i++)
+		ngc += (size_t)in_window(gv, &gcs[i]);
 	int64_t total = 0, longest = -1;
 	size_t li = 0;
-	for (size_t i = 0; i < nstw; i++) { /* once per frame: pauses are few */
+	for (size_t i = 0; i < nstw_all; i++) { /* once per frame: pauses are few */
+		if (!in_window(gv, &stw[i]))
+			continue;
+		nstw++;
 		int64_t d = tui_dur(stw[i].start, stw[i].end);
 		total = tui_add(total, d);
 		if (d > longest) {
@@ -241,6 +260,12 @@ void tui_gc_draw(struct tui_app *a)
 		         only, nstw, t, l, gt_model_str(a->m, stw[li].reason), ngc);
 	else
 		snprintf(title, sizeof title, "%s%zu GC cycles, no stop-the-world pauses", only, ngc);
+	if (gv->t0 != INT64_MIN || gv->t1 != INT64_MAX) { /* the marked range (m on the timeline) */
+		char r0[32], r1[32], *e = title + strlen(title);
+		tui_fmt_time(a, r0, sizeof r0, gv->t0);
+		tui_fmt_time(a, r1, sizeof r1, gv->t1);
+		snprintf(e, sizeof title - (size_t)(e - title), "; in %s-%s", r0, r1);
+	}
 	tui_put(y++, 0, a->cols, tui_attr(TUI_C_TITLE), title);
 	static const int cw[] = {10, 6, 14, 10};
 	int tw = table_w(a);
