@@ -7,7 +7,7 @@ SUDO=
 [ "$(id -u)" = 0 ] || SUDO=sudo
 export DEBIAN_FRONTEND=noninteractive
 pkgs="build-essential pkg-config libncurses-dev libtermkey-dev zlib1g-dev"
-[ "${1:-test}" = run ] || pkgs="$pkgs libcmocka-dev tmux python3 jq mandoc man-db valgrind clang libclang-rt-14-dev golang-1.19-go"
+[ "${1:-test}" = run ] || pkgs="$pkgs libcmocka-dev tmux python3 jq mandoc man-db valgrind clang libclang-rt-14-dev"
 $SUDO apt-get update -qq
 # Go 1.19's own tools are references some tests compare with (they skip
 # without them); Debian 12 has them, later releases may not.
