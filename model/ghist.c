@@ -217,34 +217,59 @@ static void wake_ensure(const struct gt_model *cm, const _Atomic int *stop)
 	pthread_mutex_unlock(&m->wake_mu);
 }
 
-size_t gt_model_g_caused(const struct gt_model *m, int64_t by_g, size_t from, size_t max,
-                         struct gt_gcause *out)
+/* [*a, *z): by_g's entries of the index (sorted by causer, then time). */
+static void caused_range(const struct gt_model *m, int64_t by_g, size_t *a, size_t *z)
 {
 	wake_ensure(m, NULL);
 	const struct gt_wake *v = m->wake;
-	size_t a = 0, b = m->nwake;
-	while (a < b) { /* the first entry of by_g */
-		size_t mid = a + (b - a) / 2;
+	size_t lo = 0, hi = m->nwake;
+	while (lo < hi) { /* the first entry of by_g */
+		size_t mid = lo + (hi - lo) / 2;
 		if (v[mid].by_g < by_g)
-			a = mid + 1;
+			lo = mid + 1;
 		else
-			b = mid;
+			hi = mid;
 	}
-	size_t z = a;
-	b = m->nwake;
-	while (z < b) { /* past its last */
-		size_t mid = z + (b - z) / 2;
+	*a = lo;
+	hi = m->nwake;
+	while (lo < hi) { /* past its last */
+		size_t mid = lo + (hi - lo) / 2;
 		if (v[mid].by_g <= by_g)
-			z = mid + 1;
+			lo = mid + 1;
 		else
-			b = mid;
+			hi = mid;
 	}
+	*z = lo;
+}
+
+size_t gt_model_g_caused(const struct gt_model *m, int64_t by_g, size_t from, size_t max,
+                         struct gt_gcause *out)
+{
+	size_t a, z;
+	caused_range(m, by_g, &a, &z);
+	const struct gt_wake *v = m->wake;
 	size_t total = z - a;
 	for (size_t i = from; i < total && i - from < max; i++)
 		out[i - from] = (struct gt_gcause){.ts = v[a + i].ts, .gi = v[a + i].gi,
 		                                   .seq = v[a + i].seq, .from = v[a + i].from,
 		                                   .to = v[a + i].to};
 	return total;
+}
+
+size_t gt_model_g_caused_at(const struct gt_model *m, int64_t by_g, int64_t t)
+{
+	size_t a, z;
+	caused_range(m, by_g, &a, &z);
+	const struct gt_wake *v = m->wake;
+	size_t lo = a, hi = z;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (v[mid].ts < t)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo - a;
 }
 
 void gt_model_g_caused_prepare(const struct gt_model *m, const _Atomic int *stop)

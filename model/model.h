@@ -213,6 +213,9 @@ struct gt_gcause {
 };
 size_t gt_model_g_caused(const struct gt_model *m, int64_t by_g, size_t from, size_t max,
                          struct gt_gcause *out);
+/* The number (as gt_model_g_caused's from) of by_g's first caused
+ * transition at or after t; its count when none.  A binary search. */
+size_t gt_model_g_caused_at(const struct gt_model *m, int64_t by_g, int64_t t);
 /* Builds gt_model_g_caused's index now, for a front end to do it in the
  * background (a trace with millions of goroutines takes seconds): gives
  * up, leaving it unbuilt, once *stop is nonzero (read between

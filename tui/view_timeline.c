@@ -652,17 +652,19 @@ static void glanes_build(struct tui_app *a)
 		return;
 	enum { CAUSED = 64 };
 	struct gt_gcause c[CAUSED];
-	size_t n = gt_model_g_caused(a->m, gt_model_g_id(a->m, f), 0, 0, NULL);
-	/* the first in the window: a binary search would need the index's
-	 * times; the list is walked in pieces instead */
-	for (size_t from = 0; from < n && ngl < GL_MAX; from += CAUSED) {
-		size_t got = n - from < CAUSED ? n - from : CAUSED;
-		gt_model_g_caused(a->m, gt_model_g_id(a->m, f), from, got, c);
-		if (c[0].ts >= tl->t1)
+	int64_t id = gt_model_g_id(a->m, f);
+	size_t n = gt_model_g_caused(a->m, id, 0, 0, NULL);
+	/* from the first in the window on, while in it: what the screen
+	 * shows, not the causer's whole list */
+	for (size_t from = gt_model_g_caused_at(a->m, id, tl->t0); from < n && ngl < GL_MAX;
+	     from += CAUSED) {
+		size_t got = gt_model_g_caused(a->m, id, from, CAUSED, c) - from;
+		got = got < CAUSED ? got : CAUSED;
+		size_t i = 0;
+		for (; i < got && c[i].ts < tl->t1; i++)
+			gl_add(c[i].gi);
+		if (i < got)
 			break;
-		for (size_t i = 0; i < got; i++)
-			if (c[i].ts >= tl->t0 && c[i].ts < tl->t1)
-				gl_add(c[i].gi);
 	}
 }
 

@@ -277,6 +277,15 @@ static void test_reverse_links(void **state)
 			assert_int_equal(w->v[c[i].seq].from, c[i].from);
 			assert_int_equal(w->v[c[i].seq].to, c[i].to);
 		}
+		/* the first at or after a time: the entries before it are earlier */
+		for (size_t i = 0; i < total; i += 1 + total / 50) {
+			size_t at = gt_model_g_caused_at(m, by, c[i].ts);
+			assert_true(at <= i);
+			assert_int_equal(c[at].ts, c[i].ts);
+			assert_true(at == 0 || c[at - 1].ts < c[i].ts);
+		}
+		if (total)
+			assert_int_equal(gt_model_g_caused_at(m, by, c[total - 1].ts + 1), total);
 		free(c);
 	}
 	assert_int_equal(gt_model_g_caused(m, 424242, 0, 0, NULL), 0);
