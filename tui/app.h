@@ -418,6 +418,14 @@ void tui_regions_free(struct tui_app *a);
  * TUI_SEL_WINDOW selection for the inspector (gt_model_window_stats). */
 int tui_range_action(struct tui_app *a, enum gt_action act);
 void tui_range_build(struct tui_app *a, int64_t t0, int64_t t1);
+/* The window the regions, profile and GC views cover: the marked range,
+ * else the whole trace [INT64_MIN, INT64_MAX). */
+void tui_range_window(const struct tui_app *a, int64_t *t0, int64_t *t1);
+/* Whether a view built for [t0, t1) must be built again: the range was
+ * marked or cleared since. */
+int tui_range_moved(const struct tui_app *a, int64_t t0, int64_t t1);
+/* "T0-T1" of a view's window into buf; 0 (buf "") for the whole trace. */
+int tui_range_text(const struct tui_app *a, char *buf, size_t n, int64_t t0, int64_t t1);
 /* Highlights on the timeline's time axis (row y, plot columns [x, x+w))
  * the marked range, or from the pending mark to the cursor. */
 void tui_range_mark_axis(struct tui_app *a, int y, int x, int w);

@@ -167,3 +167,28 @@ void tui_range_build(struct tui_app *a, int64_t t0, int64_t t1)
 	for (size_t k = 0; k < sizeof ev / sizeof ev[0]; k++)
 		tui_inspector_add(a, 0, UINT32_MAX, "  %-22s %10u", ev[k].name, ev[k].n);
 }
+
+void tui_range_window(const struct tui_app *a, int64_t *t0, int64_t *t1)
+{
+	*t0 = a->range.set ? a->range.t0 : INT64_MIN;
+	*t1 = a->range.set ? a->range.t1 : INT64_MAX;
+}
+
+int tui_range_moved(const struct tui_app *a, int64_t t0, int64_t t1)
+{
+	int64_t w0, w1;
+	tui_range_window(a, &w0, &w1);
+	return t0 != w0 || t1 != w1;
+}
+
+int tui_range_text(const struct tui_app *a, char *buf, size_t n, int64_t t0, int64_t t1)
+{
+	buf[0] = 0;
+	if (t0 == INT64_MIN && t1 == INT64_MAX)
+		return 0;
+	char s[32], e[32];
+	tui_fmt_time(a, s, sizeof s, t0);
+	tui_fmt_time(a, e, sizeof e, t1);
+	snprintf(buf, n, "%s-%s", s, e);
+	return 1;
+}

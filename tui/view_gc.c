@@ -70,8 +70,7 @@ static void rebuild(struct tui_app *a)
 	free(gv->rows);
 	gv->rows = tui_xcalloc(ngc + nstw, sizeof *gv->rows);
 	size_t k = 0;
-	gv->t0 = a->range.set ? a->range.t0 : INT64_MIN;
-	gv->t1 = a->range.set ? a->range.t1 : INT64_MAX;
+	tui_range_window(a, &gv->t0, &gv->t1);
 	for (size_t i = 0; i < ngc && gv->only != 1; i++)
 		if (in_window(gv, &gcs[i]))
 			gv->rows[k++] = (struct tui_gcrow){GT_RS_GC, (uint32_t)i};
@@ -228,8 +227,7 @@ void tui_gc_draw(struct tui_app *a)
 	if (!gv->built) {
 		gv->sort = TUI_GCCOL_START;
 		rebuild(a);
-	} else if (gv->t0 != (a->range.set ? a->range.t0 : INT64_MIN) ||
-	           gv->t1 != (a->range.set ? a->range.t1 : INT64_MAX)) {
+	} else if (tui_range_moved(a, gv->t0, gv->t1)) {
 		rebuild(a); /* a range marked or cleared since */
 	}
 	int y = tui_body_top(a);
@@ -260,11 +258,10 @@ void tui_gc_draw(struct tui_app *a)
 		         only, nstw, t, l, gt_model_str(a->m, stw[li].reason), ngc);
 	else
 		snprintf(title, sizeof title, "%s%zu GC cycles, no stop-the-world pauses", only, ngc);
-	if (gv->t0 != INT64_MIN || gv->t1 != INT64_MAX) { /* the marked range (m on the timeline) */
-		char r0[32], r1[32], *e = title + strlen(title);
-		tui_fmt_time(a, r0, sizeof r0, gv->t0);
-		tui_fmt_time(a, r1, sizeof r1, gv->t1);
-		snprintf(e, sizeof title - (size_t)(e - title), "; in %s-%s", r0, r1);
+	char rng[80];
+	if (tui_range_text(a, rng, sizeof rng, gv->t0, gv->t1)) { /* m on the timeline */
+		size_t tl = strlen(title);
+		snprintf(title + tl, sizeof title - tl, "; in %s", rng);
 	}
 	tui_put(y++, 0, a->cols, tui_attr(TUI_C_TITLE), title);
 	static const int cw[] = {10, 6, 14, 10};

@@ -117,8 +117,7 @@ static void compute(struct tui_app *a)
 {
 	struct tui_profile *p = a->prof;
 	free_prof(p);
-	p->t0 = a->range.set ? a->range.t0 : INT64_MIN;
-	p->t1 = a->range.set ? a->range.t1 : INT64_MAX;
+	tui_range_window(a, &p->t0, &p->t1);
 	if (gt_prof_compute(a->m, p->kind, p->t0, p->t1, &p->prof) < 0 ||
 	    gt_prof_funcs(a->m, &p->prof, &p->funcs, &p->nfuncs) < 0)
 		tui_die("out of memory");
@@ -137,8 +136,7 @@ static struct tui_profile *prof_of(struct tui_app *a)
 		a->prof->desc = 1;
 	}
 	/* a range marked or cleared since: the profile of what is marked now */
-	int64_t t0 = a->range.set ? a->range.t0 : INT64_MIN, t1 = a->range.set ? a->range.t1 : INT64_MAX;
-	if (!a->prof->state || a->prof->t0 != t0 || a->prof->t1 != t1)
+	if (!a->prof->state || tui_range_moved(a, a->prof->t0, a->prof->t1))
 		compute(a);
 	return a->prof;
 }
@@ -233,11 +231,10 @@ void tui_profile_draw(struct tui_app *a)
 		snprintf(title, sizeof title, "%s profile (%s in all): %s %s", kind, tot,
 		         p->at.mode == M_PEEK ? "callers and callees of" : "stacks through",
 		         p->at.focus ? func_name(a, p->at.focus) : "any function");
-	if (p->t0 != INT64_MIN || p->t1 != INT64_MAX) { /* the marked range (m on the timeline) */
-		char r0[32], r1[32], *e = title + strlen(title);
-		tui_fmt_time(a, r0, sizeof r0, p->t0);
-		tui_fmt_time(a, r1, sizeof r1, p->t1);
-		snprintf(e, sizeof title - (size_t)(e - title), "; in %s-%s", r0, r1);
+	char rng[80];
+	if (tui_range_text(a, rng, sizeof rng, p->t0, p->t1)) { /* m on the timeline */
+		size_t tl = strlen(title);
+		snprintf(title + tl, sizeof title - tl, "; in %s", rng);
 	}
 	tui_put(y++, 0, a->cols, tui_attr(TUI_C_TITLE), title);
 	const char *hdr = p->at.mode == M_STACKS ? "       time      %    count  stack, innermost function first"

@@ -20,8 +20,7 @@ static void rebuild(struct tui_app *a)
 {
 	struct tui_regions *r = &a->rg;
 	gt_annotations_free(&r->an);
-	r->t0 = a->range.set ? a->range.t0 : INT64_MIN;
-	r->t1 = a->range.set ? a->range.t1 : INT64_MAX;
+	tui_range_window(a, &r->t0, &r->t1);
 	if (gt_model_annotations(a->m, r->t0, r->t1, &r->an) < 0)
 		tui_status(a, "out of memory: no annotations");
 	r->sel = r->top = r->isel = r->itop = 0;
@@ -208,18 +207,12 @@ static void draw_logs(struct tui_app *a, int y, int rows)
 void tui_regions_draw(struct tui_app *a)
 {
 	struct tui_regions *r = &a->rg;
-	int64_t want0 = a->range.set ? a->range.t0 : INT64_MIN;
-	int64_t want1 = a->range.set ? a->range.t1 : INT64_MAX;
-	if (!r->built || r->t0 != want0 || r->t1 != want1)
+	if (!r->built || tui_range_moved(a, r->t0, r->t1))
 		rebuild(a);
 	int y = tui_body_top(a);
-	char where[96] = "the whole trace";
-	if (a->range.set) {
-		char s[32], e[32];
-		tui_fmt_time(a, s, sizeof s, r->t0);
-		tui_fmt_time(a, e, sizeof e, r->t1);
-		snprintf(where, sizeof where, "begun in the marked range %s - %s", s, e);
-	}
+	char where[112] = "the whole trace", rng[80];
+	if (tui_range_text(a, rng, sizeof rng, r->t0, r->t1))
+		snprintf(where, sizeof where, "begun in the marked range %s", rng);
 	char title[512];
 	if (r->pane == 2) {
 		snprintf(title, sizeof title, "Logs: %zu%s%s%s (%s)", r->nlogs, r->text[0] ? " matching \"" : "",
