@@ -8,6 +8,7 @@
 #
 #   check STATUS DESCRIPTION       a TAP line
 #   shot NAME COLS ROWS TRACE KEYS-LINE...  runs the viewer, dumps NAME.screen
+#                                  and NAME.attrs
 #   golden NAME                    compares NAME.screen with tests/tui-golden
 #                                  (GT_UPDATE_GOLDEN=1 rewrites it)
 #   has NAME TEXT                  NAME.screen shows TEXT
@@ -17,24 +18,27 @@ here=$(cd "$(dirname "$0")" && pwd)
 golden=$here/tui-golden
 export TERM=xterm-256color TZ=UTC LC_ALL=C.UTF-8 LANG=C.UTF-8
 export HOME="$t/home" XDG_CONFIG_HOME="$t/xdg"
-unset NO_COLOR
+unset NO_COLOR GTVIEW_SCRIPT
 n=0
 check() { # check STATUS DESCRIPTION
 	n=$((n + 1))
 	if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
 }
-# shot NAME COLS ROWS TRACE KEYS-LINE...: runs the viewer, dumps NAME.screen
-shot() {
-	name=$1 cols=$2 rows=$3 trace=$4
+# shot NAME COLS ROWS TRACE KEYS-LINE...: runs the viewer, dumps
+# NAME.screen and NAME.attrs (the video attributes, tui/dump.h);
+# screen_shot is the same, for a test that defines its own shot
+shot() { screen_shot "$@"; }
+screen_shot() {
+	_name=$1 _cols=$2 _rows=$3 _trace=$4
 	shift 4
-	: >"$name.keys"
-	for k in "$@"; do printf '%s\n' "$k" >>"$name.keys"; done
-	printf ':save-screen %s.screen\n' "$name" >>"$name.keys"
-	GTVIEW_SCRIPT=$name.keys LINES=$rows COLUMNS=$cols "$GTVIEW" "$trace" >"$name.out" 2>"$name.err"
-	rc=$?
-	[ "$rc" = 0 ] || { echo "# $name: exit $rc"; sed 's/^/#   /' "$name.err"; }
-	[ -s "$name.out" ] && { echo "# $name: wrote to stdout"; rc=1; }
-	return $rc
+	: >"$_name.keys"
+	for _k in "$@"; do printf '%s\n' "$_k" >>"$_name.keys"; done
+	printf ':save-screen %s.screen\n:save-attrs %s.attrs\n' "$_name" "$_name" >>"$_name.keys"
+	GTVIEW_SCRIPT=$_name.keys LINES=$_rows COLUMNS=$_cols "$GTVIEW" "$_trace" >"$_name.out" 2>"$_name.err"
+	_rc=$?
+	[ "$_rc" = 0 ] || { echo "# $_name: exit $_rc"; sed 's/^/#   /' "$_name.err"; }
+	[ -s "$_name.out" ] && { echo "# $_name: wrote to stdout"; _rc=1; }
+	return $_rc
 }
 # golden NAME: compares NAME.screen with the golden dump
 golden() {
