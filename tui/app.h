@@ -148,6 +148,9 @@ struct tui_gcview {
 	int built;
 	int64_t t0, t1;         /* rows of the ranges overlapping [t0, t1): the
 	                           range marked on the timeline, or all */
+	size_t win_gc, win_stw; /* cycles and pauses there (the title's), */
+	int64_t win_stw_ns;     /* the pauses' time, */
+	size_t win_longest;     /* the longest pause (its index) */
 	struct gt_gc_cycle *cyc; /* per GC cycle (gt_model_gc_cycle), once */
 	int64_t mmu_w[GT_MMU_CURVE_POINTS]; /* the MMU curve, once */
 	double mmu_u[GT_MMU_CURVE_POINTS], mmu3[3]; /* and at 1, 10, 100 ms */

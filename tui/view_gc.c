@@ -61,6 +61,12 @@ static int in_window(const struct tui_gcview *gv, const struct gt_range *r)
 	return r->end > gv->t0 && r->start < gv->t1;
 }
 
+static const struct gt_range *stw_of(const struct tui_app *a, size_t i)
+{
+	size_t n;
+	return &gt_model_ranges(a->m, GT_RS_STW, &n)[i];
+}
+
 static void rebuild(struct tui_app *a)
 {
 	struct tui_gcview *gv = &a->gc;
@@ -71,12 +77,29 @@ static void rebuild(struct tui_app *a)
 	gv->rows = tui_xcalloc(ngc + nstw, sizeof *gv->rows);
 	size_t k = 0;
 	tui_range_window(a, &gv->t0, &gv->t1);
-	for (size_t i = 0; i < ngc && gv->only != 1; i++)
-		if (in_window(gv, &gcs[i]))
+	gv->win_gc = gv->win_stw = gv->win_longest = 0;
+	gv->win_stw_ns = 0;
+	int64_t longest = -1;
+	for (size_t i = 0; i < ngc; i++) {
+		if (!in_window(gv, &gcs[i]))
+			continue;
+		gv->win_gc++;
+		if (gv->only != 1)
 			gv->rows[k++] = (struct tui_gcrow){GT_RS_GC, (uint32_t)i};
-	for (size_t i = 0; i < nstw && gv->only != 2; i++)
-		if (in_window(gv, &stws[i]))
+	}
+	for (size_t i = 0; i < nstw; i++) { /* the title's figures, once */
+		if (!in_window(gv, &stws[i]))
+			continue;
+		gv->win_stw++;
+		int64_t d = tui_dur(stws[i].start, stws[i].end);
+		gv->win_stw_ns = tui_add(gv->win_stw_ns, d);
+		if (d > longest) {
+			longest = d;
+			gv->win_longest = i;
+		}
+		if (gv->only != 2)
 			gv->rows[k++] = (struct tui_gcrow){GT_RS_STW, (uint32_t)i};
+	}
 	gv->nrows = k;
 	if (!gv->cyc) { /* the figures, once: the model's definitions */
 		gv->cyc = tui_xcalloc(ngc ? ngc : 1, sizeof *gv->cyc);
@@ -231,31 +254,15 @@ void tui_gc_draw(struct tui_app *a)
 		rebuild(a); /* a range marked or cleared since */
 	}
 	int y = tui_body_top(a);
-	size_t ngc_all, nstw_all, ngc = 0, nstw = 0;
-	const struct gt_range *gcs = gt_model_ranges(a->m, GT_RS_GC, &ngc_all);
-	const struct gt_range *stw = gt_model_ranges(a->m, GT_RS_STW, &nstw_all);
-	for (size_t i = 0; i < ngc_all; i++)
-		ngc += (size_t)in_window(gv, &gcs[i]);
-	int64_t total = 0, longest = -1;
-	size_t li = 0;
-	for (size_t i = 0; i < nstw_all; i++) { /* once per frame: pauses are few */
-		if (!in_window(gv, &stw[i]))
-			continue;
-		nstw++;
-		int64_t d = tui_dur(stw[i].start, stw[i].end);
-		total = tui_add(total, d);
-		if (d > longest) {
-			longest = d;
-			li = i;
-		}
-	}
+	size_t ngc = gv->win_gc, nstw = gv->win_stw, li = gv->win_longest;
+	int64_t total = gv->win_stw_ns, longest = nstw ? tui_dur(stw_of(a, li)->start, stw_of(a, li)->end) : -1;
 	char t[32], l[32], title[512];
 	tui_fmt_dur(t, sizeof t, total);
 	tui_fmt_dur(l, sizeof l, longest < 0 ? 0 : longest);
 	const char *only = gv->only == 1 ? "Pauses only: " : gv->only == 2 ? "Cycles only: " : "";
 	if (nstw)
 		snprintf(title, sizeof title, "%s%zu STW pauses, %s in all, longest %s (%s); %zu GC cycles",
-		         only, nstw, t, l, gt_model_str(a->m, stw[li].reason), ngc);
+		         only, nstw, t, l, gt_model_str(a->m, stw_of(a, li)->reason), ngc);
 	else
 		snprintf(title, sizeof title, "%s%zu GC cycles, no stop-the-world pauses", only, ngc);
 	char rng[80];
