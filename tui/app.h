@@ -155,6 +155,8 @@ struct tui_gcview {
 	int64_t mmu_w[GT_MMU_CURVE_POINTS]; /* the MMU curve, once */
 	double mmu_u[GT_MMU_CURVE_POINTS], mmu3[3]; /* and at 1, 10, 100 ms */
 	int mmu_n;              /* points; -1 without data */
+#define TUI_GC_HIST 27          /* the pauses' histogram: 1 us .. 5e3 s */
+	size_t hist[TUI_GC_HIST];  /* pauses per bucket (ended within the trace) */
 };
 
 struct tui_inspector {

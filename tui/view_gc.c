@@ -61,6 +61,17 @@ static int in_window(const struct tui_gcview *gv, const struct gt_range *r)
 	return r->end > gv->t0 && r->start < gv->t1;
 }
 
+/* Pause durations' bucket bounds (1-2-5 steps) from 1 us; bucket 0 also
+ * holds the shorter ones. */
+static int64_t bucket_lo(int b)
+{
+	static const int64_t step[3] = {1, 2, 5};
+	int64_t v = 1000;
+	for (int k = 0; k < b / 3; k++)
+		v *= 10;
+	return v * step[b % 3];
+}
+
 static const struct gt_range *stw_of(const struct tui_app *a, size_t i)
 {
 	size_t n;
@@ -108,6 +119,16 @@ static void rebuild(struct tui_app *a)
 		static const int64_t w3[3] = {1000000, 10000000, 100000000};
 		gv->mmu_n = gt_model_mmu_curve(a->m, gv->mmu_w, gv->mmu_u, GT_MMU_CURVE_POINTS);
 		gt_model_mmus(a->m, w3, 3, gv->mmu3);
+		memset(gv->hist, 0, sizeof gv->hist);
+		for (size_t i = 0; i < nstw; i++) { /* the pauses' histogram */
+			if (stws[i].active_at_start || stws[i].open_at_end)
+				continue;
+			int64_t d = stws[i].end - stws[i].start;
+			int b = 0;
+			while (b + 1 < TUI_GC_HIST && d >= bucket_lo(b + 1))
+				b++;
+			gv->hist[b]++;
+		}
 	}
 	sort_app = a;
 	qsort(gv->rows, k, sizeof *gv->rows, cmp_rows);
@@ -135,36 +156,20 @@ static int table_w(const struct tui_app *a)
 	return a->cols >= TABLE_W + 1 + SIDE_MIN ? TABLE_W : a->cols;
 }
 
-/* Pause durations' bucket bounds (1-2-5 steps) from 1 us; bucket 0 also
- * holds the shorter ones. */
-static int64_t bucket_lo(int b)
-{
-	static const int64_t step[3] = {1, 2, 5};
-	int64_t v = 1000;
-	for (int k = 0; k < b / 3; k++)
-		v *= 10;
-	return v * step[b % 3];
-}
-
 /* The distribution of the pauses that ended, one row per bucket. */
 static int draw_histogram(struct tui_app *a, int y, int x, int w, int rows)
 {
-	size_t n;
-	const struct gt_range *s = gt_model_ranges(a->m, GT_RS_STW, &n);
-	enum { NB = 27 }; /* 1 us .. 5e3 s */
-	size_t cnt[NB] = {0}, most = 0, total = 0;
+	enum { NB = TUI_GC_HIST };
+	const struct tui_gcview *gv = &a->gc;
+	size_t cnt[NB], most = 0, total = 0;
 	int b0 = NB, b1 = -1;
-	for (size_t i = 0; i < n; i++) {
-		if (s[i].active_at_start || s[i].open_at_end)
-			continue;
-		int64_t d = s[i].end - s[i].start;
-		int b = 0;
-		while (b + 1 < NB && d >= bucket_lo(b + 1))
-			b++;
-		cnt[b]++;
-		total++;
-		b0 = b < b0 ? b : b0;
-		b1 = b > b1 ? b : b1;
+	for (int b = 0; b < NB; b++) {
+		cnt[b] = gv->hist[b];
+		total += cnt[b];
+		if (cnt[b]) {
+			b0 = b < b0 ? b : b0;
+			b1 = b;
+		}
 	}
 	tui_printf(y, x, w, tui_attr(TUI_C_TITLE), "STW pauses by duration: %zu", total);
 	if (!total)
