@@ -636,13 +636,37 @@ static int gl_waker(void *ctx, const struct gt_gtrans *t)
 /* Pinned lanes, then the focus, the goroutines that woke or made it in
  * the window and, when it is followed, the ones it woke or created
  * there (the reverse links). */
+/* What the lanes were last found for: the focus walks its history from
+ * the start (gt_model_g_transitions), so a frame that shows the same
+ * lanes (a redraw, a key that moves nothing) keeps them. */
+static struct gl_key {
+	const struct gt_model *m;
+	uint32_t focus;
+	int64_t t0, t1;
+	int following, npins;
+	uint32_t pins[8];
+} gl_key;
+
 static void glanes_build(struct tui_app *a)
 {
 	struct tui_timeline *tl = &a->tl;
+	uint32_t f = gl_focus(a);
+	struct gl_key k;
+	memset(&k, 0, sizeof k); /* padding too: compared with memcmp */
+	k.m = a->m;
+	k.focus = f;
+	k.t0 = tl->t0;
+	k.t1 = tl->t1;
+	k.following = tl->following;
+	k.npins = tl->npins;
+	_Static_assert(sizeof k.pins == sizeof tl->pins, "gl_key.pins holds the pins");
+	memcpy(k.pins, tl->pins, (size_t)tl->npins * sizeof *k.pins);
+	if (!memcmp(&k, &gl_key, sizeof k))
+		return;
+	gl_key = k;
 	ngl = 0;
 	for (int i = 0; i < tl->npins; i++)
 		gl_add(tl->pins[i]);
-	uint32_t f = gl_focus(a);
 	if (f == UINT32_MAX)
 		return;
 	gl_add(f);
