@@ -262,6 +262,13 @@ uint32_t gt_model_g_by_id(const struct gt_model *m, uint32_t r)
 	return m->gperm && r < m->gids.n ? m->gperm[r] : UINT32_MAX;
 }
 
+const int64_t *gt_model_g_sorted_ids(const struct gt_model *m, const uint32_t **perm)
+{
+	ensure_perm(m);
+	*perm = m->gperm;
+	return m->gperm ? m->gsorted : NULL;
+}
+
 uint32_t gt_model_g_find(const struct gt_model *m, int64_t id)
 {
 	size_t n = m->gids.n;

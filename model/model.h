@@ -162,6 +162,11 @@ uint32_t gt_model_g_find(const struct gt_model *m, int64_t id);
 /* Index of the goroutine of rank r (0-based) in Go id order, for listing
  * goroutines sorted by id; UINT32_MAX if r is out of range. */
 uint32_t gt_model_g_by_id(const struct gt_model *m, uint32_t r);
+/* The same for a pass over all of them: the Go ids in ascending order
+ * (one per lifetime) and in *perm the index of each; NULL (and *perm
+ * NULL) when out of memory or without goroutines.  Read-only, valid for
+ * the model's life. */
+const int64_t *gt_model_g_sorted_ids(const struct gt_model *m, const uint32_t **perm);
 
 /* One state interval of a goroutine: [start, end) in state, entered by a
  * transition with reason and stack. */

@@ -10,7 +10,6 @@
  * out the headlines' MMU first; their sums add up and the blocked list is
  * sorted by id at the end, so the figures do not depend on who took what. */
 #include "model/gpar.h"
-#include "model/model_int.h"
 #include "report/report.h"
 #include "model/stats.h"
 
@@ -64,11 +63,13 @@ static int by_g(const void *a, const void *b)
  * model builds at its first lookup by id); 0 when out of memory. */
 static uint32_t distinct_ids(const struct gt_model *m, uint32_t n)
 {
-	if (!n || gt_model_g_by_id(m, 0) == UINT32_MAX || !m->gsorted)
+	const uint32_t *perm;
+	const int64_t *ids = gt_model_g_sorted_ids(m, &perm);
+	if (!n || !ids)
 		return 0;
 	uint32_t d = 1;
 	for (uint32_t r = 1; r < n; r++)
-		d += m->gsorted[r] != m->gsorted[r - 1];
+		d += ids[r] != ids[r - 1];
 	return d;
 }
 
@@ -76,12 +77,14 @@ static uint32_t distinct_ids(const struct gt_model *m, uint32_t n)
  * extra M): in id order, each id's last lifetime with a transition. */
 static int tally_by_id(struct tally *y, const struct gt_model *m, uint32_t n)
 {
+	const uint32_t *perm;
+	const int64_t *ids = gt_model_g_sorted_ids(m, &perm); /* distinct_ids made them */
 	for (uint32_t r = 0; r < n;) {
-		int64_t id = m->gsorted[r];
+		int64_t id = ids[r];
 		uint32_t best = UINT32_MAX;
 		struct gt_goroutine g, x;
-		for (; r < n && m->gsorted[r] == id; r++) {
-			uint32_t gi = m->gperm[r];
+		for (; r < n && ids[r] == id; r++) {
+			uint32_t gi = perm[r];
 			if (gt_model_g(m, gi, &x) == 0 && x.end_since != INT64_MIN &&
 			    (best == UINT32_MAX || gi > best)) {
 				best = gi; /* lifetimes are numbered as they appear */
