@@ -203,6 +203,16 @@ typedef int (*gt_gtrans_fn)(void *ctx, const struct gt_gtrans *t); /* !0 stops *
  * given.  Costs O(its log), not O(trace). */
 uint32_t gt_model_g_transitions(const struct gt_model *m, uint32_t gi, gt_gtrans_fn fn,
                                 void *ctx);
+/* The same from time t on: the transitions of gt_model_g_transitions
+ * with ts >= t, in its order and with its causes, but seq is
+ * GT_SEQ_UNKNOWN (a walk that starts mid-log cannot number them).
+ * Starts at the chunk of gi's log holding t (its index), so it costs a
+ * chunk (about a thousand bytes) plus what fn takes, not the history
+ * before t (a window's transitions on the timeline).  Returns how many
+ * were given. */
+#define GT_SEQ_UNKNOWN UINT32_MAX
+uint32_t gt_model_g_transitions_from(const struct gt_model *m, uint32_t gi, int64_t t,
+                                     gt_gtrans_fn fn, void *ctx);
 
 /* Reverse links: the transitions goroutine (Go id) by_g caused (woke,
  * created, ...), in time order: goroutine index gi's transition number
