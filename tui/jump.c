@@ -55,7 +55,10 @@ int tui_cause_find(const struct tui_app *a, uint32_t gi, int64_t t, int state, s
 	static struct find_cause last;
 	if (lm != a->m || lgi != gi || lt != t || lstate != state) {
 		struct find_cause f = {t, state, {0}, 0};
-		gt_model_g_transitions(a->m, gi, find_cause, &f);
+		if (state >= 0) /* the transition at t: read from there on */
+			gt_model_g_transitions_from(a->m, gi, t, find_cause, &f);
+		else /* the last cause before t: from the start */
+			gt_model_g_transitions(a->m, gi, find_cause, &f);
 		last = f;
 		lm = a->m;
 		lgi = gi;

@@ -628,17 +628,17 @@ static int gl_waker(void *ctx, const struct gt_gtrans *t)
 	const struct tui_timeline *tl = &w->a->tl;
 	if (t->ts >= tl->t1 || ngl == GL_MAX)
 		return 1;
-	if (t->by_g != GT_NONE && t->ts >= tl->t0)
+	if (t->by_g != GT_NONE)
 		gl_add(gt_model_g_find(w->a->m, t->by_g));
 	return 0;
 }
 
 /* Pinned lanes, then the focus, the goroutines that woke or made it in
- * the window and, when it is followed, the ones it woke or created
- * there (the reverse links). */
-/* What the lanes were last found for: the focus walks its history from
- * the start (gt_model_g_transitions), so a frame that shows the same
- * lanes (a redraw, a key that moves nothing) keeps them. */
+ * the window (its transitions from the window's start on, found through
+ * its log's index: gt_model_g_transitions_from) and, when it is
+ * followed, the ones it woke or created there (the reverse links).
+ * What the lanes were last found for: a frame that shows the same lanes
+ * (a redraw, a key that moves nothing) keeps them. */
 static struct gl_key {
 	const struct gt_model *m;
 	uint32_t focus;
@@ -671,7 +671,7 @@ static void glanes_build(struct tui_app *a)
 		return;
 	gl_add(f);
 	struct gl_wakers w = {a};
-	gt_model_g_transitions(a->m, f, gl_waker, &w);
+	gt_model_g_transitions_from(a->m, f, tl->t0, gl_waker, &w);
 	if (!tl->following)
 		return;
 	enum { CAUSED = 64 };
