@@ -375,6 +375,7 @@ static void gc_offer(struct gt_col *col, int64_t *best, const struct gt_gkey *k,
 	if (z > a && z - a > *best) {
 		*best = z - a;
 		col->top = k->state;
+		col->reason = k->reason;
 	}
 }
 

@@ -237,6 +237,28 @@ size_t gt_model_g_caused_at(const struct gt_model *m, int64_t by_g, int64_t t);
  * goroutines).  A gt_model_g_caused meanwhile waits for it. */
 void gt_model_g_caused_prepare(const struct gt_model *m, const _Atomic int *stop);
 
+/* What a Waiting goroutine waits on, in classes, from the reason its
+ * transition gives (Go's reasons, old and new formats alike), one
+ * definition for every place that shows them (wclass.c):
+ *   CHAN   chan send, chan receive, select, forever (a nil channel or
+ *          an empty select);
+ *   SYNC   sync (Mutex, RWMutex, WaitGroup, ...), sync.(*Cond).Wait,
+ *          synctest;
+ *   NET    network (the netpoller: sockets, pipes, deadlines);
+ *   SLEEP  sleep (time.Sleep and timers);
+ *   GC     the GC's and the runtime's own waits: GC mark assist wait for
+ *          work, GC background sweeper wait, GC weak to strong wait,
+ *          wait until GC ends, system goroutine wait, preempted, wait for
+ *          debug call;
+ *   OTHER  any other reason, or none (unspecified, or a trace that does
+ *          not say). */
+enum gt_wait_class {
+	GT_WC_CHAN, GT_WC_SYNC, GT_WC_NET, GT_WC_SLEEP, GT_WC_GC, GT_WC_OTHER, GT_WC__COUNT
+};
+enum gt_wait_class gt_wait_class(const char *reason);
+/* "chan/select", "sync", "network/IO", "sleep/timer", "GC/runtime", "other". */
+const char *gt_wait_class_name(enum gt_wait_class c);
+
 /* Time goroutine gi spent Waiting, by reason; calls fn once per reason. */
 typedef void (*gt_reason_ns_fn)(void *ctx, gt_str reason, int64_t ns);
 void gt_model_g_waiting_by_reason(const struct gt_model *m, uint32_t gi,
@@ -439,6 +461,9 @@ struct gt_col {
 	int64_t ns[GT_COL_CLASSES];
 	uint32_t spans;
 	uint32_t top;
+	gt_str reason;  /* G lane: the reason of the top's span (the reason
+	                   its transition gave: a Waiting top's wait reason,
+	                   see gt_wait_class), 0 when none; other lanes 0 */
 };
 /* Fills out[0..ncols) for columns splitting [t0, t1) evenly. */
 void gt_model_lane_columns(const struct gt_model *m, enum gt_lane_kind kind,
