@@ -19,6 +19,7 @@
 
 #include "tui/colors.h"
 #include "tui/draw.h"
+#include "tui/glook.h"
 #include "tui/glyphs.h"
 #include "tui/util.h"
 
@@ -698,9 +699,8 @@ static void draw_g_lane(struct tui_app *a, int y, uint32_t gi, int w, struct gt_
 	gt_model_lane_columns(a->m, GT_LANE_G, gi, tl->t0, tl->t1, (uint32_t)w, cols);
 	int cc = cursor_col(tl, w);
 	for (int c = 0; c < w; c++) {
-		int st = tui_gcol_state(&cols[c]);
-		put_cell(y, LABEL_W + c, st >= 0 ? tui_attr((enum tui_color)tui_gstate_role(st)) : 0,
-		         st >= 0 ? tui_gstate_glyph(st) : " ", c == cc);
+		int lk = tui_glook_col(a->m, &cols[c]);
+		put_cell(y, LABEL_W + c, tui_glook_attr(lk), tui_glook_glyph(lk), c == cc);
 	}
 }
 
@@ -815,10 +815,10 @@ static const char *detail(struct tui_app *a, char *buf, size_t len)
 		}
 		tui_fmt_dur(d, sizeof d, tui_dur(gspan_found.start, gspan_found.end));
 		tui_fmt_time(a, s0, sizeof s0, gspan_found.start);
-		const char *r = gt_model_str(a->m, gspan_found.reason);
-		snprintf(buf, len, "G%lld %s %s%s%s%s for %s from %s", (long long)g.id, tui_g_func(a, &g),
-		         gt_gostate_name((enum gt_gostate)gspan_found.state), *r ? " (" : "", r,
-		         *r ? ")" : "", d, s0);
+		char why[256];
+		tui_gstate_why(a->m, why, sizeof why, gspan_found.state, gspan_found.reason);
+		snprintf(buf, len, "G%lld %s %s%s for %s from %s", (long long)g.id, tui_g_func(a, &g),
+		         gt_gostate_name((enum gt_gostate)gspan_found.state), why, d, s0);
 		return buf;
 	}
 	enum tui_lane l = (enum tui_lane)(tl->lane - np);
@@ -926,7 +926,15 @@ void tui_timeline_draw(struct tui_app *a)
 	 * then a legend on the last row */
 	int last = a->rows - 2;
 	int legend = last - y >= 2;
-	draw_preview(a, y, last - y + 1 - (legend ? 2 : 0));
+	/* the goroutine lanes' looks above it, when they are shown */
+	int glegend = legend && g_rows(a) > 0 && last - y >= 4;
+	draw_preview(a, y, last - y + 1 - (legend ? 2 : 0) - glegend);
+	if (glegend) {
+		static const char pre[] = "G lanes: "; /* when there is room */
+		int lw = tui_glook_legend(buf, sizeof buf, a->cols - (int)strlen(pre));
+		int x = lw + (int)strlen(pre) <= a->cols ? tui_put(last - 1, 0, a->cols, tui_attr(TUI_C_DIM), pre) : 0;
+		tui_put(last - 1, x, a->cols - x, tui_attr(TUI_C_DIM), buf);
+	}
 	if (legend) {
 		snprintf(buf, sizeof buf, "%s%s%s%s busy part of a cell  %s GC worker  blank: idle  "
 		         "G<id> func: a goroutine running",
