@@ -45,9 +45,12 @@ struct walk {
 	gt_gtrans_fn fn;
 	void *ctx;
 	uint32_t given, skip;   /* given so far; to pass over (a restart) */
+	int one_chunk;          /* stop at the end of the first chunk */
 };
 
 enum { GO_ON, STOPPED, RESTART };
+/* The from of a chunk's first record, walked from there: not known. */
+#define FROM_UNKNOWN 0xff
 
 /* Transition tr to fn when at or after w->t: STOPPED when fn says so. */
 static int give(struct walk *w, struct gt_gtrans tr)
@@ -80,7 +83,9 @@ static int walk(struct walk *w, struct gt_gcur *c, struct gt_gtrans tr, struct p
 	struct gt_grec r;
 	struct gt_gnote n;
 	int k, rc;
-	while ((k = gt_gcur_step(c, &r, &n))) {
+	/* a chunk ends after a record (its notes precede it), so there
+	 * no same-state note waits */
+	while (!(w->one_chunk && c->p >= c->end) && (k = gt_gcur_step(c, &r, &n))) {
 		if (k == 2) {
 			if ((n.f & (GT_GN_BY | GT_GN_AGAIN)) == (GT_GN_BY | GT_GN_AGAIN)) {
 				if (!by_known)
@@ -156,7 +161,7 @@ uint32_t gt_model_g_transitions_from(const struct gt_model *m, uint32_t gi, int6
 {
 	if (gi >= m->gids.n || !GT_VEC_AT(m->gheads, uint32_t, gi))
 		return 0;
-	struct walk w = {m, gt_model_g_id(m, gi), t, fn, ctx, 0, 0};
+	struct walk w = {m, gt_model_g_id(m, gi), t, fn, ctx, 0, 0, 0};
 	struct pend p = {.v = NULL, .n = 0, .cap = PEND_LOCAL};
 	p.v = p.local;
 	/* the last chunk starting before t: a transition at t in the chunk
@@ -164,7 +169,7 @@ uint32_t gt_model_g_transitions_from(const struct gt_model *m, uint32_t gi, int6
 	struct gt_gcur c;
 	int rc = RESTART;
 	if (t != INT64_MIN && gt_g_seek(m, gi, t - 1, &c, NULL)) {
-		rc = walk(&w, &c, (struct gt_gtrans){.from = GT_GS_UNDETERMINED, .by_g = GT_NONE}, &p);
+		rc = walk(&w, &c, (struct gt_gtrans){.from = FROM_UNKNOWN, .by_g = GT_NONE}, &p);
 	}
 	if (rc == RESTART) {
 		w.skip = w.given;
@@ -175,4 +180,78 @@ uint32_t gt_model_g_transitions_from(const struct gt_model *m, uint32_t gi, int6
 	if (p.v != p.local)
 		free(p.v);
 	return w.given;
+}
+
+/* ---- the last cause at or before a time -------------------------------- */
+
+struct last {
+	int64_t t;
+	struct gt_gtrans found;
+	int ok;
+};
+
+static int keep_last(void *ctx, const struct gt_gtrans *tr)
+{
+	struct last *l = ctx;
+	if (tr->ts > l->t)
+		return 1;
+	if (tr->by_g != GT_NONE) {
+		l->found = *tr;
+		l->ok = 1;
+	}
+	return 0;
+}
+
+int gt_model_g_last_cause(const struct gt_model *m, uint32_t gi, int64_t t, struct gt_gtrans *out)
+{
+	if (gi >= m->gids.n || !GT_VEC_AT(m->gheads, uint32_t, gi))
+		return 0;
+	struct last l = {t, {0}, 0};
+	struct walk w = {m, gt_model_g_id(m, gi), INT64_MIN, keep_last, &l, 0, 0, 1};
+	struct pend p = {.v = NULL, .n = 0, .cap = PEND_LOCAL};
+	p.v = p.local;
+	const struct gt_gix *e = m->gix.v;
+	struct gt_gcur c;
+	/* the chunk holding t, then the ones before, back to the head: each
+	 * tells its causes in full (glog.h) */
+	size_t k = gt_g_seek(m, gi, t, &c, NULL), prev = 0;
+	int rc = GO_ON;
+	for (; k && rc != RESTART; k = prev) {
+		/* the chunk before: the entry before, or the head (0) */
+		prev = k >= 2 && e[k - 2].gi == gi ? k - 1 : 0;
+		gt_gcur_open(&c, &m->garena, gt_gbase(m, gi), e[k - 1].ref, e[k - 1].rec0, 0, NULL, NULL, NULL);
+		rc = walk(&w, &c, (struct gt_gtrans){.from = FROM_UNKNOWN, .by_g = GT_NONE}, &p);
+		p.n = 0;
+		if (l.ok)
+			break;
+	}
+	if (!k && rc != RESTART)
+		rc = walk_head(&w, gi, &p);
+	if (l.ok && l.found.from == FROM_UNKNOWN && rc != RESTART) {
+		/* the chunk's first record: from the state the chunk before
+		 * ends in */
+		if (prev)
+			gt_gcur_open(&c, &m->garena, gt_gbase(m, gi), e[prev - 1].ref, e[prev - 1].rec0, 0, NULL,
+			             NULL, NULL);
+		else
+			gt_gcur_open(&c, &m->garena, gt_gbase(m, gi), GT_VEC_AT(m->gheads, uint32_t, gi), 0, 1,
+			             NULL, NULL, NULL);
+		struct gt_grec r;
+		uint32_t key = UINT32_MAX;
+		while (c.p < c.end && gt_gcur_next(&c, &r))
+			key = r.key;
+		if (key != UINT32_MAX)
+			l.found.from = key_at(m, key)->state;
+	}
+	if (rc == RESTART) { /* a chunk leaning on the one before: from the start */
+		l.ok = 0;
+		w.one_chunk = 0;
+		p.n = 0;
+		walk_head(&w, gi, &p);
+	}
+	if (p.v != p.local)
+		free(p.v);
+	if (l.ok)
+		*out = l.found;
+	return l.ok;
 }

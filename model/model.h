@@ -213,6 +213,13 @@ uint32_t gt_model_g_transitions(const struct gt_model *m, uint32_t gi, gt_gtrans
 #define GT_SEQ_UNKNOWN UINT32_MAX
 uint32_t gt_model_g_transitions_from(const struct gt_model *m, uint32_t gi, int64_t t,
                                      gt_gtrans_fn fn, void *ctx);
+/* The last transition of gi at or before t (in gt_model_g_transitions's
+ * order, which stops at the first after t) that another goroutine
+ * caused, in *out (seq GT_SEQ_UNKNOWN); 0 when none.  Reads its log back
+ * chunk by chunk from the one holding t: costs the chunks back to that
+ * transition (who last woke a goroutine stuck at the end: its last). */
+int gt_model_g_last_cause(const struct gt_model *m, uint32_t gi, int64_t t,
+                          struct gt_gtrans *out);
 
 /* Reverse links: the transitions goroutine (Go id) by_g caused (woke,
  * created, ...), in time order: goroutine index gi's transition number

@@ -1,11 +1,13 @@
 /* model_gseek.c: `model_gseek TRACE...` (tests/model-gseek.t): on every
- * goroutine of each trace, gt_model_g_transitions_from(t) against the
- * reference, gt_model_g_transitions from the start: for random times,
+ * goroutine of each trace, gt_model_g_transitions_from(t) and
+ * gt_model_g_last_cause(t) against the reference, gt_model_g_transitions
+ * from the start: for random times,
  * the times of its transitions and the nanoseconds around them, the
  * start of each chunk of its log and around it, before its first and
  * after its last, it must give exactly the reference's transitions at or
  * after t (times, states, reasons, stacks, causes), in its order, and
- * stop when told to.  And the writer's promise the query rests on: no
+ * stop when told to; and the last one another goroutine caused at or
+ * before t.  And the writer's promise the query rests on: no
  * chunk but the first tells a cause by repeating the one before
  * (GT_GN_AGAIN, glog.h), so that a walk may start at any chunk.
  * Prints "# ..." lines on a difference and exits 1; 2 on a load error. */
@@ -88,6 +90,27 @@ static int query(const struct gt_model *m, uint32_t gi, const struct vec *ref, i
 		want = stop_after;
 	if (!c.bad && (c.got != want || n != want)) {
 		printf("#   at t=%" PRId64 ": %u given (returned %u), want %zu\n", t, c.got, n, want);
+		c.bad = 1;
+	}
+	/* the last caused transition at or before t, as the walk from the
+	 * start finds it */
+	const struct gt_gtrans *last = NULL;
+	for (size_t i = 0; i < ref->n && ref->v[i].ts <= t; i++)
+		if (ref->v[i].by_g != GT_NONE)
+			last = &ref->v[i];
+	struct gt_gtrans got;
+	int ok = gt_model_g_last_cause(m, gi, t, &got);
+	if (!c.bad && (ok != (last != NULL) || (ok && (!same(&got, last) || got.seq != GT_SEQ_UNKNOWN)))) {
+		printf("#   last cause at t=%" PRId64 ": ", t);
+		if (ok)
+			printf("got ts %" PRId64 " %d->%d by G%" PRId64 ", ", got.ts, got.from, got.to, got.by_g);
+		else
+			printf("got none, ");
+		if (last)
+			printf("want ts %" PRId64 " %d->%d by G%" PRId64 "\n", last->ts, last->from, last->to,
+			       last->by_g);
+		else
+			printf("want none\n");
 		c.bad = 1;
 	}
 	return c.bad != 0;
