@@ -1,21 +1,27 @@
 /* gseek.c: a goroutine's transitions from a time on
- * (gt_model_g_transitions_from), read from the chunk of its log that
- * holds that time, found by the per-chunk index (gt_g_seek), instead of
- * from its start (gt_model_g_transitions, the reference it is tested
- * against: tests/model-gseek.t).
+ * (gt_model_g_transitions_from) and its last cause before a time
+ * (gt_model_g_last_cause), read from the chunk of its log that holds that
+ * time, found by the per-chunk index (gt_g_seek), instead of from its
+ * start (gt_model_g_transitions, the reference they are tested against:
+ * tests/model-gseek.t).
  *
  * What a chunk needs from before it: the state its first record was
- * entered from (never given: that record starts before the time asked)
- * and the cause a GT_GN_AGAIN note repeats, which the writer never
- * leaves to an earlier chunk (glog.h).  Should one do so all the same,
- * the walk starts again from the log's head, passing over what it gave. */
+ * entered from (from the time on: never given, that record starts before
+ * the time asked; the last cause: read from the chunk before when it is
+ * the one) and the cause a GT_GN_AGAIN note repeats, which the writer
+ * never leaves to an earlier chunk (glog.h).  Should one do so all the
+ * same, the walk starts again from the log's head, passing over what it
+ * gave. */
 #include "model/model_int.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 /* Same-state notes wait for the record of the interval they lie in (they
- * follow its transition); their causes are resolved as they are read. */
+ * follow its transition); their causes are resolved as they are read.
+ * More than PEND_LOCAL in a row (a goroutine re-affirmed at many
+ * generations in one interval) go to the heap; without memory the walk
+ * stops there. */
 #define PEND_LOCAL 16
 struct pend {
 	struct gt_gnote *v, local[PEND_LOCAL];
