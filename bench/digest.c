@@ -4,7 +4,8 @@
  * model can prove it changed no answer: diff the output of two builds.
  * Lines: "NAME PART HASH"; PART all is the hash of the other parts.
  * model_bytes (memory held) is printed apart: it may change with layout.
- * history (goroutine histories and reverse links) is left out of all.
+ * history (goroutine histories and reverse links) and greasons (the
+ * reasons of goroutine lane columns) are left out of all.
  * GT_DIGEST_NO_LANE_TOP=1 leaves out the top of P and M lane columns (to
  * check that a change moved nothing else). */
 #include "bench/map_file.h"
@@ -82,6 +83,10 @@ static void reason_ns(void *ctx, gt_str r, int64_t ns)
 	hi(h, ns);
 }
 
+/* The G lane columns' reasons (newer than the other parts: apart from
+ * all, as history is). */
+static struct h greasons;
+
 static void cols(struct h *h, const struct gt_model *m, enum gt_lane_kind k, uint32_t i,
                  int64_t t0, int64_t t1, uint32_t n)
 {
@@ -93,6 +98,8 @@ static void cols(struct h *h, const struct gt_model *m, enum gt_lane_kind k, uin
 		hi(h, c[j].spans);
 		if (k == GT_LANE_G || !getenv("GT_DIGEST_NO_LANE_TOP"))
 			hi(h, c[j].top);
+		if (k == GT_LANE_G)
+			hi(&greasons, c[j].reason);
 	}
 }
 
@@ -199,6 +206,7 @@ static int one(const char *path)
 	struct h hs, hc, hh;
 	hinit(&hs);
 	hinit(&hc);
+	hinit(&greasons);
 	hinit(&hh);
 	uint32_t ng = gt_model_g_count(m);
 	hi(&h, ng);
@@ -252,6 +260,7 @@ static int one(const char *path)
 	put(name, "gcolumns", &hc, &all);
 	/* apart from all (newer than the other parts, whose all it keeps) */
 	printf("%s history %016" PRIx64 "\n", name, hh.v);
+	printf("%s greasons %016" PRIx64 "\n", name, greasons.v);
 
 	hinit(&h);
 	struct gt_gcount gc[1000];

@@ -345,6 +345,9 @@ static int flush(struct gt_model *m, uint32_t slot, int more)
 	}
 	C->longest = 0;
 	C->tail = more ? ref : 0;
+	/* the next chunk's first cause goes in full (no GT_GN_AGAIN): a
+	 * reader that seeks to a chunk (gseek.c) knows every cause in it */
+	GT_VEC_AT(m->glcause, struct gt_gcause_memo, slot).gi = UINT32_MAX;
 	L->chained = (uint8_t)more;
 	L->cstart = 0;
 	L->len = 0;

@@ -143,7 +143,10 @@ struct gt_gix { /* index entry of a goroutine's second and later chunks */
 #define GT_GN_BY 8
 #define GT_GN_SAME 16
 #define GT_GN_AGAIN 64 /* with GT_GN_BY: the goroutine's cause before
-                          (its last GT_GN_BY note's): no body follows */
+                          (its last GT_GN_BY note's): no body follows;
+                          never a chunk's first cause (the writer starts
+                          each chunk afresh), so a reader may start at
+                          any chunk (gseek.c) */
 #define GT_GN_FROM 32 /* varint(state): the state the goroutine's first
                          transition left, when not NotExist (a header
                          flag) nor Undetermined (v1: a goroutine first

@@ -309,8 +309,8 @@ static size_t seek_in(const struct gt_model *m, uint32_t gi, size_t lo, size_t h
 	return 0;
 }
 
-static size_t seek(const struct gt_model *m, uint32_t gi, int64_t t, struct gt_gcur *c,
-                   int64_t cum[GT_GS__COUNT])
+size_t gt_g_seek(const struct gt_model *m, uint32_t gi, int64_t t, struct gt_gcur *c,
+                 int64_t cum[GT_GS__COUNT])
 {
 	size_t lo, hi;
 	gix_range(m, gi, &lo, &hi);
@@ -323,7 +323,7 @@ void gt_model_g_spans(const struct gt_model *m, uint32_t gi, int64_t t0,
 	if (gi >= m->gids.n || !GT_VEC_AT(m->gheads, uint32_t, gi))
 		return;
 	struct gt_gcur c;
-	seek(m, gi, t0, &c, NULL);
+	gt_g_seek(m, gi, t0, &c, NULL);
 	struct gt_grec r;
 	while (gt_gcur_next(&c, &r)) {
 		if (r.start >= t1)
@@ -375,6 +375,7 @@ static void gc_offer(struct gt_col *col, int64_t *best, const struct gt_gkey *k,
 	if (z > a && z - a > *best) {
 		*best = z - a;
 		col->top = k->state;
+		col->reason = k->reason;
 	}
 }
 

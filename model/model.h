@@ -203,6 +203,23 @@ typedef int (*gt_gtrans_fn)(void *ctx, const struct gt_gtrans *t); /* !0 stops *
  * given.  Costs O(its log), not O(trace). */
 uint32_t gt_model_g_transitions(const struct gt_model *m, uint32_t gi, gt_gtrans_fn fn,
                                 void *ctx);
+/* The same from time t on: the transitions of gt_model_g_transitions
+ * with ts >= t, in its order and with its causes, but seq is
+ * GT_SEQ_UNKNOWN (a walk that starts mid-log cannot number them).
+ * Starts at the chunk of gi's log holding t (its index), so it costs a
+ * chunk (about a thousand bytes) plus what fn takes, not the history
+ * before t (a window's transitions on the timeline).  Returns how many
+ * were given. */
+#define GT_SEQ_UNKNOWN UINT32_MAX
+uint32_t gt_model_g_transitions_from(const struct gt_model *m, uint32_t gi, int64_t t,
+                                     gt_gtrans_fn fn, void *ctx);
+/* The last transition of gi at or before t (in gt_model_g_transitions's
+ * order, which stops at the first after t) that another goroutine
+ * caused, in *out (seq GT_SEQ_UNKNOWN); 0 when none.  Reads its log back
+ * chunk by chunk from the one holding t: costs the chunks back to that
+ * transition (who last woke a goroutine stuck at the end: its last). */
+int gt_model_g_last_cause(const struct gt_model *m, uint32_t gi, int64_t t,
+                          struct gt_gtrans *out);
 
 /* Reverse links: the transitions goroutine (Go id) by_g caused (woke,
  * created, ...), in time order: goroutine index gi's transition number
@@ -226,6 +243,28 @@ size_t gt_model_g_caused_at(const struct gt_model *m, int64_t by_g, int64_t t);
  * up, leaving it unbuilt, once *stop is nonzero (read between
  * goroutines).  A gt_model_g_caused meanwhile waits for it. */
 void gt_model_g_caused_prepare(const struct gt_model *m, const _Atomic int *stop);
+
+/* What a Waiting goroutine waits on, in classes, from the reason its
+ * transition gives (Go's reasons, old and new formats alike), one
+ * definition for every place that shows them (wclass.c):
+ *   CHAN   chan send, chan receive, select, forever (a nil channel or
+ *          an empty select);
+ *   SYNC   sync (Mutex, RWMutex, WaitGroup, ...), sync.(*Cond).Wait,
+ *          synctest;
+ *   NET    network (the netpoller: sockets, pipes, deadlines);
+ *   SLEEP  sleep (time.Sleep and timers);
+ *   GC     the GC's and the runtime's own waits: GC mark assist wait for
+ *          work, GC background sweeper wait, GC weak to strong wait,
+ *          wait until GC ends, system goroutine wait, preempted, wait for
+ *          debug call;
+ *   OTHER  any other reason, or none (unspecified, or a trace that does
+ *          not say). */
+enum gt_wait_class {
+	GT_WC_CHAN, GT_WC_SYNC, GT_WC_NET, GT_WC_SLEEP, GT_WC_GC, GT_WC_OTHER, GT_WC__COUNT
+};
+enum gt_wait_class gt_wait_class(const char *reason);
+/* "chan/select", "sync", "network/IO", "sleep/timer", "GC/runtime", "other". */
+const char *gt_wait_class_name(enum gt_wait_class c);
 
 /* Time goroutine gi spent Waiting, by reason; calls fn once per reason. */
 typedef void (*gt_reason_ns_fn)(void *ctx, gt_str reason, int64_t ns);
@@ -429,6 +468,9 @@ struct gt_col {
 	int64_t ns[GT_COL_CLASSES];
 	uint32_t spans;
 	uint32_t top;
+	gt_str reason;  /* G lane: the reason of the top's span (the reason
+	                   its transition gave: a Waiting top's wait reason,
+	                   see gt_wait_class), 0 when none; other lanes 0 */
 };
 /* Fills out[0..ncols) for columns splitting [t0, t1) evenly. */
 void gt_model_lane_columns(const struct gt_model *m, enum gt_lane_kind kind,

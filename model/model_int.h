@@ -270,6 +270,12 @@ static inline int64_t gt_gbase(const struct gt_model *m, uint32_t gi)
 	return ((const int64_t *)m->gbase.v)[gi / GT_GBASE_STEP];
 }
 /* model/gquery.c */
+/* A cursor at the last chunk of gi's log starting at or before t (the
+ * first chunk: past its header), the time per state before it in cum
+ * (NULL: not wanted); returns its index entry (in m->gix) + 1, 0 for
+ * the first chunk. */
+size_t gt_g_seek(const struct gt_model *m, uint32_t gi, int64_t t, struct gt_gcur *c,
+                 int64_t cum[GT_GS__COUNT]);
 void gt_model_g_columns(const struct gt_model *m, uint32_t gi, int64_t t0, int64_t t1,
                         uint32_t ncols, struct gt_col *out);
 /* model/search.c */

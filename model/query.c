@@ -192,6 +192,7 @@ void gt_model_lane_columns(const struct gt_model *m, enum gt_lane_kind kind,
 			memcpy(c->ns, tmp[i].ns, sizeof tmp[i].ns);
 			c->spans = tmp[i].spans;
 			c->top = tmp[i].top;
+			c->reason = 0;
 		}
 		done += n;
 	}

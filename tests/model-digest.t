@@ -32,7 +32,7 @@ same() {
 		diff "$1" "$2" | sed 's/^/# /'
 	fi
 }
-parts="info procs threads goroutines gspans gcolumns gcounts ranges metrics mmu user samples strings history all"
+parts="info procs threads goroutines gspans gcolumns gcounts ranges metrics mmu user samples strings history greasons all"
 for f in "$@"; do
 	GTVIEW_LOAD_THREADS=1 "$D" "$f" > "$tmp/one" 2>&1
 	GTVIEW_LOAD_THREADS=2 "$D" "$f" > "$tmp/two" 2>&1

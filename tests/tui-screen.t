@@ -217,7 +217,7 @@ check $ok "timeline: the rows below the lanes show the span at the cursor with i
 shot gstack 100 30 demo.trace 2 b '<Enter>' G
 ok=$?
 has gstack 'G1 main.main  created' || ok=1
-grep -q 'Stack when it became Waiting (chan receive) at ' gstack.screen || { echo "# no stack pane"; sed 's/^/#   /' gstack.screen; ok=1; }
+grep -q 'Stack when it became Waiting (chan/select: chan receive) at ' gstack.screen || { echo "# no stack pane"; sed 's/^/#   /' gstack.screen; ok=1; }
 frame gstack.screen 'runtime\.chanrecv1' 'runtime/chan\.go' || ok=1
 check $ok "goroutine view: the selected interval's stack is shown below the list"
 

@@ -2,7 +2,8 @@
 # tui-tmux-glanes.t: goroutine lanes under the P lanes, in the real binary
 # in tmux: following G1 of demo.trace shows its lane and the lanes of the
 # goroutines it woke and created (G23 ... G28, as `gtview goroutine` and
-# the reverse links say), drawn with their states; moving down scrolls
+# the reverse links say), drawn with their states, waits by the class of
+# their reason (chan receive: ─, the runtime's: ▔); moving down scrolls
 # them; p pins a goroutine's lane.
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/tools/tmux-lib.sh"
@@ -21,17 +22,19 @@ tmux_wait " G27 "
 ok=$?
 s=$(tmux_screen)
 # below the Waiting count lane: G1, then G23 (created by G1), with cells
-printf '%s\n' "$s" | grep -A1 '^ Waiting ' | tail -1 | grep -Eq '^ G1 +█░+' || ok=1
-printf '%s\n' "$s" | grep -Eq '^ G23 +█[░█]+' || ok=1
+# G1 waits on a channel (chan receive): ─; G25 is the runtime's (▔)
+printf '%s\n' "$s" | grep -A1 '^ Waiting ' | tail -1 | grep -Eq '^ G1 +█─+' || ok=1
+printf '%s\n' "$s" | grep -Eq '^ G23 +█[─█]+' || ok=1
+printf '%s\n' "$s" | grep -Eq '^ G25 +█[▔█]+' || ok=1
 printf '%s\n' "$s" | grep -q '^ G28 ' && ok=1 # not room for all 9 lanes
 [ $ok = 0 ] || printf '%s\n' "$s" | sed 's/^/#   /'
-tap $ok "following G1: its lane, then the goroutines it created and woke, with their states"
+tap $ok "following G1: its lane, then the goroutines it created and woke, waits by reason"
 
 # down through the 4 P lanes and 8 others into the goroutine lanes
 for i in 1 2 3 4 5 6 7 8 9 10 11 12 13; do tmux_keys j; done
 tmux_wait '>G23 '
 ok=$?
-tmux_screen | grep -q '^G23 [^ ]* Waiting' || tmux_screen | grep -Eq '^G23 .*(Waiting|Running)' || ok=1
+tmux_screen | grep -Eq '^G23 .*(Waiting \(chan/select: chan receive\)|Running)' || ok=1
 tap $ok "a goroutine lane is selected; the detail line gives its state at the cursor"
 
 for i in 1 2 3 4 5 6 7 8 9; do tmux_keys j; done

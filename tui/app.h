@@ -331,10 +331,6 @@ void tui_gfuncs_draw(struct tui_app *a, int y, int rows);
  * (top NULL: from the first line, for a pane that does not scroll). */
 void tui_draw_stack(struct tui_app *a, int y, int rows, gt_stack st, size_t *top);
 
-/* A goroutine state's colour role and glyph, as the goroutine view and
- * the timeline's goroutine lanes draw it. */
-int tui_gstate_role(int state);
-const char *tui_gstate_glyph(int state);
 /* The state a goroutine lane's column shows (running before syscall,
  * runnable, waiting: where work happened it shows); -1 none. */
 int tui_gcol_state(const struct gt_col *c);

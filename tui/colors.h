@@ -6,6 +6,9 @@
  * Without colour the cells of the lanes are never reversed: busy cells
  * draw busy glyphs (█, #), and a reversed █ would look empty; text
  * (selection, header, status line) is reversed as usual.
+ * The goroutine lanes' roles (G_*: running, runnable, syscall, and the
+ * waits by class, tui/glook.h) differ in colour and attributes in 256 and
+ * in 8 colours, and in glyph everywhere.
  * Columns: id, fg256, bg256, fg8, bg8, attributes always, mono attributes.
  * -1 is the terminal's default colour.
  */
@@ -36,6 +39,12 @@
 	X(G_RUNNABLE,  221, -1,  3, -1, 0,           0) \
 	X(G_WAITING,   203, -1,  1, -1, 0,           A_DIM) \
 	X(G_SYSCALL,   141, -1,  5, -1, 0,           A_UNDERLINE) \
+	X(G_WCHAN,     203, -1,  1, -1, 0,           A_DIM) \
+	X(G_WSYNC,     209, -1,  1, -1, A_BOLD,      A_DIM) \
+	X(G_WNET,       44, -1,  6, -1, 0,           A_DIM) \
+	X(G_WSLEEP,     75, -1,  4, -1, 0,           A_DIM) \
+	X(G_WGC,       187, -1,  7, -1, 0,           A_DIM) \
+	X(G_WOTHER,    244, -1,  7, -1, A_DIM,       A_DIM) \
 	X(MATCH,       16, 220,  0,  3, 0,           A_REVERSE) \
 	X(FOLLOW,      16, 220,  0,  3, A_BOLD,      A_UNDERLINE|A_BOLD) \
 	X(FUNC,       117,  -1,  6, -1, 0,           0) \

@@ -34,7 +34,21 @@ static int put_attr(char *line, size_t *len, attr_t a, short pair)
 	return c != '.';
 }
 
-static int dump(const char *path, int attrs)
+/* The cell's foreground colour number (-1 the default) and b, d for bold
+ * and dim, after a space but at a line's start; whether it is not plain. */
+static int put_color(char *line, size_t *len, attr_t a, short pair)
+{
+	short f = -1, b = -1;
+	if (pair)
+		pair_content(pair, &f, &b);
+	int n = sprintf(line + *len, "%s%d%s%s", *len ? " " : "", f, a & A_BOLD ? "b" : "",
+	                a & A_DIM ? "d" : "");
+	*len += (size_t)(n > 0 ? n : 0);
+	return f != -1 || (a & (A_BOLD | A_DIM));
+}
+
+/* mode: 0 text, 1 attributes, 2 colours */
+static int dump(const char *path, int mode)
 {
 	FILE *f = fopen(path, "w");
 	if (!f)
@@ -42,7 +56,7 @@ static int dump(const char *path, int attrs)
 	/* newscr holds what the next doupdate shows; after doupdate it equals
 	 * curscr.  Read it cell by cell so wide and multibyte cells survive. */
 	WINDOW *w = newscr ? newscr : stdscr;
-	char *line = malloc((size_t)COLS * MB_LEN_MAX * 2 + 1);
+	char *line = malloc((size_t)COLS * (MB_LEN_MAX * 2 + 8) + 1);
 	if (!line) {
 		fclose(f);
 		return -1;
@@ -60,7 +74,8 @@ static int dump(const char *path, int attrs)
 				continue;
 			if (!wch[0])
 				continue; /* second half of a wide character */
-			if (attrs ? put_attr(line, &len, a, pair) : put_text(line, &len, wch))
+			if (mode == 2 ? put_color(line, &len, a, pair)
+			    : mode ? put_attr(line, &len, a, pair) : put_text(line, &len, wch))
 				keep = len;
 		}
 		fwrite(line, 1, keep, f);
@@ -72,3 +87,4 @@ static int dump(const char *path, int attrs)
 
 int tui_dump_screen(const char *path) { return dump(path, 0); }
 int tui_dump_attrs(const char *path) { return dump(path, 1); }
+int tui_dump_colors(const char *path) { return dump(path, 2); }

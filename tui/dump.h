@@ -9,5 +9,9 @@ int tui_dump_screen(const char *path);
  * bold, u underline, d dim (the first that applies), c colour only, '.'
  * none; trailing '.' removed.  Monochrome tests read it beside the text. */
 int tui_dump_attrs(const char *path);
+/* Its colours: per cell, space-separated, the foreground colour's number
+ * (-1 the terminal's default) then b if bold, d if dim; trailing plain
+ * cells removed.  Colour tests read it beside the text. */
+int tui_dump_colors(const char *path);
 
 #endif

@@ -24,7 +24,12 @@
 	X(BAR8,     "\xe2\x96\x88", "#") \
 	X(GOAL,     "\xe2\x80\x94", "^")  /* — heap goal mark */ \
 	X(IDLE,     "\xc2\xb7",     ".")  /* · idle */ \
-	X(GCCELL,   "\xe2\x96\x9a", "%")  /* ▚ GC mark worker */
+	X(GCCELL,   "\xe2\x96\x9a", "%")  /* ▚ GC mark worker */ \
+	X(WCHAN,    "\xe2\x94\x80", "-")  /* ─ waiting: chan/select */ \
+	X(WSYNC,    "\xe2\x94\x84", ":")  /* ┄ waiting: sync */ \
+	X(WNET,     "\xe2\x89\x88", "~")  /* ≈ waiting: network/IO */ \
+	X(WSLEEP,   "\xe2\x96\x81", "_")  /* ▁ waiting: sleep/timer */ \
+	X(WGC,      "\xe2\x96\x94", "^")  /* ▔ waiting: GC/runtime */
 
 enum tui_glyph {
 #define TUI_X(id, u, a) TUI_G_##id,

@@ -1,5 +1,6 @@
 /* jump.c: following causes through the trace.  Who woke or created a
- * goroutine (the model's histories, gt_model_g_transitions), jumps to a
+ * goroutine (the model's histories, read from the moment asked:
+ * gt_model_g_transitions_from, gt_model_g_last_cause), jumps to a
  * goroutine at a moment, and the history of jumps that go-back walks
  * back, across views, as a browser's back button does. */
 #include "tui/app.h"
@@ -27,8 +28,9 @@ struct tui_jump {
 
 struct find_cause {
 	int64_t t;
-	int state;              /* the transition at t into state; -1: the
-	                           last one with a cause at or before t */
+	int state;              /* the transition at t into state (-1: the
+	                           last one with a cause at or before t, not
+	                           through find_cause) */
 	struct gt_gtrans found;
 	int ok;
 };
@@ -38,7 +40,7 @@ static int find_cause(void *ctx, const struct gt_gtrans *tr)
 	struct find_cause *f = ctx;
 	if (tr->ts > f->t)
 		return 1;
-	if (f->state >= 0 ? tr->ts == f->t && tr->to == f->state : tr->by_g != GT_NONE) {
+	if (tr->ts == f->t && tr->to == f->state) {
 		f->found = *tr;
 		f->ok = 1;
 	}
@@ -55,7 +57,10 @@ int tui_cause_find(const struct tui_app *a, uint32_t gi, int64_t t, int state, s
 	static struct find_cause last;
 	if (lm != a->m || lgi != gi || lt != t || lstate != state) {
 		struct find_cause f = {t, state, {0}, 0};
-		gt_model_g_transitions(a->m, gi, find_cause, &f);
+		if (state >= 0) /* the transition at t: read from there on */
+			gt_model_g_transitions_from(a->m, gi, t, find_cause, &f);
+		else /* the last cause at or before t: read back to it */
+			f.ok = gt_model_g_last_cause(a->m, gi, t, &f.found);
 		last = f;
 		lm = a->m;
 		lgi = gi;

@@ -165,6 +165,11 @@ static int run_command(struct tui_app *a, const char *cmd)
 			tui_die("save-attrs %s: %s", arg, strerror(errno));
 		return 0;
 	}
+	if (sscanf(cmd, "save-colors %1023s", arg) == 1) {
+		if (tui_dump_colors(arg) < 0)
+			tui_die("save-colors %s: %s", arg, strerror(errno));
+		return 0;
+	}
 	int b;
 	if (sscanf(cmd, "mouse %d %d %d", &b, &r, &c) == 3) {
 		/* an SGR mouse press at 1-based (r, c), decoded by termkey as a

@@ -11,7 +11,8 @@
  *                      ":peak-rss FILE" (peak resident size so far),
  *                      ":wait-index FILE" (waits for the goroutine list's
  *                      index, writes its build time),
- *                      ":save-attrs FILE" (video attributes, dump.h)
+ *                      ":save-attrs FILE" (video attributes, dump.h),
+ *                      ":save-colors FILE" (colours, dump.h)
  *   keys               in <Key> notation: "jj<Down><C-d>/net<Enter>"
  * "<lt>" is a literal '<'; spaces between keys are ignored except inside
  * <Space>.  Keys are parsed with termkey_strpkey (TERMKEY_FORMAT_VIM), the

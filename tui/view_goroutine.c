@@ -10,6 +10,7 @@
 
 #include "tui/colors.h"
 #include "tui/draw.h"
+#include "tui/glook.h"
 #include "tui/glyphs.h"
 #include "tui/util.h"
 
@@ -60,17 +61,6 @@ void tui_goroutine_free(struct tui_app *a)
 	a->gd.nspans = 0;
 }
 
-int tui_gstate_role(int s)
-{
-	switch (s) {
-	case GT_GS_RUNNING: return TUI_C_G_RUNNING;
-	case GT_GS_RUNNABLE: return TUI_C_G_RUNNABLE;
-	case GT_GS_WAITING: return TUI_C_G_WAITING;
-	case GT_GS_SYSCALL: return TUI_C_G_SYSCALL;
-	default: return TUI_C_DIM;
-	}
-}
-
 int tui_gcol_state(const struct gt_col *c)
 {
 	/* where work happened it shows, however short: running first */
@@ -79,17 +69,6 @@ int tui_gcol_state(const struct gt_col *c)
 		if (c->ns[prec[k]] > 0)
 			return prec[k];
 	return -1;
-}
-
-const char *tui_gstate_glyph(int s)
-{
-	switch (s) {
-	case GT_GS_RUNNING: return tui_glyph(TUI_G_FULL);
-	case GT_GS_SYSCALL: return tui_glyph(TUI_G_DARK);
-	case GT_GS_RUNNABLE: return tui_glyph(TUI_G_MEDIUM);
-	case GT_GS_WAITING: return tui_glyph(TUI_G_LIGHT);
-	default: return " ";
-	}
 }
 
 /* Rows of the interval list: the body less the title, its timeline, the
@@ -138,23 +117,21 @@ void tui_goroutine_draw(struct tui_app *a)
 		selcol = (int)((double)(s - gd->t0) * w / (double)(gd->t1 - gd->t0));
 	}
 	for (int c = 0; c < w; c++) {
-		int best = tui_gcol_state(&cols[c]);
-		int attr = best >= 0 ? tui_attr((enum tui_color)tui_gstate_role(best)) : 0;
-		const char *gl = best >= 0 ? tui_gstate_glyph(best) : " ";
+		int lk = tui_glook_col(a->m, &cols[c]);
+		int attr = tui_glook_attr(lk);
+		const char *gl = tui_glook_glyph(lk);
 		/* the selected interval's column: its glyph in the cursor's
 		 * colour; without colour the cursor's line (a reversed or
 		 * bold busy glyph reads as another state) */
 		if (c == selcol)
 			tui_put(y, c, 1, tui_attr(TUI_C_CURSOR) | (gd->pane == 1 ? A_REVERSE : 0),
-			        best >= 0 && tui_colors_mode() ? gl : tui_glyph(TUI_G_CURSOR));
+			        lk >= 0 && tui_colors_mode() ? gl : tui_glyph(TUI_G_CURSOR));
 		else
 			tui_put(y, c, 1, attr, gl);
 	}
 	y++;
 	char legend[256];
-	snprintf(legend, sizeof legend, "%s running  %s syscall  %s runnable  %s waiting",
-	         tui_gstate_glyph(GT_GS_RUNNING), tui_gstate_glyph(GT_GS_SYSCALL), tui_gstate_glyph(GT_GS_RUNNABLE),
-	         tui_gstate_glyph(GT_GS_WAITING));
+	tui_glook_legend(legend, sizeof legend, a->cols);
 	tui_put(y++, 0, a->cols, tui_attr(TUI_C_DIM), legend);
 	tui_put(y++, 1, a->cols - 1, tui_attr(TUI_C_DIM) | A_UNDERLINE,
 	        "time          state      duration  reason              where");
@@ -171,7 +148,7 @@ void tui_goroutine_draw(struct tui_app *a)
 		tui_fmt_time(a, t, sizeof t, s->start);
 		tui_fmt_dur(d, sizeof d, tui_dur(s->start, s->end));
 		tui_printf(y + i, 0, 14, base, "%s%s", sel ? ">" : " ", t);
-		tui_put(y + i, 14, 10, sel ? base : tui_attr((enum tui_color)tui_gstate_role(s->state)),
+		tui_put(y + i, 14, 10, sel ? base : tui_glook_attr(tui_glook_of(a->m, s->state, s->reason)),
 		        gt_gostate_name((enum gt_gostate)s->state));
 		tui_put_right(y + i, 24, 9, base, d);
 		tui_put(y + i, 35, 19, base, gt_model_str(a->m, s->reason));
@@ -198,11 +175,11 @@ void tui_goroutine_draw(struct tui_app *a)
 	if (!gd->nspans || srows < 2)
 		return;
 	const struct gt_gspan *s = &gd->spans[gd->sel];
-	char t[32], title[256];
+	char t[32], title[384], became[256];
 	tui_fmt_time(a, t, sizeof t, s->start);
-	snprintf(title, sizeof title, "%s Stack when it became %s%s%s%s at %s ", tui_glyph(TUI_G_HLINE),
-	         gt_gostate_name((enum gt_gostate)s->state), s->reason ? " (" : "",
-	         gt_model_str(a->m, s->reason), s->reason ? ")" : "", t);
+	tui_gstate_why(a->m, became, sizeof became, s->state, s->reason);
+	snprintf(title, sizeof title, "%s Stack when it became %s%s at %s ", tui_glyph(TUI_G_HLINE),
+	         gt_gostate_name((enum gt_gostate)s->state), became, t);
 	tui_fill(y, 0, a->cols, tui_attr(gd->pane == 2 ? TUI_C_SELECTED : TUI_C_DIM), tui_glyph(TUI_G_HLINE));
 	tui_put(y, 0, a->cols, tui_attr(TUI_C_TITLE), title);
 	/* who made it so: its line, and its stack where this one has none */

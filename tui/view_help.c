@@ -9,8 +9,9 @@
 
 #include "tui/colors.h"
 #include "tui/draw.h"
+#include "tui/glook.h"
 
-#define MAX_LINES (GT_ACTION_COUNT + GT_GROUP_COUNT * 2 + 5)
+#define MAX_LINES (GT_ACTION_COUNT + GT_GROUP_COUNT * 2 + 5 + TUI_GL__COUNT + 3)
 
 struct help_line { int role; char text[256]; };
 
@@ -48,6 +49,17 @@ static int build(struct tui_app *a, struct help_line *out)
 			         gt_action_name((enum gt_action)act), gt_action_help((enum gt_action)act));
 			out[n++].role = *keys ? 0 : TUI_C_DIM;
 		}
+	}
+	/* what the cells of goroutine lanes mean */
+	out[n].text[0] = 0;
+	out[n++].role = 0;
+	snprintf(out[n].text, sizeof out[n].text, "Goroutine lanes (timeline, goroutine view): a cell shows what ran "
+	         "in it, else its longest wait's class");
+	out[n++].role = TUI_C_TITLE;
+	for (int k = 0; k < TUI_GL__COUNT; k++) {
+		snprintf(out[n].text, sizeof out[n].text, "  %s  %-12s %s", tui_glook_glyph(k), tui_glook_name(k),
+		         tui_glook_help(k));
+		out[n++].role = 0;
 	}
 	return n;
 }

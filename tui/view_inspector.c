@@ -17,6 +17,7 @@
 
 #include "tui/colors.h"
 #include "tui/draw.h"
+#include "tui/glook.h"
 #include "tui/stack.h"
 #include "tui/util.h"
 
@@ -384,6 +385,9 @@ void tui_inspector_build(struct tui_app *a)
 		else
 			add(a, 0, UINT32_MAX, "  %-12s -> %s", "state", gt_gostate_name((enum gt_gostate)s->state));
 		add(a, 0, UINT32_MAX, "  %-12s %s", "reason", s->reason ? fn_of(a, s->reason) : "-");
+		if (s->state == GT_GS_WAITING)
+			add(a, 0, UINT32_MAX, "  %-12s %s", "waits on",
+			    tui_glook_name(tui_glook_of(a->m, s->state, s->reason)));
 		struct gt_gtrans tr;
 		int caused = add_cause(a, s->g, s->start, s->state, "cause", &tr);
 		add(a, 0, UINT32_MAX, "%s", "");
@@ -414,8 +418,9 @@ void tui_inspector_build(struct tui_app *a)
 		struct first_span f = {{0}, 0};
 		gt_model_g_spans(a->m, s->g, s->end, s->end + 1, first_span, &f);
 		if (f.ok && f.s.start >= s->end) {
-			add(a, 0, UINT32_MAX, "  %-12s %s%s%s%s", "then", gt_gostate_name((enum gt_gostate)f.s.state),
-			    f.s.reason ? " (" : "", fn_of(a, f.s.reason), f.s.reason ? ")" : "");
+			char why[256];
+			tui_gstate_why(a->m, why, sizeof why, f.s.state, f.s.reason);
+			add(a, 0, UINT32_MAX, "  %-12s %s%s", "then", gt_gostate_name((enum gt_gostate)f.s.state), why);
 			add(a, 0, UINT32_MAX, "%s", "");
 			add(a, TUI_C_TITLE, UINT32_MAX, "Stack where it stopped running:");
 			add_stack(a, f.s.stack, 0);

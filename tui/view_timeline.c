@@ -19,6 +19,7 @@
 
 #include "tui/colors.h"
 #include "tui/draw.h"
+#include "tui/glook.h"
 #include "tui/glyphs.h"
 #include "tui/util.h"
 
@@ -628,17 +629,17 @@ static int gl_waker(void *ctx, const struct gt_gtrans *t)
 	const struct tui_timeline *tl = &w->a->tl;
 	if (t->ts >= tl->t1 || ngl == GL_MAX)
 		return 1;
-	if (t->by_g != GT_NONE && t->ts >= tl->t0)
+	if (t->by_g != GT_NONE)
 		gl_add(gt_model_g_find(w->a->m, t->by_g));
 	return 0;
 }
 
 /* Pinned lanes, then the focus, the goroutines that woke or made it in
- * the window and, when it is followed, the ones it woke or created
- * there (the reverse links). */
-/* What the lanes were last found for: the focus walks its history from
- * the start (gt_model_g_transitions), so a frame that shows the same
- * lanes (a redraw, a key that moves nothing) keeps them. */
+ * the window (its transitions from the window's start on, found through
+ * its log's index: gt_model_g_transitions_from) and, when it is
+ * followed, the ones it woke or created there (the reverse links).
+ * What the lanes were last found for: a frame that shows the same lanes
+ * (a redraw, a key that moves nothing) keeps them. */
 static struct gl_key {
 	const struct gt_model *m;
 	uint32_t focus;
@@ -671,7 +672,7 @@ static void glanes_build(struct tui_app *a)
 		return;
 	gl_add(f);
 	struct gl_wakers w = {a};
-	gt_model_g_transitions(a->m, f, gl_waker, &w);
+	gt_model_g_transitions_from(a->m, f, tl->t0, gl_waker, &w);
 	if (!tl->following)
 		return;
 	enum { CAUSED = 64 };
@@ -698,9 +699,8 @@ static void draw_g_lane(struct tui_app *a, int y, uint32_t gi, int w, struct gt_
 	gt_model_lane_columns(a->m, GT_LANE_G, gi, tl->t0, tl->t1, (uint32_t)w, cols);
 	int cc = cursor_col(tl, w);
 	for (int c = 0; c < w; c++) {
-		int st = tui_gcol_state(&cols[c]);
-		put_cell(y, LABEL_W + c, st >= 0 ? tui_attr((enum tui_color)tui_gstate_role(st)) : 0,
-		         st >= 0 ? tui_gstate_glyph(st) : " ", c == cc);
+		int lk = tui_glook_col(a->m, &cols[c]);
+		put_cell(y, LABEL_W + c, tui_glook_attr(lk), tui_glook_glyph(lk), c == cc);
 	}
 }
 
@@ -815,10 +815,10 @@ static const char *detail(struct tui_app *a, char *buf, size_t len)
 		}
 		tui_fmt_dur(d, sizeof d, tui_dur(gspan_found.start, gspan_found.end));
 		tui_fmt_time(a, s0, sizeof s0, gspan_found.start);
-		const char *r = gt_model_str(a->m, gspan_found.reason);
-		snprintf(buf, len, "G%lld %s %s%s%s%s for %s from %s", (long long)g.id, tui_g_func(a, &g),
-		         gt_gostate_name((enum gt_gostate)gspan_found.state), *r ? " (" : "", r,
-		         *r ? ")" : "", d, s0);
+		char why[256];
+		tui_gstate_why(a->m, why, sizeof why, gspan_found.state, gspan_found.reason);
+		snprintf(buf, len, "G%lld %s %s%s for %s from %s", (long long)g.id, tui_g_func(a, &g),
+		         gt_gostate_name((enum gt_gostate)gspan_found.state), why, d, s0);
 		return buf;
 	}
 	enum tui_lane l = (enum tui_lane)(tl->lane - np);
@@ -926,7 +926,15 @@ void tui_timeline_draw(struct tui_app *a)
 	 * then a legend on the last row */
 	int last = a->rows - 2;
 	int legend = last - y >= 2;
-	draw_preview(a, y, last - y + 1 - (legend ? 2 : 0));
+	/* the goroutine lanes' looks above it, when they are shown */
+	int glegend = legend && g_rows(a) > 0 && last - y >= 4;
+	draw_preview(a, y, last - y + 1 - (legend ? 2 : 0) - glegend);
+	if (glegend) {
+		static const char pre[] = "G lanes: "; /* when there is room */
+		int lw = tui_glook_legend(buf, sizeof buf, a->cols - (int)strlen(pre));
+		int x = lw + (int)strlen(pre) <= a->cols ? tui_put(last - 1, 0, a->cols, tui_attr(TUI_C_DIM), pre) : 0;
+		tui_put(last - 1, x, a->cols - x, tui_attr(TUI_C_DIM), buf);
+	}
 	if (legend) {
 		snprintf(buf, sizeof buf, "%s%s%s%s busy part of a cell  %s GC worker  blank: idle  "
 		         "G<id> func: a goroutine running",

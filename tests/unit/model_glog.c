@@ -323,7 +323,8 @@ static void test_ids_sorted(void **state)
 static struct gt_gspan want[RLOG_MAX + 1];
 
 /* Column [c0, c1)'s figures from the intervals themselves: time per state
- * and the top (the state of the longest part, the first of the longest). */
+ * and the top (the state of the longest part, the first of the longest)
+ * with its reason. */
 static void brute_col(int n, int64_t c0, int64_t c1, struct gt_col *out)
 {
 	memset(out, 0, sizeof *out);
@@ -338,6 +339,7 @@ static void brute_col(int n, int64_t c0, int64_t c1, struct gt_col *out)
 		if (z - a > best) {
 			best = z - a;
 			out->top = want[i].state;
+			out->reason = want[i].reason;
 		}
 	}
 }
@@ -353,6 +355,7 @@ static void check_columns(uint32_t gi, int n, int64_t t0, int64_t t1, uint32_t n
 		struct gt_col b;
 		brute_col(n, c0, c1, &b);
 		assert_int_equal(cols[i].top, b.top);
+		assert_int_equal(cols[i].reason, b.reason);
 		for (int k = 0; k < GT_GS__COUNT && k < GT_COL_CLASSES; k++)
 			assert_int_equal(cols[i].ns[k], b.ns[k]);
 	}
