@@ -56,6 +56,7 @@ struct gt_model *gt_model_new(void)
 	pthread_mutex_init(&m->search_mu, NULL);
 	pthread_mutex_init(&m->wake_mu, NULL);
 	pthread_mutex_init(&m->strx_mu, NULL);
+	pthread_mutex_init(&m->mmu_mu, NULL);
 	/* key 0: the "nothing" key, so a zero val never means a real state */
 	struct gt_gkey *k0 = gt_vec_push(&m->keys, sizeof *k0);
 	uint32_t *n0 = gt_vec_push(&m->keynext, sizeof *n0);
@@ -122,6 +123,8 @@ void gt_model_free(struct gt_model *m)
 	gt_model_wake_free(m);
 	pthread_mutex_destroy(&m->wake_mu);
 	pthread_mutex_destroy(&m->strx_mu);
+	gt_model_mmu_free(m);
+	pthread_mutex_destroy(&m->mmu_mu);
 	free(m);
 }
 

@@ -188,6 +188,10 @@ struct gt_model {
 	struct gt_ref *se;
 	uint32_t search_nstr;
 
+	/* The MMU's utilization steps (mmu.c), built on first use. */
+	pthread_mutex_t mmu_mu;
+	struct gt_mmu_steps *mmu;
+
 	/* Reverse links (ghist.c), built on first use: every transition
 	 * another goroutine caused, by causer and time. */
 	pthread_mutex_t wake_mu;
@@ -255,6 +259,7 @@ static inline uint32_t gt_model_p_index(struct gt_model *m, int64_t id)
 	return gt_model_p_index_slow(m, id);
 }
 void gt_model_wake_free(struct gt_model *m); /* ghist.c */
+void gt_model_mmu_free(struct gt_model *m);  /* mmu.c */
 uint32_t gt_gb_key(struct gt_model *m, uint8_t state, gt_str reason, gt_stack stack, int64_t p);
 int gt_gix_cmp(const void *a, const void *b);
 /* model/gbuild.c */
