@@ -82,6 +82,7 @@ void gt_model_free(struct gt_model *m)
 	gt_vec_free(&m->gbase);
 	gt_vec_free(&m->gix);
 	free(m->gixtop);
+	free(m->gixblk);
 	gt_barena_free(&m->garena);
 	gt_ids_free(&m->gendkey);
 	free(m->gperm);
@@ -619,6 +620,14 @@ void gt_model_finish(struct gt_model *m)
 				if (e[i].longest > e[top].longest)
 					top = i;
 			m->gixtop[g] = (uint32_t)top;
+		}
+		size_t nb = m->gids.n / GT_GIX_BLOCK + 2;
+		if (!(m->gixblk = malloc(nb * sizeof *m->gixblk)))
+			m->nomem = 1;
+		for (size_t b = 0, i = 0; m->gixblk && b < nb; b++) {
+			while (i < m->gix.n && e[i].gi / GT_GIX_BLOCK < b)
+				i++;
+			m->gixblk[b] = (uint32_t)i;
 		}
 	}
 	in->goroutines = (uint32_t)m->gids.n;

@@ -84,6 +84,7 @@ struct gt_kcache {
 };
 #define GT_GBASE_STEP 64
 #define GT_GIX_GROUP 64
+#define GT_GIX_BLOCK 256
 
 /* The last cause a live goroutine's log holds (gbuild.c): a cause
  * again goes as a bodiless note (GT_GN_AGAIN).  Valid while gi is the
@@ -124,6 +125,10 @@ struct gt_model {
 	struct gt_vec gbase;   /* int64_t per GT_GBASE_STEP goroutines: the time
 	                          their logs' deltas count from (glog.h) */
 	struct gt_vec gix;     /* struct gt_gix, sorted by (gi, rec0) at finish */
+	uint32_t *gixblk;      /* per GT_GIX_BLOCK goroutine indices, and one
+	                          more: the first gix entry of a goroutine
+	                          there (finish), so that finding a goroutine's
+	                          entries searches a few, not all of them */
 	uint32_t *gixtop;      /* per GT_GIX_GROUP entries of gix (finish): the
 	                          one with the first longest record */
 	struct gt_barena garena;
