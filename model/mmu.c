@@ -162,21 +162,23 @@ static int build_bands(struct gt_mmu_steps *s)
 	if (s->bw < 1)
 		s->bw = 1;
 	s->nb = nb;
-	/* windows reach at most 2 nb + 2 bands past their band's start */
-	s->bmin = malloc((2 * nb + 3) * sizeof *s->bmin);
-	s->bcum = malloc((2 * nb + 3) * sizeof *s->bcum);
+	/* a band that holds a window's start [lo, ...] with lo <= t1 - w
+	 * reads bcum up to the band holding t1 (nb at most) and bmin one
+	 * further */
+	s->bmin = malloc((nb + 2) * sizeof *s->bmin);
+	s->bcum = malloc((nb + 2) * sizeof *s->bcum);
 	if (!s->bmin || !s->bcum)
 		return -1;
 	size_t at = 0;
-	for (size_t b = 0; b < 2 * nb + 3; b++) {
-		int64_t bs = s->t0 + (int64_t)b * s->bw;
+	for (size_t b = 0; b < nb + 2; b++) {
+		int64_t bs = gt_sat_add(s->t0, (int64_t)b * s->bw);
 		s->bcum[b] = integral_at(s, bs, &at);
-		if (b >= nb) { /* beyond the trace: no bound */
+		if (b >= nb) { /* past the trace: no bound */
 			s->bmin[b] = 0;
 			continue;
 		}
 		double lo = s->ts[at] <= bs ? s->util[at] : 0;
-		for (size_t k = at + 1; k < s->n && s->ts[k] < bs + s->bw; k++)
+		for (size_t k = at + 1; k < s->n && s->ts[k] < gt_sat_add(bs, s->bw); k++)
 			lo = s->util[k] < lo ? s->util[k] : lo;
 		s->bmin[b] = lo;
 	}
@@ -184,12 +186,13 @@ static int build_bands(struct gt_mmu_steps *s)
 }
 
 /* The utilization of m as a step function over [t0, t1]; 0, or -1 when
- * there is no time or no memory. */
+ * there is no time (or more than a quarter of int64's: a hostile trace's
+ * span, where the bands' arithmetic could overflow) or no memory. */
 static int build_steps(const struct gt_model *m, struct gt_mmu_steps *s)
 {
 	int64_t t0 = m->info.min_ts, t1 = m->info.max_ts;
 	memset(s, 0, sizeof *s);
-	if (t1 <= t0)
+	if (t1 <= t0 || gt_sat_sub(t1, t0) > INT64_MAX / 4)
 		return -1;
 	s->t0 = t0;
 	s->t1 = t1;
@@ -292,7 +295,7 @@ static double band_min(const struct gt_mmu_steps *s, size_t b, int64_t w, double
                        int64_t *at)
 {
 	int64_t last = s->t1 - w;
-	int64_t lo = s->t0 + (int64_t)b * s->bw, hi = lo + s->bw;
+	int64_t lo = s->t0 + (int64_t)b * s->bw, hi = gt_sat_add(lo, s->bw);
 	if (hi > last)
 		hi = last;
 	size_t l = 0, r = 0;

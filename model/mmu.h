@@ -12,7 +12,7 @@ struct gt_mmu_steps {
 	int64_t t0, t1;         /* the trace's time (both among ts) */
 	/* bands of window starts, [t0 + b bw, t0 + (b+1) bw) for b < nb:
 	 * bmin, the least utilization in band b (0 from nb on), and bcum,
-	 * the integral up to its start (2 nb + 3 of each) */
+	 * the integral up to its start (nb + 2 of each) */
 	int64_t bw;
 	size_t nb;
 	double *bmin, *bcum;
