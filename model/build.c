@@ -56,6 +56,7 @@ struct gt_model *gt_model_new(void)
 	pthread_mutex_init(&m->search_mu, NULL);
 	pthread_mutex_init(&m->wake_mu, NULL);
 	pthread_mutex_init(&m->strx_mu, NULL);
+	pthread_mutex_init(&m->mmu_mu, NULL);
 	/* key 0: the "nothing" key, so a zero val never means a real state */
 	struct gt_gkey *k0 = gt_vec_push(&m->keys, sizeof *k0);
 	uint32_t *n0 = gt_vec_push(&m->keynext, sizeof *n0);
@@ -81,6 +82,7 @@ void gt_model_free(struct gt_model *m)
 	gt_vec_free(&m->gbase);
 	gt_vec_free(&m->gix);
 	free(m->gixtop);
+	free(m->gixblk);
 	gt_barena_free(&m->garena);
 	gt_ids_free(&m->gendkey);
 	free(m->gperm);
@@ -122,6 +124,8 @@ void gt_model_free(struct gt_model *m)
 	gt_model_wake_free(m);
 	pthread_mutex_destroy(&m->wake_mu);
 	pthread_mutex_destroy(&m->strx_mu);
+	gt_model_mmu_free(m);
+	pthread_mutex_destroy(&m->mmu_mu);
 	free(m);
 }
 
@@ -616,6 +620,14 @@ void gt_model_finish(struct gt_model *m)
 				if (e[i].longest > e[top].longest)
 					top = i;
 			m->gixtop[g] = (uint32_t)top;
+		}
+		size_t nb = m->gids.n / GT_GIX_BLOCK + 2;
+		if (!(m->gixblk = malloc(nb * sizeof *m->gixblk)))
+			m->nomem = 1;
+		for (size_t b = 0, i = 0; m->gixblk && b < nb; b++) {
+			while (i < m->gix.n && e[i].gi / GT_GIX_BLOCK < b)
+				i++;
+			m->gixblk[b] = (uint32_t)i;
 		}
 	}
 	in->goroutines = (uint32_t)m->gids.n;

@@ -61,7 +61,14 @@ static int gwin_span(void *ctx, const struct gt_gspan *s)
 uint32_t gt_model_g_window(const struct gt_model *m, uint32_t gi, int64_t t0, int64_t t1,
                            int64_t ns[GT_GS__COUNT], gt_reason_ns_fn fn, void *ctx)
 {
-	struct gwin w = {.t0 = t0, .t1 = t1, .ns = ns, .fn = fn, .ctx = ctx};
+	struct gwin w; /* not zeroed whole: its reasons' arrays are big */
+	w.t0 = t0;
+	w.t1 = t1;
+	w.ns = ns;
+	w.spans = 0;
+	w.nr = 0;
+	w.fn = fn;
+	w.ctx = ctx;
 	memset(ns, 0, GT_GS__COUNT * sizeof *ns);
 	gt_model_g_spans(m, gi, t0, t1, gwin_span, &w);
 	for (int k = 0; k < w.nr; k++)
@@ -218,12 +225,12 @@ static int each_g(void *ctx, uint32_t gi)
 	/* its intervals in the window first: over a small window most
 	 * goroutines have none, and their facts are not read */
 	int64_t ns[GT_GS__COUNT];
-	struct gt_goroutine g;
 	a->tmp.n = 0;
-	if (!gt_model_g_window(a->m, gi, a->t0, a->t1, ns, keep_reason, a) ||
-	    gt_model_g(a->m, gi, &g) < 0 || !g.intervals)
+	/* an interval in the window is one of its state intervals: no need
+	 * of its facts but the start function */
+	if (!gt_model_g_window(a->m, gi, a->t0, a->t1, ns, keep_reason, a))
 		return a->nomem ? -1 : 0;
-	uint32_t k = group_of(a, g.start_func);
+	uint32_t k = group_of(a, gt_model_g_start_func(a->m, gi));
 	if (k == UINT32_MAX)
 		return -1;
 	a->cur = k;

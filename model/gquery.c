@@ -36,8 +36,13 @@ static size_t gix_after(const struct gt_gix *e, size_t a, size_t b, enum gix_key
 /* Index entries of goroutine gi: [*lo, *hi) in m->gix. */
 static void gix_range(const struct gt_model *m, uint32_t gi, size_t *lo, size_t *hi)
 {
-	*lo = gix_after(m->gix.v, 0, m->gix.n, GIX_GI, (int64_t)gi - 1);
-	*hi = gix_after(m->gix.v, *lo, m->gix.n, GIX_GI, gi);
+	size_t a = 0, z = m->gix.n;
+	if (m->gixblk) { /* within gi's block */
+		a = m->gixblk[gi / GT_GIX_BLOCK];
+		z = m->gixblk[gi / GT_GIX_BLOCK + 1];
+	}
+	*lo = gix_after(m->gix.v, a, z, GIX_GI, (int64_t)gi - 1);
+	*hi = gix_after(m->gix.v, *lo, z, GIX_GI, gi);
 }
 
 static const struct gt_gkey *key_at(const struct gt_model *m, uint32_t k)
@@ -95,11 +100,8 @@ int gt_model_g(const struct gt_model *m, uint32_t gi, struct gt_goroutine *out)
 		last = r;
 		have = 1;
 	}
-	if (!out->start_func && hi > lo) { /* rare: named after the first chunk */
-		gt_gcur_open(&c, &m->garena, gt_gbase(m, gi), head, 0, 1, NULL, NULL, NULL);
-		while (!out->start_func && gt_gcur_next(&c, &r))
-			out->start_func = gt_model_stack_root_func(m, key_at(m, r.key)->stack);
-	}
+	if (!out->start_func && hi > lo) /* rare: named after the first chunk */
+		out->start_func = gt_model_g_start_func(m, gi);
 	if (have) {
 		const struct gt_gkey *k = key_at(m, last.key);
 		out->end_since = last.start;
@@ -118,6 +120,20 @@ int gt_model_g(const struct gt_model *m, uint32_t gi, struct gt_goroutine *out)
 	out->gc_worker = !strcmp(f, "runtime.gcBgMarkWorker");
 	out->system = !strncmp(f, "runtime.", 8);
 	return 0;
+}
+
+gt_str gt_model_g_start_func(const struct gt_model *m, uint32_t gi)
+{
+	uint32_t head = gi < m->gids.n ? GT_VEC_AT(m->gheads, uint32_t, gi) : 0;
+	if (!head)
+		return 0;
+	struct gt_gcur c;
+	struct gt_grec r;
+	gt_str f = 0;
+	gt_gcur_open(&c, &m->garena, gt_gbase(m, gi), head, 0, 1, NULL, NULL, NULL);
+	while (!f && gt_gcur_next(&c, &r))
+		f = gt_model_stack_root_func(m, key_at(m, r.key)->stack);
+	return f;
 }
 
 /* ---- lookup by Go id: a permutation sorted by id, built on first use ---- */

@@ -2,7 +2,11 @@
  * workers and mark assists taking mutator time).  Utilization is a step
  * function of time; the mean over a sliding window of width w is piecewise
  * linear in the window's position, so its minimum lies where a window edge
- * meets a step: we evaluate exactly those positions. */
+ * meets a step: we evaluate those positions only, and only in the bands of
+ * time whose lower bound can still beat the least found so far (bands in
+ * the manner of Go's MMUCurve, see mmu_window).  The step function is
+ * built once per model (the first query), under mmu_mu. */
+#include "model/mmu.h"
 #include "model/model_int.h"
 
 #include <math.h>
@@ -65,50 +69,133 @@ static int assist_span(void *ctx, const struct gt_gspan *s)
 	return 0;
 }
 
-static int by_time(const void *a, const void *b)
+/* Sorts the changes by time, stably (a GOMAXPROCS change later in the
+ * list wins at equal times): radix passes of 16 bits over t - least t. */
+static int sort_changes(struct collect *c)
 {
-	const struct change *x = a, *y = b;
-	return (x->t > y->t) - (x->t < y->t);
-}
-
-/* Step function: util[i] holds over [ts[i], ts[i+1]); cum[i] = integral
- * up to ts[i]. */
-struct steps {
-	int64_t *ts;
-	double *util, *cum;
-	size_t n;
-};
-
-/* The integral up to t, with *at the number of steps starting at or
- * before the previous t: the callers' t only grow, so finding the step
- * costs nothing but the steps passed. */
-static double integral_from(const struct steps *s, int64_t t, size_t *at)
-{
-	size_t lo = *at;
-	while (lo < s->n && s->ts[lo] <= t)
-		lo++;
-	*at = lo;
-	if (!lo)
+	if (c->n < 2)
 		return 0;
-	size_t i = lo - 1;
-	return s->cum[i] + s->util[i] * (double)(t - s->ts[i]);
+	struct change *tmp = malloc(c->n * sizeof *tmp);
+	size_t *count = malloc(65536 * sizeof *count);
+	if (!tmp || !count) {
+		free(tmp);
+		free(count);
+		return -1;
+	}
+	int64_t lo = c->v[0].t, hi = lo;
+	for (size_t i = 1; i < c->n; i++) {
+		lo = c->v[i].t < lo ? c->v[i].t : lo;
+		hi = c->v[i].t > hi ? c->v[i].t : hi;
+	}
+	uint64_t span = (uint64_t)hi - (uint64_t)lo;
+	struct change *from = c->v, *to = tmp;
+	for (int shift = 0; shift < 64 && (span >> shift); shift += 16) {
+		memset(count, 0, 65536 * sizeof *count);
+		for (size_t i = 0; i < c->n; i++)
+			count[(((uint64_t)from[i].t - (uint64_t)lo) >> shift) & 0xffff]++;
+		size_t at = 0;
+		for (size_t d = 0; d < 65536; d++) {
+			size_t k = count[d];
+			count[d] = at;
+			at += k;
+		}
+		for (size_t i = 0; i < c->n; i++)
+			to[count[(((uint64_t)from[i].t - (uint64_t)lo) >> shift) & 0xffff]++] = from[i];
+		struct change *x = from;
+		from = to;
+		to = x;
+	}
+	if (from != c->v)
+		memcpy(c->v, from, c->n * sizeof *c->v);
+	free(tmp);
+	free(count);
+	return 0;
 }
 
-static void steps_free(struct steps *s)
+/* The integral up to t: i is the step in force at the previous t asked
+ * (or 0); the callers' t mostly grow a little, so a few steps are walked,
+ * else a binary search finds it.  Returns the integral, *i the step in
+ * force at t (0 when t comes before the first step, where it is 0). */
+static double integral_at(const struct gt_mmu_steps *s, int64_t t, size_t *i)
+{
+	size_t k = *i;
+	if (k + 8 < s->n && s->ts[k + 8] > t) {
+		while (k + 1 < s->n && s->ts[k + 1] <= t)
+			k++;
+	} else { /* far: the last step at or before t */
+		size_t lo = k, hi = s->n;
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+			if (s->ts[mid] <= t)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		k = lo ? lo - 1 : 0;
+	}
+	*i = k;
+	if (s->ts[k] > t)
+		return 0;
+	return s->cum[k] + s->util[k] * (double)(t - s->ts[k]);
+}
+
+static void steps_free(struct gt_mmu_steps *s)
 {
 	free(s->ts);
 	free(s->util);
 	free(s->cum);
+	free(s->bmin);
+	free(s->bcum);
+}
+
+/* Bands of time for the windows' lower bounds: at most GT_MMU_BANDS of
+ * them, no more than there are steps. */
+#define GT_MMU_BANDS 1000
+
+static int build_bands(struct gt_mmu_steps *s)
+{
+	int64_t d = s->t1 - s->t0;
+	size_t nb = s->n < GT_MMU_BANDS ? s->n : GT_MMU_BANDS;
+	if (!nb)
+		nb = 1;
+	s->bw = (int64_t)((uint64_t)d / nb + ((uint64_t)d % nb != 0));
+	if (s->bw < 1)
+		s->bw = 1;
+	s->nb = nb;
+	/* a band that holds a window's start [lo, ...] with lo <= t1 - w
+	 * reads bcum up to the band holding t1 (nb at most) and bmin one
+	 * further */
+	s->bmin = malloc((nb + 2) * sizeof *s->bmin);
+	s->bcum = malloc((nb + 2) * sizeof *s->bcum);
+	if (!s->bmin || !s->bcum)
+		return -1;
+	size_t at = 0;
+	for (size_t b = 0; b < nb + 2; b++) {
+		int64_t bs = gt_sat_add(s->t0, (int64_t)b * s->bw);
+		s->bcum[b] = integral_at(s, bs, &at);
+		if (b >= nb) { /* past the trace: no bound */
+			s->bmin[b] = 0;
+			continue;
+		}
+		double lo = s->ts[at] <= bs ? s->util[at] : 0;
+		for (size_t k = at + 1; k < s->n && s->ts[k] < gt_sat_add(bs, s->bw); k++)
+			lo = s->util[k] < lo ? s->util[k] : lo;
+		s->bmin[b] = lo;
+	}
+	return 0;
 }
 
 /* The utilization of m as a step function over [t0, t1]; 0, or -1 when
- * there is no time or no memory. */
-static int build_steps(const struct gt_model *m, struct steps *s)
+ * there is no time (or more than a quarter of int64's: a hostile trace's
+ * span, where the bands' arithmetic could overflow) or no memory. */
+static int build_steps(const struct gt_model *m, struct gt_mmu_steps *s)
 {
 	int64_t t0 = m->info.min_ts, t1 = m->info.max_ts;
 	memset(s, 0, sizeof *s);
-	if (t1 <= t0)
+	if (t1 <= t0 || gt_sat_sub(t1, t0) > INT64_MAX / 4)
 		return -1;
+	s->t0 = t0;
+	s->t1 = t1;
 	struct collect c = {0};
 	for (uint32_t pi = 0; pi < gt_model_p_count(m); pi++)
 		gt_model_p_spans(m, pi, INT64_MIN, INT64_MAX, gc_span, &c);
@@ -146,7 +233,10 @@ static int build_steps(const struct gt_model *m, struct steps *s)
 		free(c.v);
 		return -1;
 	}
-	qsort(c.v, c.n, sizeof *c.v, by_time);
+	if (sort_changes(&c) < 0) {
+		free(c.v);
+		return -1;
+	}
 
 	s->ts = malloc(c.n * sizeof *s->ts);
 	s->util = malloc(c.n * sizeof *s->util);
@@ -177,47 +267,169 @@ static int build_steps(const struct gt_model *m, struct steps *s)
 		s->n++;
 	}
 	free(c.v);
+	if (build_bands(s) < 0) {
+		steps_free(s);
+		return -1;
+	}
 	return 0;
 }
 
-/* The least mean utilization of a window of width w inside [t0, t1]. */
-static double min_window(const struct steps *s, int64_t t0, int64_t t1, int64_t w)
+struct band { double bound; size_t b; };
+
+static int by_bound(const void *a, const void *b)
 {
-	if (w >= t1 - t0) {
-		size_t a = 0, z = 0;
-		return (integral_from(s, t1, &z) - integral_from(s, t0, &a)) / (double)(t1 - t0);
-	}
-	/* Windows that start at a step, then windows that end at one: in
-	 * each sweep both edges only move right. */
-	double res = 1;
-	for (int k = 0; k < 2; k++) {
-		size_t a = 0, z = 0;
-		for (size_t i = 0; i < s->n; i++) {
-			int64_t x = k ? s->ts[i] - w : s->ts[i];
-			if (x < t0)
-				x = t0;
-			if (x > t1 - w)
-				x = t1 - w;
-			double hi = integral_from(s, x + w, &z), lo = integral_from(s, x, &a);
-			double u = (hi - lo) / (double)w;
-			if (u < res)
-				res = u;
+	const struct band *x = a, *y = b;
+	if (x->bound != y->bound)
+		return x->bound > y->bound ? 1 : -1;
+	return (x->b > y->b) - (x->b < y->b);
+}
+
+/* The least mean over [x, x + w] for x in band b's part of [t0, t1 - w],
+ * or best if none is lower.  Evaluated at the positions where an edge
+ * meets a step (the only places a minimum can lie), starting from the
+ * last such position at or before the band and ending with the first at
+ * or after it, so that every value is one the whole sweep would take.
+ * The mean's slope is at most 1/w: from a mean mu, no position closer
+ * than (mu - best) w can go below best, and those are skipped. */
+static double band_min(const struct gt_mmu_steps *s, size_t b, int64_t w, double best,
+                       int64_t *at)
+{
+	int64_t last = s->t1 - w;
+	int64_t lo = s->t0 + (int64_t)b * s->bw, hi = gt_sat_add(lo, s->bw);
+	if (hi > last)
+		hi = last;
+	size_t l = 0, r = 0;
+	integral_at(s, lo, &l);
+	integral_at(s, lo + w, &r);
+	/* the last position at or before lo */
+	int64_t x = s->ts[l] > lo ? s->t0 : s->ts[l];
+	int64_t xr = s->ts[r] > lo + w ? s->t0 : s->ts[r] - w;
+	x = xr > x ? xr : x;
+	if (x < s->t0)
+		x = s->t0;
+	l = r = 0;
+	for (;;) {
+		double hi_i = integral_at(s, x + w, &r), lo_i = integral_at(s, x, &l);
+		double mu = (hi_i - lo_i) / (double)w;
+		if (mu < best) {
+			best = mu;
+			*at = x;
 		}
+		if (x >= hi || best <= 0)
+			break;
+		/* the next position where an edge meets a step */
+		int64_t nl = l + 1 < s->n ? s->ts[l + 1] : INT64_MAX;
+		if (s->ts[l] > x)
+			nl = s->ts[l];
+		int64_t nr = r + 1 < s->n ? s->ts[r + 1] - w : INT64_MAX;
+		if (s->ts[r] > x + w)
+			nr = s->ts[r] - w;
+		int64_t next = nl < nr ? nl : nr;
+		double gap = (mu - best) * (double)w - 2; /* 2 ns for rounding */
+		if (gap > 1 && (double)next < (double)x + gap) {
+			/* skip: the first position at or after x + gap */
+			int64_t y = x + (int64_t)gap;
+			if (y > last)
+				y = last;
+			size_t l2 = l, r2 = r;
+			integral_at(s, y, &l2);
+			integral_at(s, y + w, &r2);
+			nl = s->ts[l2] >= y ? s->ts[l2] : l2 + 1 < s->n ? s->ts[l2 + 1] : INT64_MAX;
+			nr = s->ts[r2] >= y + w ? s->ts[r2] - w : r2 + 1 < s->n ? s->ts[r2 + 1] - w : INT64_MAX;
+			next = nl < nr ? nl : nr;
+		}
+		if (next > last)
+			next = last;
+		if (next <= x)
+			break;
+		x = next;
 	}
-	return res < 0 ? 0 : res;
+	return best;
+}
+
+/* The least mean utilization of a window of width w inside [t0, t1]:
+ * each band of window starts gets a lower bound (the bands every one of
+ * its windows covers whole, plus the rest of the width at the least
+ * utilization of the bands its edges can reach), and bands are searched
+ * from the lowest bound up until the bound reaches the least found.
+ * *at: where the least window of the previous width began (INT64_MIN for
+ * none), then where this one's does: the band there is searched first,
+ * so the least is close from the start and the bounds cut more. */
+static double mmu_window(const struct gt_mmu_steps *s, int64_t w, struct band *bands,
+                         int64_t *at)
+{
+	if (w >= s->t1 - s->t0) {
+		size_t a = 0, z = 0;
+		double hi = integral_at(s, s->t1, &z), lo = integral_at(s, s->t0, &a);
+		return (hi - lo) / (double)(s->t1 - s->t0);
+	}
+	size_t nb = (size_t)((s->t1 - w - s->t0) / s->bw) + 1; /* bands with starts */
+	if (nb > s->nb)
+		nb = s->nb;
+	int64_t full = w / s->bw >= 1 ? w / s->bw - 1 : 0; /* bands covered whole */
+	double rest = (double)(w - full * s->bw);
+	for (size_t b = 0; b < nb; b++) {
+		size_t f = b + (size_t)full;
+		double least = s->bmin[b];
+		least = s->bmin[f + 1] < least ? s->bmin[f + 1] : least;
+		least = s->bmin[f + 2] < least ? s->bmin[f + 2] : least;
+		double sum = (full ? s->bcum[f + 1] - s->bcum[b + 1] : 0) + rest * least;
+		/* a margin for rounding: a band is searched rather than missed */
+		bands[b] = (struct band){sum / (double)w - 1e-9, b};
+	}
+	qsort(bands, nb, sizeof *bands, by_bound);
+	double best = 1;
+	size_t first = SIZE_MAX;
+	if (*at != INT64_MIN) {
+		int64_t x = *at > s->t1 - w ? s->t1 - w : *at;
+		first = (size_t)((x - s->t0) / s->bw);
+		best = band_min(s, first, w, best, at);
+	}
+	/* no window goes below 0 */
+	for (size_t k = 0; k < nb && bands[k].bound < best && best > 0; k++)
+		if (bands[k].b != first)
+			best = band_min(s, bands[k].b, w, best, at);
+	return best < 0 ? 0 : best;
+}
+
+const struct gt_mmu_steps *gt_model_mmu_steps(const struct gt_model *m)
+{
+	struct gt_model *mm = (struct gt_model *)m; /* the cache only */
+	pthread_mutex_lock(&mm->mmu_mu);
+	if (!mm->mmu) {
+		struct gt_mmu_steps *s = malloc(sizeof *s);
+		if (s && build_steps(m, s) == 0)
+			mm->mmu = s;
+		else
+			free(s);
+	}
+	pthread_mutex_unlock(&mm->mmu_mu);
+	return mm->mmu;
+}
+
+void gt_model_mmu_free(struct gt_model *m)
+{
+	if (m->mmu)
+		steps_free(m->mmu);
+	free(m->mmu);
+	m->mmu = NULL;
 }
 
 int gt_model_mmus(const struct gt_model *m, const int64_t *w, size_t n, double *out)
 {
-	struct steps s;
 	for (size_t k = 0; k < n; k++)
 		out[k] = -1;
-	if (build_steps(m, &s) < 0)
+	const struct gt_mmu_steps *s = gt_model_mmu_steps(m);
+	if (!s)
 		return -1;
+	struct band *bands = malloc(s->nb * sizeof *bands);
+	if (!bands)
+		return -1;
+	int64_t at = INT64_MIN;
 	for (size_t k = 0; k < n; k++)
 		if (w[k] > 0)
-			out[k] = min_window(&s, m->info.min_ts, m->info.max_ts, w[k]);
-	steps_free(&s);
+			out[k] = mmu_window(s, w[k], bands, &at);
+	free(bands);
 	return 0;
 }
 

@@ -153,6 +153,8 @@ uint32_t gt_model_g_count(const struct gt_model *m);
  * O(1) amortized chunks, not O(its intervals); copy what you keep. */
 int gt_model_g(const struct gt_model *m, uint32_t gi, struct gt_goroutine *out);
 int64_t gt_model_g_id(const struct gt_model *m, uint32_t gi); /* cheap */
+/* gt_model_g's start_func alone (reads the log up to its first stack). */
+gt_str gt_model_g_start_func(const struct gt_model *m, uint32_t gi);
 /* Index of Go goroutine id (binary search); UINT32_MAX if never seen.
  * A goroutine entry is one lifetime, NotExist to NotExist: when the runtime
  * reuses an id (the goroutine of a cgo callback's extra M, after

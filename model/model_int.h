@@ -84,6 +84,7 @@ struct gt_kcache {
 };
 #define GT_GBASE_STEP 64
 #define GT_GIX_GROUP 64
+#define GT_GIX_BLOCK 256
 
 /* The last cause a live goroutine's log holds (gbuild.c): a cause
  * again goes as a bodiless note (GT_GN_AGAIN).  Valid while gi is the
@@ -124,6 +125,10 @@ struct gt_model {
 	struct gt_vec gbase;   /* int64_t per GT_GBASE_STEP goroutines: the time
 	                          their logs' deltas count from (glog.h) */
 	struct gt_vec gix;     /* struct gt_gix, sorted by (gi, rec0) at finish */
+	uint32_t *gixblk;      /* per GT_GIX_BLOCK goroutine indices, and one
+	                          more: the first gix entry of a goroutine
+	                          there (finish), so that finding a goroutine's
+	                          entries searches a few, not all of them */
 	uint32_t *gixtop;      /* per GT_GIX_GROUP entries of gix (finish): the
 	                          one with the first longest record */
 	struct gt_barena garena;
@@ -187,6 +192,10 @@ struct gt_model {
 	uint32_t *se_off;            /* CSR: str -> refs */
 	struct gt_ref *se;
 	uint32_t search_nstr;
+
+	/* The MMU's utilization steps (mmu.c), built on first use. */
+	pthread_mutex_t mmu_mu;
+	struct gt_mmu_steps *mmu;
 
 	/* Reverse links (ghist.c), built on first use: every transition
 	 * another goroutine caused, by causer and time. */
@@ -255,6 +264,7 @@ static inline uint32_t gt_model_p_index(struct gt_model *m, int64_t id)
 	return gt_model_p_index_slow(m, id);
 }
 void gt_model_wake_free(struct gt_model *m); /* ghist.c */
+void gt_model_mmu_free(struct gt_model *m);  /* mmu.c */
 uint32_t gt_gb_key(struct gt_model *m, uint8_t state, gt_str reason, gt_stack stack, int64_t p);
 int gt_gix_cmp(const void *a, const void *b);
 /* model/gbuild.c */

@@ -1,15 +1,13 @@
 /* goroutines.c: `gtview goroutines [--blocked] [--json]`. */
 #include "report/report.h"
 #include "report/int.h"
+#include "report/jbuf.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
 struct reasons {
-	FILE *fp;
-	const struct gt_model *m;
-	int first;
 	struct gt_reason_time *v; /* kept by keep_reason, for all the rows */
 	size_t n, cap;
 	int nomem;
@@ -31,48 +29,56 @@ static void keep_reason(void *ctx, gt_str reason, int64_t ns)
 	r->v[r->n++] = (struct gt_reason_time){reason, 0, ns};
 }
 
-static void json_reason(void *ctx, gt_str reason, int64_t ns)
-{
-	struct reasons *r = ctx;
-	if (!r->first)
-		fputc(',', r->fp);
-	r->first = 0;
-	gt_json_str(r->fp, gt_model_str(r->m, reason));
-	fprintf(r->fp, ":%" PRId64, ns);
-}
-
-/* The per-state and per-reason figures of a row: the goroutine's time in
- * the window (gt_model_g_window), which --by-func sums. */
-static int row_json(FILE *fp, const struct gt_model *m, uint32_t gi,
+/* A row as JSON: the per-state and per-reason figures are the
+ * goroutine's time in the window (gt_model_g_window), which --by-func
+ * sums.  Written through a gt_jbuf: a listing has millions of rows. */
+static int row_json(struct gt_jbuf *b, const struct gt_model *m, uint32_t gi,
                     const struct gt_goroutine *g, int64_t t0, int64_t t1, struct reasons *r)
 {
-	fprintf(fp, "{\"g\":%" PRId64 ",\"start_func\":", g->id);
-	gt_json_str(fp, gt_model_str(m, g->start_func));
-	fputs(",\"end_state\":", fp);
-	gt_json_str(fp, gt_gostate_name(g->end_state));
-	fputs(",\"end_reason\":", fp);
-	gt_json_str(fp, gt_model_str(m, g->end_reason));
+	GT_JBUF_LIT(b, "{\"g\":");
+	gt_jbuf_i64(b, g->id);
+	GT_JBUF_LIT(b, ",\"start_func\":");
+	gt_jbuf_str(b, g->start_func);
+	GT_JBUF_LIT(b, ",\"end_state\":\"");
+	const char *st = gt_gostate_name(g->end_state); /* our own names: no escapes */
+	gt_jbuf_raw(b, st, strlen(st));
+	GT_JBUF_LIT(b, "\",\"end_reason\":");
+	gt_jbuf_str(b, g->end_reason);
 	/* the reasons come out while the intervals are read, before the
 	 * states' sums: keep them aside */
 	r->n = 0;
-	r->first = 1;
 	int64_t ns[GT_GS__COUNT];
 	gt_model_g_window(m, gi, t0, t1, ns, keep_reason, r);
 	if (r->nomem)
 		return -1;
-	fprintf(fp, ",\"running_ns\":%" PRId64 ",\"runnable_ns\":%" PRId64
-	        ",\"syscall_ns\":%" PRId64 ",\"waiting_ns\":%" PRId64 ",\"waiting_by_reason\":{",
-	        ns[GT_GS_RUNNING], ns[GT_GS_RUNNABLE], ns[GT_GS_SYSCALL], ns[GT_GS_WAITING]);
-	for (size_t i = 0; i < r->n; i++)
-		json_reason(r, r->v[i].reason, r->v[i].ns);
-	fputs("},\"top_frame\":", fp);
-	gt_json_str(fp, gt_model_str(m, gt_model_stack_top_func(m, g->end_stack)));
-	fputs(",\"user_frame\":", fp);
-	gt_json_str(fp, gt_frame_func_name(m, gt_model_stack_user_frame(m, g->end_stack)));
-	if (g->created != INT64_MIN)
-		fprintf(fp, ",\"created_ns\":%" PRId64 ",\"creator\":%" PRId64, g->created, g->creator);
-	fputs("}\n", fp);
-	return 0;
+	GT_JBUF_LIT(b, ",\"running_ns\":");
+	gt_jbuf_i64(b, ns[GT_GS_RUNNING]);
+	GT_JBUF_LIT(b, ",\"runnable_ns\":");
+	gt_jbuf_i64(b, ns[GT_GS_RUNNABLE]);
+	GT_JBUF_LIT(b, ",\"syscall_ns\":");
+	gt_jbuf_i64(b, ns[GT_GS_SYSCALL]);
+	GT_JBUF_LIT(b, ",\"waiting_ns\":");
+	gt_jbuf_i64(b, ns[GT_GS_WAITING]);
+	GT_JBUF_LIT(b, ",\"waiting_by_reason\":{");
+	for (size_t i = 0; i < r->n; i++) {
+		if (i)
+			GT_JBUF_LIT(b, ",");
+		gt_jbuf_str(b, r->v[i].reason);
+		GT_JBUF_LIT(b, ":");
+		gt_jbuf_i64(b, r->v[i].ns);
+	}
+	GT_JBUF_LIT(b, "},\"top_frame\":");
+	gt_jbuf_str(b, gt_model_stack_top_func(m, g->end_stack));
+	GT_JBUF_LIT(b, ",\"user_frame\":");
+	gt_jbuf_str(b, gt_frame_func(m, gt_model_stack_user_frame(m, g->end_stack)));
+	if (g->created != INT64_MIN) {
+		GT_JBUF_LIT(b, ",\"created_ns\":");
+		gt_jbuf_i64(b, g->created);
+		GT_JBUF_LIT(b, ",\"creator\":");
+		gt_jbuf_i64(b, g->creator);
+	}
+	GT_JBUF_LIT(b, "}\n");
+	return b->err ? -1 : 0;
 }
 
 static void row_text(FILE *fp, const struct gt_model *m, const struct gt_goroutine *g,
@@ -276,8 +282,12 @@ static int report_rows(FILE *fp, const struct gt_model *m, int flags, int64_t t0
 	if (!(flags & GT_REPORT_JSON))
 		fprintf(fp, "%8s  %-40s %-9s %-24s %10s %10s %10s %10s\n", "G", "START FUNCTION",
 		        "END", "REASON", "RUNNING", "RUNNABLE", "SYSCALL", "WAITING");
-	struct reasons rs = {.fp = fp, .m = m};
-	int rc = 0;
+	struct reasons rs = {0};
+	struct gt_jbuf jb;
+	int json = flags & GT_REPORT_JSON;
+	if (json)
+		gt_jbuf_init(&jb, fp, m);
+	int rc = json && jb.err ? -1 : 0;
 	for (uint32_t r = 0; r < n && !rc; r++) {
 		uint32_t gi = gt_model_g_by_id(m, r);
 		struct gt_goroutine g;
@@ -293,11 +303,13 @@ static int report_rows(FILE *fp, const struct gt_model *m, int flags, int64_t t0
 		gt_model_g(m, gi, &g);
 		if (!g.intervals)
 			continue; /* seen only as an event's context: no states */
-		if (flags & GT_REPORT_JSON)
-			rc = row_json(fp, m, gi, &g, t0, t1, &rs);
+		if (json)
+			rc = row_json(&jb, m, gi, &g, t0, t1, &rs);
 		else
 			row_text(fp, m, &g, window ? ns : g.ns);
 	}
 	free(rs.v);
+	if (json && gt_jbuf_end(&jb) < 0)
+		rc = -1;
 	return rc;
 }

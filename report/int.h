@@ -12,8 +12,9 @@
  * ""). */
 void gt_json_strn(FILE *fp, const char *s, size_t n);
 void gt_json_str(FILE *fp, const char *s);
-/* Function name of frame fid ("" for 0). */
+/* Function name of frame fid ("" for 0), and its string. */
 const char *gt_frame_func_name(const struct gt_model *m, uint32_t fid);
+gt_str gt_frame_func(const struct gt_model *m, uint32_t fid);
 
 /* Writes stack st as a JSON array of {"func","file","line"}, innermost
  * first. */

@@ -83,10 +83,15 @@ void gt_json_str(FILE *fp, const char *s)
 	json_str(fp, s ? s : "", NULL);
 }
 
-const char *gt_frame_func_name(const struct gt_model *m, uint32_t fid)
+gt_str gt_frame_func(const struct gt_model *m, uint32_t fid)
 {
 	const struct gt_frame *f = fid ? gt_frame_get(gt_model_tables(m), fid) : NULL;
-	return f ? gt_model_str(m, f->func) : "";
+	return f ? f->func : 0;
+}
+
+const char *gt_frame_func_name(const struct gt_model *m, uint32_t fid)
+{
+	return gt_model_str(m, gt_frame_func(m, fid));
 }
 
 void gt_json_stack(FILE *fp, const struct gt_model *m, gt_stack st)

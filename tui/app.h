@@ -17,6 +17,7 @@
 #include "keymaps/action.h"
 #include "keymaps/config.h"
 #include "model/model.h"
+#include "tui/gc_figures.h"
 #include "tui/goroutine_index.h"
 #include "tui/term.h"
 
@@ -151,10 +152,8 @@ struct tui_gcview {
 	size_t win_gc, win_stw; /* cycles and pauses there (the title's), */
 	int64_t win_stw_ns;     /* the pauses' time, */
 	size_t win_longest;     /* the longest pause (its index) */
-	struct gt_gc_cycle *cyc; /* per GC cycle (gt_model_gc_cycle), once */
-	int64_t mmu_w[GT_MMU_CURVE_POINTS]; /* the MMU curve, once */
-	double mmu_u[GT_MMU_CURVE_POINTS], mmu3[3]; /* and at 1, 10, 100 ms */
-	int mmu_n;              /* points; -1 without data */
+	struct tui_gcfig fig;   /* per cycle figures and MMU, in the background */
+	int drawn_unready;      /* a frame showed them missing */
 #define TUI_GC_HIST 27          /* the pauses' histogram: 1 us .. 5e3 s */
 	size_t hist[TUI_GC_HIST];  /* pauses per bucket (ended within the trace) */
 };
@@ -344,6 +343,12 @@ void tui_goroutine_free(struct tui_app *a);
 void tui_gc_draw(struct tui_app *a);
 int tui_gc_action(struct tui_app *a, enum gt_action act);
 void tui_gc_free(struct tui_app *a);
+/* The GC view was drawn before its figures were ready (the loop then
+ * wakes every 50 ms); tui_gc_settled: TUI_REDRAW once they are (and the
+ * mark cleared), else 0; tui_gc_settle first waits for them (scripts). */
+int tui_gc_waiting(const struct tui_app *a);
+int tui_gc_settled(struct tui_app *a);
+int tui_gc_settle(struct tui_app *a);
 
 /* view_profile.c: blocking and CPU profiles by function (model/profile.h). */
 void tui_profile_draw(struct tui_app *a);

@@ -156,11 +156,15 @@ static int run_command(struct tui_app *a, const char *cmd)
 	int c, r;
 	(void)a;
 	if (sscanf(cmd, "save-screen %1023s", arg) == 1) {
+		if (tui_gc_settle(a)) /* what the figures' thread left to show */
+			tui_draw(a, TUI_REDRAW);
 		if (tui_dump_screen(arg) < 0)
 			tui_die("save-screen %s: %s", arg, strerror(errno));
 		return 0;
 	}
 	if (sscanf(cmd, "save-attrs %1023s", arg) == 1) {
+		if (tui_gc_settle(a))
+			tui_draw(a, TUI_REDRAW);
 		if (tui_dump_attrs(arg) < 0)
 			tui_die("save-attrs %s: %s", arg, strerror(errno));
 		return 0;
@@ -259,17 +263,21 @@ static int loop(struct tui_app *a, struct tui_script *script, const sigset_t *un
 		}
 		struct pollfd pfd = {.fd = a->term.tty_fd, .events = POLLIN};
 		struct timespec wait;
-		if (pending_esc) {
-			int ms = termkey_get_waittime(tk);
-			wait.tv_sec = ms / 1000;
-			wait.tv_nsec = (long)(ms % 1000) * 1000000L;
-		}
-		int r = ppoll(&pfd, 1, pending_esc ? &wait : NULL, unblocked);
+		/* figures coming from a background thread: look every 50 ms */
+		int bg = tui_gc_waiting(a);
+		int ms = pending_esc ? termkey_get_waittime(tk) : 50;
+		wait.tv_sec = ms / 1000;
+		wait.tv_nsec = (long)(ms % 1000) * 1000000L;
+		int r = ppoll(&pfd, 1, pending_esc || bg ? &wait : NULL, unblocked);
+		if (bg)
+			flags |= tui_gc_settled(a);
 		if (r < 0) {
 			if (errno == EINTR)
 				continue;
 			return 2;
 		}
+		if (r == 0 && !pending_esc)
+			continue;
 		TermKeyKey key;
 		if (r == 0 && pending_esc) {
 			pending_esc = 0;

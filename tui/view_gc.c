@@ -112,13 +112,8 @@ static void rebuild(struct tui_app *a)
 			gv->rows[k++] = (struct tui_gcrow){GT_RS_STW, (uint32_t)i};
 	}
 	gv->nrows = k;
-	if (!gv->cyc) { /* the figures, once: the model's definitions */
-		gv->cyc = tui_xcalloc(ngc ? ngc : 1, sizeof *gv->cyc);
-		for (size_t i = 0; i < ngc; i++)
-			gt_model_gc_cycle(a->m, i, &gv->cyc[i]);
-		static const int64_t w3[3] = {1000000, 10000000, 100000000};
-		gv->mmu_n = gt_model_mmu_curve(a->m, gv->mmu_w, gv->mmu_u, GT_MMU_CURVE_POINTS);
-		gt_model_mmus(a->m, w3, 3, gv->mmu3);
+	if (!gv->fig.started) { /* the figures, once: the model's definitions */
+		tui_gcfig_start(&gv->fig, a->m);
 		memset(gv->hist, 0, sizeof gv->hist);
 		for (size_t i = 0; i < nstw; i++) { /* the pauses' histogram */
 			if (stws[i].active_at_start || stws[i].open_at_end)
@@ -139,8 +134,8 @@ static void rebuild(struct tui_app *a)
 void tui_gc_free(struct tui_app *a)
 {
 	free(a->gc.rows);
-	free(a->gc.cyc);
-	a->gc.cyc = NULL;
+	tui_gcfig_free(&a->gc.fig);
+	a->gc.drawn_unready = 0;
 	a->gc.rows = NULL;
 	a->gc.nrows = 0;
 	a->gc.built = 0;
@@ -202,10 +197,14 @@ static int draw_histogram(struct tui_app *a, int y, int x, int w, int rows)
  * and 100 ms values (the CLI's) marked below. */
 static void draw_mmu(struct tui_app *a, int y, int x, int w, int rows)
 {
-	const struct tui_gcview *gv = &a->gc;
+	const struct tui_gcfig *gv = &a->gc.fig;
 	static const char *const names[3] = {"1ms", "10ms", "100ms"};
 	static const int64_t w3[3] = {1000000, 10000000, 100000000};
 	int at = tui_printf(y, x, w, tui_attr(TUI_C_TITLE), "Minimum mutator utilization:");
+	if (!tui_gcfig_ready(gv)) {
+		tui_printf(y, x + at, w - at, tui_attr(TUI_C_DIM), "  computing%s", tui_glyph(TUI_G_ELLIPSIS));
+		return;
+	}
 	for (int k = 0; k < 3; k++)
 		at += gv->mmu3[k] < 0 ? tui_printf(y, x + at, w - at, 0, "  %s -", names[k])
 		                      : tui_printf(y, x + at, w - at, 0, "  %s %.1f%%", names[k], gv->mmu3[k] * 100);
@@ -309,8 +308,12 @@ void tui_gc_draw(struct tui_app *a)
 				snprintf(who, sizeof who, "%s  (G%lld)", gt_model_str(a->m, r->reason), (long long)r->who);
 			else
 				snprintf(who, sizeof who, "%s", gt_model_str(a->m, r->reason));
+		} else if (!tui_gcfig_ready(&gv->fig)) {
+			snprintf(who, sizeof who, "%9s%s %9s %9s %8s %11s %6s  mark phase%s%s", "computing",
+			         tui_glyph(TUI_G_ELLIPSIS), "", "", "", "", "", r->active_at_start ? ", began before the trace" : "",
+			         r->open_at_end ? ", not ended" : "");
 		} else {
-			const struct gt_gc_cycle *c = &gv->cyc[row->index];
+			const struct gt_gc_cycle *c = &gv->fig.cyc[row->index];
 			char hb[32], ha[32], hg[32], at[32];
 			tui_fmt_dur(at, sizeof at, c->assist_ns);
 			snprintf(who, sizeof who, "%10s %9s %9s %8u %11s %6zu  mark phase%s%s",
@@ -325,6 +328,24 @@ void tui_gc_draw(struct tui_app *a)
 	}
 	if (tw < a->cols)
 		draw_side(a, tui_body_top(a) + 1, tw + 1, a->cols - tw - 1, tui_body_rows(a) - 2);
+	if (!tui_gcfig_ready(&gv->fig))
+		gv->drawn_unready = 1;
+}
+
+int tui_gc_waiting(const struct tui_app *a) { return a->gc.drawn_unready; }
+
+int tui_gc_settled(struct tui_app *a)
+{
+	if (!a->gc.drawn_unready || !tui_gcfig_ready(&a->gc.fig))
+		return 0;
+	a->gc.drawn_unready = 0;
+	return TUI_REDRAW;
+}
+
+int tui_gc_settle(struct tui_app *a)
+{
+	tui_gcfig_wait(&a->gc.fig);
+	return tui_gc_settled(a);
 }
 
 int tui_gc_action(struct tui_app *a, enum gt_action act)
