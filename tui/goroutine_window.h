@@ -1,0 +1,67 @@
+/* goroutine_window.h: the goroutine list's rows over a time range (the
+ * range marked on the timeline): the goroutines with an interval in
+ * [t0, t1) and their running and waiting time there, each by
+ * gt_model_g_window (the rows and figures of `gtview goroutines --window`),
+ * and the groups by start function over it (gt_model_groups_by_func, those
+ * of `goroutines --by-func --window`).
+ *
+ * Built once per range on a thread of its own (a pass over the goroutines
+ * asks each for its intervals in the window), beside the whole trace's
+ * index (goroutine_index.h), whose signatures and key ranks it reuses:
+ * the filters are still decided per signature, the sorts by the same keys
+ * but the times of the window.  Then every key of the list costs what it
+ * costs on the whole trace.  Memory: per row, its goroutine index, two
+ * times and one u32 per sort order (44 bytes); per signature, 12 bytes. */
+#ifndef GT_TUI_GOROUTINE_WINDOW_H
+#define GT_TUI_GOROUTINE_WINDOW_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model/model.h"
+#include "tui/goroutine_index.h"
+
+struct tui_gwsig { uint32_t count, lo, hi; }; /* rows of a signature: how
+                           many, the first and the last (row numbers) */
+
+struct tui_gwin {
+	const struct gt_model *m;
+	struct tui_gindex *ix;  /* the whole trace's: signatures, key ranks */
+	int64_t t0, t1;
+	uint32_t n;             /* rows: goroutines with an interval in [t0, t1) */
+	uint32_t *gi;           /* each row's goroutine index, ascending */
+	int64_t (*ns)[2];       /* each row's running, waiting time in the window */
+	struct tui_gwsig *sig;  /* per signature of ix */
+	struct tui_gorder order[TUI_GCOL__COUNT]; /* rows (numbers) by column */
+	struct gt_ggroups byfunc; /* gt_model_groups_by_func(t0, t1) */
+	/* the build: done goroutines of the pass (of ix->n), ready once all is */
+	pthread_t th;
+	int started;
+	atomic_uint done;
+	atomic_int ready, cancel;
+};
+
+/* Starts building w for [t0, t1) (a thread; ix's build goes on beside). */
+void tui_gwin_start(struct tui_gwin *w, const struct gt_model *m, struct tui_gindex *ix,
+                    int64_t t0, int64_t t1);
+/* Whether the build has ended; tui_gwin_wait waits for it. */
+int tui_gwin_ready(const struct tui_gwin *w);
+void tui_gwin_wait(struct tui_gwin *w);
+/* How far the build is, in per mille. */
+unsigned tui_gwin_permille(const struct tui_gwin *w);
+/* Stops the build if it runs and frees everything (w is then unused):
+ * 0.  Without wait, -1 when the build is in gt_model_groups_by_func,
+ * which cannot be stopped, and has not ended within 100 ms: the thread
+ * is left to the process's exit, and w and the model must be too. */
+int tui_gwin_free(struct tui_gwin *w, int wait);
+
+/* The goroutine at place p (< n) of col's order, descending or not. */
+uint32_t tui_gwin_at(const struct tui_gwin *w, enum tui_gcol col, int desc, size_t p);
+/* The row of goroutine g; UINT32_MAX when it is not in the window. */
+uint32_t tui_gwin_row(const struct tui_gwin *w, uint32_t g);
+/* Sorts goroutines g[0..k) (rows of w) as col's order has them. */
+void tui_gwin_sort(const struct tui_gwin *w, enum tui_gcol col, int desc, uint32_t *g, size_t k);
+
+#endif
