@@ -9,6 +9,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "model/gpar.h"
 #include "tui/util.h"
@@ -166,7 +167,11 @@ static void *build(void *arg)
 {
 	struct tui_gwin *w = arg;
 	struct tui_gindex *x = w->ix;
+	struct timespec t0, t1;
 	tui_gindex_wait(x, TUI_GCOL_FUNC); /* signatures and their ranks */
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	if (atomic_load(&w->cancel))
+		return NULL;
 	struct part p[2] = {{.w = w}, {.w = w}};
 	void *ctx[2] = {&p[0], &p[1]};
 	int rc = gt_model_gi_par(w->m, row_of, ctx);
@@ -193,6 +198,8 @@ static void *build(void *arg)
 		tui_die("out of memory");
 	free(w->byfunc.member); /* a group's goroutines come from the orders */
 	w->byfunc.member = NULL;
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	w->build_ms = (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
 	atomic_store(&w->ready, 1);
 	return NULL;
 }
@@ -230,7 +237,8 @@ unsigned tui_gwin_permille(const struct tui_gwin *w)
 {
 	uint32_t n = w->ix ? w->ix->n : 0;
 	/* the pass is most of it; the orders and the groups the rest */
-	return n ? (unsigned)((uint64_t)atomic_load(&w->done) * 900 / n) : 0;
+	uint64_t done = atomic_load(&w->done);
+	return n ? (unsigned)((done < n ? done : n) * 900 / n) : 0;
 }
 
 int tui_gwin_free(struct tui_gwin *w, int wait)

@@ -36,6 +36,7 @@ struct tui_gwin {
 	struct tui_gwsig *sig;  /* per signature of ix */
 	struct tui_gorder order[TUI_GCOL__COUNT]; /* rows (numbers) by column */
 	struct gt_ggroups byfunc; /* gt_model_groups_by_func(t0, t1) */
+	double build_ms;        /* the build's time, once ready */
 	/* the build: done goroutines of the pass (of ix->n), ready once all is */
 	pthread_t th;
 	int started;

@@ -28,7 +28,7 @@ static const struct gt_ggroup *model_group(const struct tui_app *a, size_t r)
 void tui_gfuncs_draw(struct tui_app *a, int y, int rows)
 {
 	struct tui_goroutines *gl = &a->gl;
-	char title[256];
+	char title[512];
 	uint32_t ng = 0;
 	for (size_t r = 0; r < gl->ngroups; r++)
 		ng += gl->groups[r].count;
