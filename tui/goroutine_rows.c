@@ -128,11 +128,12 @@ int tui_goroutines_sync(struct tui_app *a)
 {
 	struct tui_goroutines *gl = &a->gl;
 	tui_goroutines_follow_range(a);
-	if (a->range.set && !gl->windowed) {
-		if (a->term.headless) /* a script sees the rows it asks for */
-			tui_gwin_wait(&gl->win);
-		else if (!tui_gwin_ready(&gl->win))
+	if (tui_goroutines_computing(a)) {
+		if (!a->term.headless)
 			return 0;
+		tui_gwin_wait(&gl->win); /* a script sees the rows it asks for */
+	}
+	if (a->range.set && !gl->windowed) {
 		gl->windowed = 1;
 		gl->dirty = 1;
 	}
@@ -143,7 +144,8 @@ int tui_goroutines_sync(struct tui_app *a)
 
 int tui_goroutines_computing(const struct tui_app *a)
 {
-	return a->gl.win.m && !a->gl.windowed;
+	const struct tui_goroutines *gl = &a->gl;
+	return gl->win.m && !tui_gwin_ready(&gl->win, gl->by_func);
 }
 
 /* How the text can match a goroutine's "G<id>": not at all, every id
@@ -361,7 +363,8 @@ static int most_time(const void *x, const void *y)
 static void group_by_func(struct tui_app *a)
 {
 	struct tui_goroutines *gl = &a->gl;
-	tui_gindex_wait_byfunc(&gl->ix);
+	if (!gl->windowed) /* the range's come with its rows */
+		tui_gindex_wait_byfunc(&gl->ix);
 	const struct gt_ggroups *gs = tui_goroutines_byfunc(a);
 	gl->groups = tui_xcalloc(gs->n ? gs->n : 1, sizeof *gl->groups);
 	for (uint32_t k = 0; k < gs->n; k++) {

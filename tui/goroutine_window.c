@@ -192,6 +192,7 @@ static void *build(void *arg)
 		s->hi = r;
 	}
 	build_orders(w);
+	atomic_store(&w->ready, 1); /* the list can show its rows */
 	if (atomic_load(&w->cancel))
 		return NULL;
 	if (gt_model_groups_by_func(w->m, w->t0, w->t1, &w->byfunc) < 0)
@@ -200,7 +201,7 @@ static void *build(void *arg)
 	w->byfunc.member = NULL;
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	w->build_ms = (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
-	atomic_store(&w->ready, 1);
+	atomic_store(&w->ready, 2);
 	return NULL;
 }
 
@@ -220,9 +221,9 @@ void tui_gwin_start(struct tui_gwin *w, const struct gt_model *m, struct tui_gin
 		build(w); /* no thread: now */
 }
 
-int tui_gwin_ready(const struct tui_gwin *w)
+int tui_gwin_ready(const struct tui_gwin *w, int groups)
 {
-	return atomic_load(&w->ready);
+	return atomic_load(&w->ready) >= (groups ? 2 : 1);
 }
 
 void tui_gwin_wait(struct tui_gwin *w)

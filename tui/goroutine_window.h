@@ -6,7 +6,8 @@
  * of `goroutines --by-func --window`).
  *
  * Built once per range on a thread of its own (a pass over the goroutines
- * asks each for its intervals in the window), beside the whole trace's
+ * asks each for its intervals in the window; the groups, another pass,
+ * come after the rows), beside the whole trace's
  * index (goroutine_index.h), whose signatures and key ranks it reuses:
  * the filters are still decided per signature, the sorts by the same keys
  * but the times of the window.  Then every key of the list costs what it
@@ -41,16 +42,18 @@ struct tui_gwin {
 	pthread_t th;
 	int started;
 	atomic_uint done;
-	atomic_int ready, cancel;
+	atomic_int ready;       /* 1: the rows and orders; 2: the groups too */
+	atomic_int cancel;
 };
 
 /* Starts building w for [t0, t1) (a thread; ix's build goes on beside). */
 void tui_gwin_start(struct tui_gwin *w, const struct gt_model *m, struct tui_gindex *ix,
                     int64_t t0, int64_t t1);
-/* Whether the build has ended; tui_gwin_wait waits for it. */
-int tui_gwin_ready(const struct tui_gwin *w);
+/* Whether the rows are built (groups: the groups by start function
+ * too, built after them); tui_gwin_wait waits for all of it. */
+int tui_gwin_ready(const struct tui_gwin *w, int groups);
 void tui_gwin_wait(struct tui_gwin *w);
-/* How far the build is, in per mille. */
+/* How far the rows' build is, in per mille. */
 unsigned tui_gwin_permille(const struct tui_gwin *w);
 /* Stops the build if it runs and frees everything (w is then unused):
  * 0.  Without wait, -1 when the build is in gt_model_groups_by_func,

@@ -138,9 +138,12 @@ static void draw_computing(struct tui_app *a)
 {
 	char rng[80], line[256];
 	tui_range_text(a, rng, sizeof rng, a->gl.win.t0, a->gl.win.t1);
-	unsigned pm = tui_gwin_permille(&a->gl.win);
-	snprintf(line, sizeof line, "Goroutines in %s: computing their time in the range%s %u%%", rng,
-	         tui_glyph(TUI_G_ELLIPSIS), pm / 10);
+	if (tui_gwin_ready(&a->gl.win, 0)) /* F: the groups come after the rows */
+		snprintf(line, sizeof line, "Goroutines in %s: grouping them by start function%s", rng,
+		         tui_glyph(TUI_G_ELLIPSIS));
+	else
+		snprintf(line, sizeof line, "Goroutines in %s: computing their time in the range%s %u%%", rng,
+		         tui_glyph(TUI_G_ELLIPSIS), tui_gwin_permille(&a->gl.win) / 10);
 	int y = tui_body_top(a);
 	tui_put(y, 0, a->cols, tui_attr(TUI_C_TITLE), line);
 	snprintf(line, sizeof line, "%s: the whole trace", tui_key_of(a, GT_ACTION_FILTER_CLEAR));
@@ -295,7 +298,7 @@ int tui_goroutines_action(struct tui_app *a, enum gt_action act)
 {
 	struct tui_goroutines *gl = &a->gl;
 	int built = tui_goroutines_sync(a);
-	if (!built && act != GT_ACTION_FILTER_CLEAR) { /* no rows yet */
+	if (!built && act != GT_ACTION_FILTER_CLEAR && act != GT_ACTION_GROUP_BY_FUNC) { /* no rows yet */
 		tui_status(a, "computing the range's goroutines (%s: the whole trace)",
 		           tui_key_of(a, GT_ACTION_FILTER_CLEAR));
 		return act == GT_ACTION_GO_BACK ? TUI_UNHANDLED : TUI_REDRAW_STATUS;
