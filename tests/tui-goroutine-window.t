@@ -7,7 +7,8 @@
 # every sort order both ways (ties by id), the state filter, the text
 # filter and b must keep the narrowed rows (what they keep over the whole
 # trace, within the range), Enter on a group its goroutines in the range,
-# and c the whole trace again.  On fixtures, and on corpus traces when
+# a second range marked at once replace the first, and c show the whole
+# trace again.  On fixtures, and on corpus traces when
 # ../shared/corpus is there.  A golden dump of the narrowed list.
 . "$(cd "$(dirname "$0")" && pwd)/tools/screen-lib.sh"
 cp "$here/fixtures/v1/basic_go119.trace" "$t/basic.trace"
@@ -177,6 +178,18 @@ for tr in traces:
     mem = [r[0] for r in rows("members")]
     ok(gr and mem == [j["g"] for j in win if j["start_func"] == first],
        "%s: Enter on the first group lists its %d goroutines in the range" % (name, len(mem)))
+    # a second range marked at once (the first one's rows still being
+    # built, and dropped): the list follows the second
+    again = ["1", "h" * 15 + "m", "l" * 5 + "m"]
+    if run(tr, marks + again + [":save-screen " + os.path.join(tmp, "rng2.screen"), "2", save("second")]):
+        w2 = re.search(r"--window (\d*:\d*)`", open(os.path.join(tmp, "rng2.screen")).read()).group(1)
+        exp2 = [(json.loads(l)["g"], json.loads(l)["running_ns"], json.loads(l)["waiting_ns"]) for l in
+                subprocess.run([gt, "goroutines", "--json", "--window", w2, tr], capture_output=True,
+                               text=True).stdout.splitlines()]
+        ok(w2 != w and [(r[0], r[2], r[3]) for r in rows("second")] == exp2,
+           "%s: a range marked again at once: the rows of the second (--window %s, %d rows)" % (name, w2, len(exp2)))
+    else:
+        ok(False, "%s: a range marked again at once" % name)
     cl = [r[0] for r in rows("cleared")]
     ok(cl == [j["g"] for j in whole], "%s: c goes back to the whole trace's %d rows" % (name, len(cl)))
 print("1..%d" % n)

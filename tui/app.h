@@ -104,8 +104,8 @@ struct tui_ggroup {        /* a group of the model's, as filtered */
 
 struct tui_goroutines {
 	struct tui_gindex ix;
-	struct tui_gwin win;    /* the rows over the marked range (win.m: being
-	                           built or built; goroutine_window.h) */
+	struct tui_gwin *win;   /* the rows over the marked range, being built
+	                           or built (goroutine_window.h); NULL: none */
 	int windowed;           /* the rows are win's */
 	enum tui_gcol sort; int desc;
 	int state_filter;       /* -1 all, else enum gt_gostate */

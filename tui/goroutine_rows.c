@@ -32,19 +32,19 @@
 
 static size_t src_n(const struct tui_goroutines *gl)
 {
-	return gl->windowed ? gl->win.n : gl->ix.nlisted;
+	return gl->windowed ? gl->win->n : gl->ix.nlisted;
 }
 
 static uint32_t src_at(const struct tui_goroutines *gl, size_t p)
 {
-	return gl->windowed ? tui_gwin_at(&gl->win, gl->sort, gl->desc, p)
+	return gl->windowed ? tui_gwin_at(gl->win, gl->sort, gl->desc, p)
 	                    : tui_gindex_at(&gl->ix, gl->sort, gl->desc, p);
 }
 
 static void src_sort(const struct tui_goroutines *gl, uint32_t *g, size_t k)
 {
 	if (gl->windowed)
-		tui_gwin_sort(&gl->win, gl->sort, gl->desc, g, k);
+		tui_gwin_sort(gl->win, gl->sort, gl->desc, g, k);
 	else
 		tui_gindex_sort(&gl->ix, gl->sort, gl->desc, g, k);
 }
@@ -54,11 +54,11 @@ static size_t src_find(const struct tui_goroutines *gl, uint32_t g)
 {
 	if (!gl->windowed)
 		return tui_gindex_find(&gl->ix, gl->sort, gl->desc, g);
-	const struct tui_gorder *o = &gl->win.order[gl->sort];
-	uint32_t r = tui_gwin_row(&gl->win, g);
-	for (size_t p = 0; r != UINT32_MAX && p < gl->win.n; p++) /* once per rebuild */
+	const struct tui_gorder *o = &gl->win->order[gl->sort];
+	uint32_t r = tui_gwin_row(gl->win, g);
+	for (size_t p = 0; r != UINT32_MAX && p < gl->win->n; p++) /* once per rebuild */
 		if (o->v[p] == r)
-			return gl->desc ? tui_gorder_flip(o, gl->win.n, p) : p;
+			return gl->desc ? tui_gorder_flip(o, gl->win->n, p) : p;
 	return SIZE_MAX;
 }
 
@@ -67,25 +67,25 @@ static size_t src_find(const struct tui_goroutines *gl, uint32_t g)
 static struct tui_gwsig sig_rows(const struct tui_goroutines *gl, uint32_t s)
 {
 	if (gl->windowed)
-		return gl->win.sig[s];
+		return gl->win->sig[s];
 	const struct tui_gsig *g = &gl->ix.sigs[s];
 	return (struct tui_gwsig){g->listed ? g->count : 0, g->lo, g->hi};
 }
 
 static uint32_t sig_row_g(const struct tui_goroutines *gl, uint32_t r)
 {
-	return gl->windowed ? gl->win.gi[r] : r;
+	return gl->windowed ? gl->win->gi[r] : r;
 }
 
 const struct gt_ggroups *tui_goroutines_byfunc(const struct tui_app *a)
 {
-	return a->gl.windowed ? &a->gl.win.byfunc : &a->gl.ix.byfunc;
+	return a->gl.windowed ? &a->gl.win->byfunc : &a->gl.ix.byfunc;
 }
 
 void tui_goroutines_times(const struct tui_app *a, uint32_t gi, const struct gt_goroutine *g,
                           int64_t *run, int64_t *wait)
 {
-	const struct tui_gwin *w = &a->gl.win;
+	const struct tui_gwin *w = a->gl.win;
 	uint32_t r = a->gl.windowed ? tui_gwin_row(w, gi) : UINT32_MAX;
 	*run = r == UINT32_MAX ? g->ns[GT_GS_RUNNING] : w->ns[r][0];
 	*wait = r == UINT32_MAX ? g->ns[GT_GS_WAITING] : w->ns[r][1];
@@ -108,17 +108,18 @@ void tui_goroutines_follow_range(struct tui_app *a)
 	int64_t t0, t1;
 	tui_range_window(a, &t0, &t1);
 	int want = a->range.set;
-	if (gl->win.m && (!want || gl->win.t0 != t0 || gl->win.t1 != t1)) {
+	if (gl->win && (!want || gl->win->t0 != t0 || gl->win->t1 != t1)) {
 		tui_goroutines_keep_sel(a);
 		gl->windowed = 0;
 		gl->dirty = 1;
-		tui_gwin_free(&gl->win, 1);
+		tui_gwin_drop(gl->win); /* a build still running ends on its own */
+		gl->win = NULL;
 	}
-	if (want && !gl->win.m) {
+	if (want && !gl->win) {
 		tui_goroutines_keep_sel(a);
 		gl->dirty = 1;
 		gl->nrows = gl->sel = gl->top = 0; /* none until built */
-		tui_gwin_start(&gl->win, a->m, &gl->ix, t0, t1);
+		gl->win = tui_gwin_start(a->m, &gl->ix, t0, t1);
 	}
 }
 
@@ -131,7 +132,7 @@ int tui_goroutines_sync(struct tui_app *a)
 	if (tui_goroutines_computing(a)) {
 		if (!a->term.headless)
 			return 0;
-		tui_gwin_wait(&gl->win); /* a script sees the rows it asks for */
+		tui_gwin_wait(gl->win); /* a script sees the rows it asks for */
 	}
 	if (a->range.set && !gl->windowed) {
 		gl->windowed = 1;
@@ -145,7 +146,7 @@ int tui_goroutines_sync(struct tui_app *a)
 int tui_goroutines_computing(const struct tui_app *a)
 {
 	const struct tui_goroutines *gl = &a->gl;
-	return gl->win.m && !tui_gwin_ready(&gl->win, gl->by_func);
+	return gl->win && !tui_gwin_ready(gl->win, gl->by_func);
 }
 
 /* How the text can match a goroutine's "G<id>": not at all, every id
@@ -246,7 +247,7 @@ static int keeps(const struct tui_goroutines *gl, uint32_t g, enum id_way w, con
 /* keeps, for a goroutine that may not be among the rows (the range's) */
 static int keeps_any(const struct tui_goroutines *gl, uint32_t g, enum id_way w, const char *digits)
 {
-	return (!gl->windowed || tui_gwin_row(&gl->win, g) != UINT32_MAX) && keeps(gl, g, w, digits);
+	return (!gl->windowed || tui_gwin_row(gl->win, g) != UINT32_MAX) && keeps(gl, g, w, digits);
 }
 
 static void push(struct tui_goroutines *gl, uint32_t v)
@@ -298,7 +299,7 @@ static void collect(struct tui_app *a, size_t n, enum id_way w, const char *digi
 			hi = r.hi > hi ? r.hi : hi;
 		}
 	}
-	size_t end = gl->windowed ? gl->win.n : x->n;
+	size_t end = gl->windowed ? gl->win->n : x->n;
 	for (uint32_t r = lo; r <= hi && r < end && gl->nmat < n; r++) {
 		uint32_t g = sig_row_g(gl, r);
 		if (gl->spass[x->gsig[g]] && keeps(gl, g, w, digits))

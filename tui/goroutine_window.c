@@ -163,15 +163,42 @@ static void merge(struct tui_gwin *w, struct part *p)
 	w->n = (uint32_t)n;
 }
 
+/* Builds running, dropped or not (tui_gwin_wait_dropped). */
+static atomic_int live;
+
+static void release(struct tui_gwin *w)
+{
+	for (int c = 0; c < TUI_GCOL__COUNT; c++) {
+		free(w->order[c].v);
+		free(w->order[c].ties);
+	}
+	free(w->gi);
+	free(w->ns);
+	free(w->sig);
+	gt_ggroups_free(&w->byfunc);
+	free(w);
+}
+
+static void build_steps(struct tui_gwin *w);
+
 static void *build(void *arg)
 {
 	struct tui_gwin *w = arg;
+	build_steps(w);
+	if (atomic_fetch_add(&w->handoff, 1) == 1) /* dropped meanwhile */
+		release(w);
+	atomic_fetch_sub(&live, 1);
+	return NULL;
+}
+
+static void build_steps(struct tui_gwin *w)
+{
 	struct tui_gindex *x = w->ix;
 	struct timespec t0, t1;
 	tui_gindex_wait(x, TUI_GCOL_FUNC); /* signatures and their ranks */
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	if (atomic_load(&w->cancel))
-		return NULL;
+		return;
 	struct part p[2] = {{.w = w}, {.w = w}};
 	void *ctx[2] = {&p[0], &p[1]};
 	int rc = gt_model_gi_par(w->m, row_of, ctx);
@@ -182,7 +209,7 @@ static void *build(void *arg)
 		free(p[k].ns);
 	}
 	if (rc < 0) /* cancelled */
-		return NULL;
+		return;
 	atomic_store(&w->done, x->n);
 	w->sig = tui_xcalloc(x->nsig ? x->nsig : 1, sizeof *w->sig);
 	for (uint32_t r = 0; r < w->n; r++) {
@@ -194,7 +221,7 @@ static void *build(void *arg)
 	build_orders(w);
 	atomic_store(&w->ready, 1); /* the list can show its rows */
 	if (atomic_load(&w->cancel))
-		return NULL;
+		return;
 	if (gt_model_groups_by_func(w->m, w->t0, w->t1, &w->byfunc) < 0)
 		tui_die("out of memory");
 	free(w->byfunc.member); /* a group's goroutines come from the orders */
@@ -202,23 +229,28 @@ static void *build(void *arg)
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	w->build_ms = (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
 	atomic_store(&w->ready, 2);
-	return NULL;
 }
 
-void tui_gwin_start(struct tui_gwin *w, const struct gt_model *m, struct tui_gindex *ix,
-                    int64_t t0, int64_t t1)
+struct tui_gwin *tui_gwin_start(const struct gt_model *m, struct tui_gindex *ix, int64_t t0,
+                                int64_t t1)
 {
-	memset(w, 0, sizeof *w);
+	struct tui_gwin *w = tui_xcalloc(1, sizeof *w);
 	w->m = m;
 	w->ix = ix;
 	w->t0 = t0;
 	w->t1 = t1;
+	atomic_init(&w->handoff, 0);
 	atomic_init(&w->done, 0);
 	atomic_init(&w->ready, 0);
 	atomic_init(&w->cancel, 0);
+	atomic_fetch_add(&live, 1);
 	w->started = pthread_create(&w->th, NULL, build, w) == 0;
-	if (!w->started)
-		build(w); /* no thread: now */
+	if (!w->started) { /* no thread: now */
+		build_steps(w);
+		atomic_store(&w->handoff, 1);
+		atomic_fetch_sub(&live, 1);
+	}
+	return w;
 }
 
 int tui_gwin_ready(const struct tui_gwin *w, int groups)
@@ -242,27 +274,24 @@ unsigned tui_gwin_permille(const struct tui_gwin *w)
 	return n ? (unsigned)((done < n ? done : n) * 900 / n) : 0;
 }
 
-int tui_gwin_free(struct tui_gwin *w, int wait)
+void tui_gwin_drop(struct tui_gwin *w)
 {
-	if (!w->m)
-		return 0;
+	if (!w)
+		return;
 	atomic_store(&w->cancel, 1);
-	if (wait)
-		tui_gwin_wait(w);
-	if (w->started && tui_thread_join_soon(w->th) < 0) {
+	if (w->started) {
+		pthread_detach(w->th);
 		w->started = 0;
-		return -1;
 	}
-	for (int c = 0; c < TUI_GCOL__COUNT; c++) {
-		free(w->order[c].v);
-		free(w->order[c].ties);
-	}
-	free(w->gi);
-	free(w->ns);
-	free(w->sig);
-	gt_ggroups_free(&w->byfunc);
-	memset(w, 0, sizeof *w);
-	return 0;
+	if (atomic_fetch_add(&w->handoff, 1) == 1) /* its build has ended */
+		release(w);
+}
+
+int tui_gwin_wait_dropped(void)
+{
+	for (int i = 0; i < 100 && atomic_load(&live); i++)
+		nanosleep(&(struct timespec){0, 1000000L}, NULL);
+	return atomic_load(&live) ? -1 : 0;
 }
 
 uint32_t tui_gwin_at(const struct tui_gwin *w, enum tui_gcol col, int desc, size_t p)

@@ -41,25 +41,31 @@ struct tui_gwin {
 	/* the build: done goroutines of the pass (of ix->n), ready once all is */
 	pthread_t th;
 	int started;
+	atomic_int handoff;     /* the build's end and tui_gwin_drop: the second
+	                           frees w */
 	atomic_uint done;
 	atomic_int ready;       /* 1: the rows and orders; 2: the groups too */
 	atomic_int cancel;
 };
 
-/* Starts building w for [t0, t1) (a thread; ix's build goes on beside). */
-void tui_gwin_start(struct tui_gwin *w, const struct gt_model *m, struct tui_gindex *ix,
-                    int64_t t0, int64_t t1);
+/* A new w, being built for [t0, t1) (a thread; ix's build goes on
+ * beside). */
+struct tui_gwin *tui_gwin_start(const struct gt_model *m, struct tui_gindex *ix, int64_t t0,
+                                int64_t t1);
 /* Whether the rows are built (groups: the groups by start function
  * too, built after them); tui_gwin_wait waits for all of it. */
 int tui_gwin_ready(const struct tui_gwin *w, int groups);
 void tui_gwin_wait(struct tui_gwin *w);
 /* How far the rows' build is, in per mille. */
 unsigned tui_gwin_permille(const struct tui_gwin *w);
-/* Stops the build if it runs and frees everything (w is then unused):
- * 0.  Without wait, -1 when the build is in gt_model_groups_by_func,
- * which cannot be stopped, and has not ended within 100 ms: the thread
- * is left to the process's exit, and w and the model must be too. */
-int tui_gwin_free(struct tui_gwin *w, int wait);
+/* Frees w (NULL: nothing), at once: a build still running is told to
+ * stop and frees w when it ends (gt_model_groups_by_func, its last step,
+ * cannot be stopped), so that marking another range never waits. */
+void tui_gwin_drop(struct tui_gwin *w);
+/* Before the model and the index go: waits up to 100 ms for dropped
+ * builds still running; 0 when none is, else -1 (leave the model and the
+ * index to the process's exit). */
+int tui_gwin_wait_dropped(void);
 
 /* The goroutine at place p (< n) of col's order, descending or not. */
 uint32_t tui_gwin_at(const struct tui_gwin *w, enum tui_gcol col, int desc, size_t p);

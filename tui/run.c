@@ -205,13 +205,13 @@ static int run_command(struct tui_app *a, const char *cmd)
 		/* the goroutine list's rows of the marked range (goroutine_window.h) */
 		double t0 = now_ms();
 		tui_goroutines_follow_range(a);
-		if (a->gl.win.m)
-			tui_gwin_wait(&a->gl.win);
+		if (a->gl.win)
+			tui_gwin_wait(a->gl.win);
 		FILE *f = fopen(arg, "a");
 		if (!f)
 			tui_die("wait-range %s: %s", arg, strerror(errno));
-		fprintf(f, "range_rows %u build_ms %.1f waited_ms %.1f\n", a->gl.win.n, a->gl.win.build_ms,
-		        now_ms() - t0);
+		fprintf(f, "range_rows %u build_ms %.1f waited_ms %.1f\n", a->gl.win ? a->gl.win->n : 0,
+		        a->gl.win ? a->gl.win->build_ms : 0, now_ms() - t0);
 		fclose(f);
 		return 0;
 	}

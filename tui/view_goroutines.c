@@ -34,7 +34,13 @@ gt_str tui_g_wait_reason(const struct tui_app *a, uint32_t gi, const struct gt_g
 int tui_goroutines_free(struct tui_app *a)
 {
 	struct tui_goroutines *gl = &a->gl;
-	if (tui_gwin_free(&gl->win, 0) < 0 || tui_gindex_free(&gl->ix) < 0)
+	tui_gwin_drop(gl->win);
+	gl->win = NULL;
+	/* a range's build may wait for the index's first steps: those end at
+	 * once when told to, then the range's, before the index goes */
+	if (gl->ix.m)
+		atomic_store(&gl->ix.cancel, 1);
+	if (tui_gwin_wait_dropped() < 0 || tui_gindex_free(&gl->ix) < 0)
 		return -1;
 	free(gl->rows);
 	free(gl->groups);
@@ -137,13 +143,13 @@ static int id_width(struct tui_app *a, int rows)
 static void draw_computing(struct tui_app *a)
 {
 	char rng[80], line[256];
-	tui_range_text(a, rng, sizeof rng, a->gl.win.t0, a->gl.win.t1);
-	if (tui_gwin_ready(&a->gl.win, 0)) /* F: the groups come after the rows */
+	tui_range_text(a, rng, sizeof rng, a->gl.win->t0, a->gl.win->t1);
+	if (tui_gwin_ready(a->gl.win, 0)) /* F: the groups come after the rows */
 		snprintf(line, sizeof line, "Goroutines in %s: grouping them by start function%s", rng,
 		         tui_glyph(TUI_G_ELLIPSIS));
 	else
 		snprintf(line, sizeof line, "Goroutines in %s: computing their time in the range%s %u%%", rng,
-		         tui_glyph(TUI_G_ELLIPSIS), tui_gwin_permille(&a->gl.win) / 10);
+		         tui_glyph(TUI_G_ELLIPSIS), tui_gwin_permille(a->gl.win) / 10);
 	int y = tui_body_top(a);
 	tui_put(y, 0, a->cols, tui_attr(TUI_C_TITLE), line);
 	snprintf(line, sizeof line, "%s: the whole trace", tui_key_of(a, GT_ACTION_FILTER_CLEAR));
@@ -169,12 +175,12 @@ void tui_goroutines_draw(struct tui_app *a)
 	/* title: what is shown */
 	char title[512], rng[80], in[128] = "";
 	const char *st = gl->state_filter >= 0 ? gt_gostate_name((enum gt_gostate)gl->state_filter) : "";
-	if (gl->windowed && tui_range_text(a, rng, sizeof rng, gl->win.t0, gl->win.t1)) /* m on the timeline */
+	if (gl->windowed && tui_range_text(a, rng, sizeof rng, gl->win->t0, gl->win->t1)) /* m on the timeline */
 		snprintf(in, sizeof in, "; in %s (%s: the whole trace)", rng, tui_key_of(a, GT_ACTION_FILTER_CLEAR));
 	snprintf(title, sizeof title, "%s%s%s%s%zu of %u goroutines%s%s%s%s%s%s%s",
 	         gl->blocked ? "Blocked at the end: " : "", gl->func_on ? "Started by " : "",
 	         gl->func_on ? gt_model_str(a->m, gl->func) : "", gl->func_on ? ": " : "",
-	         gl->nrows - gl->ngroups, gl->windowed ? gl->win.n : gt_model_g_count(a->m),
+	         gl->nrows - gl->ngroups, gl->windowed ? gl->win->n : gt_model_g_count(a->m),
 	         gl->blocked ? ", grouped by reason and stack" : "",
 	         *st ? ", state " : "", st,
 	         gl->text[0] ? ", matching \"" : "", gl->text, gl->text[0] ? "\"" : "", in);
