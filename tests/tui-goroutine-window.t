@@ -190,6 +190,18 @@ for tr in traces:
            "%s: a range marked again at once: the rows of the second (--window %s, %d rows)" % (name, w2, len(exp2)))
     else:
         ok(False, "%s: a range marked again at once" % name)
+    # the selected goroutine stays selected when the sort changes (a time
+    # column descending, with uneven runs of equal times, too)
+    for where, pre in (("the range's rows", marks), ("the whole trace", [])):
+        shots = [os.path.join(tmp, "sel%d.screen" % k) for k in range(4)]
+        sel = []
+        if run(tr, pre + ["2", "j", "j", "j", ":save-screen " + shots[0], "s", "s", ":save-screen " + shots[1],
+                          "S", ":save-screen " + shots[2], "s", ":save-screen " + shots[3]]):
+            for f in shots:
+                m = re.search(r"^>G(\d+) ", open(f).read(), re.M)
+                sel.append(m and int(m.group(1)))
+        ok(len(sel) == 4 and sel[0] is not None and sel.count(sel[0]) == 4,
+           "%s: the selection stays on G%s through the sorts of %s" % (name, sel[:1], where))
     cl = [r[0] for r in rows("cleared")]
     ok(cl == [j["g"] for j in whole], "%s: c goes back to the whole trace's %d rows" % (name, len(cl)))
 print("1..%d" % n)

@@ -539,20 +539,30 @@ int tui_gindex_free(struct tui_gindex *x)
 	return 0;
 }
 
-size_t tui_gorder_flip(const struct tui_gorder *o, size_t n, size_t q)
+/* The run of equal keys holding ascending place a, or NULL. */
+static const struct tui_gtie *tie_of(const struct tui_gorder *o, size_t a)
 {
 	size_t lo = 0, hi = o->nties;
-	q = n - 1 - q;
-	while (lo < hi) { /* the first run starting after q */
+	while (lo < hi) { /* the first run starting after a */
 		size_t mid = (lo + hi) / 2;
-		if (o->ties[mid].s <= q)
+		if (o->ties[mid].s <= a)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	if (lo && q < o->ties[lo - 1].e)
-		q = o->ties[lo - 1].s + o->ties[lo - 1].e - 1 - q;
-	return q;
+	return lo && a < o->ties[lo - 1].e ? &o->ties[lo - 1] : NULL;
+}
+
+size_t tui_gorder_flip(const struct tui_gorder *o, size_t n, size_t q)
+{
+	const struct tui_gtie *t = tie_of(o, n - 1 - q);
+	return t ? t->s + t->e - 1 - (n - 1 - q) : n - 1 - q;
+}
+
+size_t tui_gorder_unflip(const struct tui_gorder *o, size_t n, size_t a)
+{
+	const struct tui_gtie *t = tie_of(o, a); /* its run, read descending, keeps its order */
+	return t ? n - t->e + (a - t->s) : n - 1 - a;
 }
 
 static size_t flip(const struct tui_gindex *x, enum tui_gcol col, size_t q)
@@ -601,7 +611,7 @@ size_t tui_gindex_find(const struct tui_gindex *x, enum tui_gcol col, int desc, 
 			return SIZE_MAX;
 	if (lo >= x->nlisted)
 		return SIZE_MAX;
-	return desc ? flip(x, col, lo) : lo;
+	return desc ? tui_gorder_unflip(&x->order[col], x->nlisted, lo) : lo;
 }
 
 struct sortee { uint64_t key; uint64_t id; uint32_t g; };

@@ -96,6 +96,9 @@ void tui_gindex_sort(const struct tui_gindex *x, enum tui_gcol col, int desc, ui
 /* Place q of order o (n places, ascending) read descending: the place
  * that holds it, each run of equal keys (o->ties) kept ascending. */
 size_t tui_gorder_flip(const struct tui_gorder *o, size_t n, size_t q);
+/* Its inverse: the place, read descending, of ascending place a (not
+ * tui_gorder_flip itself when runs of equal keys are uneven). */
+size_t tui_gorder_unflip(const struct tui_gorder *o, size_t n, size_t a);
 /* Sorts g[0..k) by key[i] (ascending, or descending with equal keys
  * ascending), equal keys by Go id, then index; by_id: the key is the id. */
 void tui_gsort_keyed(const struct gt_model *m, const uint64_t *key, int by_id, int desc, uint32_t *g,

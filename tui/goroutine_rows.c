@@ -52,14 +52,8 @@ static void src_sort(const struct tui_goroutines *gl, uint32_t *g, size_t k)
 /* The place of goroutine g in the sort's order; SIZE_MAX if not there. */
 static size_t src_find(const struct tui_goroutines *gl, uint32_t g)
 {
-	if (!gl->windowed)
-		return tui_gindex_find(&gl->ix, gl->sort, gl->desc, g);
-	const struct tui_gorder *o = &gl->win->order[gl->sort];
-	uint32_t r = tui_gwin_row(gl->win, g);
-	for (size_t p = 0; r != UINT32_MAX && p < gl->win->n; p++) /* once per rebuild */
-		if (o->v[p] == r)
-			return gl->desc ? tui_gorder_flip(o, gl->win->n, p) : p;
-	return SIZE_MAX;
+	return gl->windowed ? tui_gwin_find(gl->win, gl->sort, gl->desc, g)
+	                    : tui_gindex_find(&gl->ix, gl->sort, gl->desc, g);
 }
 
 /* Goroutines of signature s among the rows, the first and last (by

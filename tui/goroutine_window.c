@@ -300,6 +300,43 @@ uint32_t tui_gwin_at(const struct tui_gwin *w, enum tui_gcol col, int desc, size
 	return w->gi[o->v[desc ? tui_gorder_flip(o, w->n, p) : p]];
 }
 
+/* What orders row r in col's order: (key, Go id, goroutine index), every
+ * order ascending by it (ties by id, as goroutine_index.h's). */
+struct rkey { uint64_t key, id; uint32_t g; };
+static struct rkey rkey_of(const struct tui_gwin *w, enum tui_gcol col, uint32_t r)
+{
+	uint32_t g = w->gi[r];
+	uint64_t key = col == TUI_GCOL_ID ? 0
+	             : col == TUI_GCOL_RUN || col == TUI_GCOL_WAIT ? (uint64_t)w->ns[r][col == TUI_GCOL_WAIT] ^ SIGN
+	             : w->ix->skey[col][w->ix->gsig[g]];
+	return (struct rkey){key, (uint64_t)gt_model_g_id(w->m, g) ^ SIGN, g};
+}
+
+static int rkey_less(struct rkey a, struct rkey b)
+{
+	return a.key != b.key ? a.key < b.key : a.id != b.id ? a.id < b.id : a.g < b.g;
+}
+
+size_t tui_gwin_find(const struct tui_gwin *w, enum tui_gcol col, int desc, uint32_t g)
+{
+	uint32_t r = tui_gwin_row(w, g);
+	if (r == UINT32_MAX)
+		return SIZE_MAX;
+	const struct tui_gorder *o = &w->order[col];
+	struct rkey k = rkey_of(w, col, r);
+	size_t lo = 0, hi = w->n;
+	while (lo < hi) { /* a binary search: every order is by its rkey */
+		size_t mid = (lo + hi) / 2;
+		if (rkey_less(rkey_of(w, col, o->v[mid]), k))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo >= w->n || o->v[lo] != r)
+		return SIZE_MAX;
+	return desc ? tui_gorder_unflip(o, w->n, lo) : lo;
+}
+
 uint32_t tui_gwin_row(const struct tui_gwin *w, uint32_t g)
 {
 	size_t lo = 0, hi = w->n;

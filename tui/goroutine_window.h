@@ -69,6 +69,8 @@ int tui_gwin_wait_dropped(void);
 
 /* The goroutine at place p (< n) of col's order, descending or not. */
 uint32_t tui_gwin_at(const struct tui_gwin *w, enum tui_gcol col, int desc, size_t p);
+/* The place of goroutine g in that order; SIZE_MAX if not in the window. */
+size_t tui_gwin_find(const struct tui_gwin *w, enum tui_gcol col, int desc, uint32_t g);
 /* The row of goroutine g; UINT32_MAX when it is not in the window. */
 uint32_t tui_gwin_row(const struct tui_gwin *w, uint32_t g);
 /* Sorts goroutines g[0..k) (rows of w) as col's order has them. */
