@@ -1,7 +1,8 @@
 /* view_goroutines.c: the goroutine list: sortable columns, filters by state
  * and text, and the blocked filter that groups the goroutines blocked at
  * the end of the trace by reason and stack.  A preview pane below shows the
- * selected goroutine's (or group's) stack.
+ * selected goroutine's (or group's) stack.  With a range marked on the
+ * timeline, the rows and their times are the range's (goroutine_window.h).
  *
  * Rows are rebuilt (O(goroutines log goroutines)) only when a filter or
  * the sort changes; drawing touches only the rows on screen. */
