@@ -19,6 +19,7 @@
 #include "model/model.h"
 #include "tui/gc_figures.h"
 #include "tui/goroutine_index.h"
+#include "tui/goroutine_window.h"
 #include "tui/term.h"
 
 /* What an action asks the main loop to do (htop's Htop_Reaction).  Any
@@ -104,6 +105,9 @@ struct tui_ggroup {        /* a group of the model's, as filtered */
 
 struct tui_goroutines {
 	struct tui_gindex ix;
+	struct tui_gwin *win;   /* the rows over the marked range, being built
+	                           or built (goroutine_window.h); NULL: none */
+	int windowed;           /* the rows are win's */
 	enum tui_gcol sort; int desc;
 	int state_filter;       /* -1 all, else enum gt_gostate */
 	int blocked;            /* only goroutines blocked at the end, grouped */
@@ -317,6 +321,20 @@ gt_str tui_g_wait_reason(const struct tui_app *a, uint32_t gi, const struct gt_g
  * row i (found on demand; i < nrows). */
 void tui_goroutines_rebuild(struct tui_app *a);
 uint32_t tui_goroutines_row(struct tui_app *a, size_t i);
+/* The list's rows follow the marked range (goroutine_window.h): 1 when
+ * they are built (rebuilt if need be), 0 while the range's are being
+ * computed (then tui_goroutines_computing; a script waits for them). */
+int tui_goroutines_sync(struct tui_app *a);
+/* Starts computing the marked range's rows (when a range is marked, so
+ * that they are ready when the list opens), or drops them. */
+void tui_goroutines_follow_range(struct tui_app *a);
+int tui_goroutines_computing(const struct tui_app *a);
+void tui_goroutines_keep_sel(struct tui_app *a);
+/* The groups by start function the list shows (the range's or the
+ * trace's), and a goroutine's running and waiting time it shows. */
+const struct gt_ggroups *tui_goroutines_byfunc(const struct tui_app *a);
+void tui_goroutines_times(const struct tui_app *a, uint32_t gi, const struct gt_goroutine *g,
+                          int64_t *run, int64_t *wait);
 int tui_goroutines_action(struct tui_app *a, enum gt_action act);
 /* -1: the list's index is still being built (tui_gindex_free): the
  * model must not be freed. */

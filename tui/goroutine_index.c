@@ -496,26 +496,32 @@ static void wait_step(struct tui_gindex *x, int step)
 void tui_gindex_wait_blocked(struct tui_gindex *x) { wait_step(x, 5); }
 void tui_gindex_wait_byfunc(struct tui_gindex *x) { wait_step(x, 6); }
 
+int tui_thread_join_soon(pthread_t th)
+{
+	struct timespec until;
+	clock_gettime(CLOCK_REALTIME, &until);
+	until.tv_nsec += 100 * 1000000L;
+	if (until.tv_nsec >= 1000000000L) {
+		until.tv_sec++;
+		until.tv_nsec -= 1000000000L;
+	}
+	if (pthread_timedjoin_np(th, NULL, &until) != 0) {
+		pthread_detach(th);
+		return -1;
+	}
+	return 0;
+}
+
 int tui_gindex_free(struct tui_gindex *x)
 {
 	if (!x->m)
 		return 0;
 	atomic_store(&x->cancel, 1);
-	if (x->started) {
-		/* the model's own steps (blocked, by function, search) cannot be
-		 * stopped: a quit does not wait for them (see the header) */
-		struct timespec until;
-		clock_gettime(CLOCK_REALTIME, &until);
-		until.tv_nsec += 100 * 1000000L;
-		if (until.tv_nsec >= 1000000000L) {
-			until.tv_sec++;
-			until.tv_nsec -= 1000000000L;
-		}
-		if (pthread_timedjoin_np(x->th, NULL, &until) != 0) {
-			pthread_detach(x->th);
-			x->started = 0;
-			return -1;
-		}
+	/* the model's own steps (blocked, by function, search) cannot be
+	 * stopped: a quit does not wait for them (see the header) */
+	if (x->started && tui_thread_join_soon(x->th) < 0) {
+		x->started = 0;
+		return -1;
 	}
 	pthread_mutex_destroy(&x->mu);
 	pthread_cond_destroy(&x->cv);
@@ -533,23 +539,35 @@ int tui_gindex_free(struct tui_gindex *x)
 	return 0;
 }
 
-/* Place q of an ascending order, read descending: the place that holds
- * it (each run of equal keys kept in id order).  Its own inverse. */
-static size_t flip(const struct tui_gindex *x, enum tui_gcol col, size_t q)
+/* The run of equal keys holding ascending place a, or NULL. */
+static const struct tui_gtie *tie_of(const struct tui_gorder *o, size_t a)
 {
-	const struct tui_gorder *o = &x->order[col];
 	size_t lo = 0, hi = o->nties;
-	q = x->nlisted - 1 - q;
-	while (lo < hi) { /* the first run starting after q */
+	while (lo < hi) { /* the first run starting after a */
 		size_t mid = (lo + hi) / 2;
-		if (o->ties[mid].s <= q)
+		if (o->ties[mid].s <= a)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	if (lo && q < o->ties[lo - 1].e)
-		q = o->ties[lo - 1].s + o->ties[lo - 1].e - 1 - q;
-	return q;
+	return lo && a < o->ties[lo - 1].e ? &o->ties[lo - 1] : NULL;
+}
+
+size_t tui_gorder_flip(const struct tui_gorder *o, size_t n, size_t q)
+{
+	const struct tui_gtie *t = tie_of(o, n - 1 - q);
+	return t ? t->s + t->e - 1 - (n - 1 - q) : n - 1 - q;
+}
+
+size_t tui_gorder_unflip(const struct tui_gorder *o, size_t n, size_t a)
+{
+	const struct tui_gtie *t = tie_of(o, a); /* its run, read descending, keeps its order */
+	return t ? n - t->e + (a - t->s) : n - 1 - a;
+}
+
+static size_t flip(const struct tui_gindex *x, enum tui_gcol col, size_t q)
+{
+	return tui_gorder_flip(&x->order[col], x->nlisted, q);
 }
 
 uint32_t tui_gindex_at(const struct tui_gindex *x, enum tui_gcol col, int desc, size_t p)
@@ -593,7 +611,7 @@ size_t tui_gindex_find(const struct tui_gindex *x, enum tui_gcol col, int desc, 
 			return SIZE_MAX;
 	if (lo >= x->nlisted)
 		return SIZE_MAX;
-	return desc ? flip(x, col, lo) : lo;
+	return desc ? tui_gorder_unflip(&x->order[col], x->nlisted, lo) : lo;
 }
 
 struct sortee { uint64_t key; uint64_t id; uint32_t g; };
@@ -607,16 +625,24 @@ static int by_sortee(const void *a, const void *b)
 	return (p->g > q->g) - (p->g < q->g);
 }
 
-void tui_gindex_sort(const struct tui_gindex *x, enum tui_gcol col, int desc, uint32_t *g, size_t k)
+void tui_gsort_keyed(const struct gt_model *m, const uint64_t *key, int by_id, int desc, uint32_t *g,
+                     size_t k)
 {
 	struct sortee *s = tui_xmalloc((k ? k : 1) * sizeof *s);
-	for (size_t i = 0; i < k; i++) {
-		uint64_t key = key_of(x, col, g[i]);
-		/* by id, the id is the key: descending reverses it */
-		s[i] = (struct sortee){desc ? ~key : key, col == TUI_GCOL_ID ? 0 : id_key(x, g[i]), g[i]};
-	}
+	for (size_t i = 0; i < k; i++) /* by id, the id is the key: descending reverses it */
+		s[i] = (struct sortee){desc ? ~key[i] : key[i],
+		                       by_id ? 0 : (uint64_t)gt_model_g_id(m, g[i]) ^ (UINT64_C(1) << 63), g[i]};
 	qsort(s, k, sizeof *s, by_sortee);
 	for (size_t i = 0; i < k; i++)
 		g[i] = s[i].g;
 	free(s);
+}
+
+void tui_gindex_sort(const struct tui_gindex *x, enum tui_gcol col, int desc, uint32_t *g, size_t k)
+{
+	uint64_t *key = tui_xmalloc((k ? k : 1) * sizeof *key);
+	for (size_t i = 0; i < k; i++)
+		key[i] = key_of(x, col, g[i]);
+	tui_gsort_keyed(x->m, key, col == TUI_GCOL_ID, desc, g, k);
+	free(key);
 }

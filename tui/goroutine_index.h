@@ -82,12 +82,27 @@ void tui_gindex_wait(struct tui_gindex *x, int col);
  * and x and the model must be too (still reachable, not freed). */
 int tui_gindex_free(struct tui_gindex *x);
 
+/* Joins thread th if it ends within 100 ms: 0; else detaches it: -1
+ * (a build the user no longer waits for, left to the process's exit). */
+int tui_thread_join_soon(pthread_t th);
+
 /* The goroutine at place p (< nlisted) of col's order, descending or not. */
 uint32_t tui_gindex_at(const struct tui_gindex *x, enum tui_gcol col, int desc, size_t p);
 /* The place of goroutine g in that order; SIZE_MAX if not listed. */
 size_t tui_gindex_find(const struct tui_gindex *x, enum tui_gcol col, int desc, uint32_t g);
 /* Sorts g[0..k) as col's order has them (for small sets). */
 void tui_gindex_sort(const struct tui_gindex *x, enum tui_gcol col, int desc, uint32_t *g, size_t k);
+
+/* Place q of order o (n places, ascending) read descending: the place
+ * that holds it, each run of equal keys (o->ties) kept ascending. */
+size_t tui_gorder_flip(const struct tui_gorder *o, size_t n, size_t q);
+/* Its inverse: the place, read descending, of ascending place a (not
+ * tui_gorder_flip itself when runs of equal keys are uneven). */
+size_t tui_gorder_unflip(const struct tui_gorder *o, size_t n, size_t a);
+/* Sorts g[0..k) by key[i] (ascending, or descending with equal keys
+ * ascending), equal keys by Go id, then index; by_id: the key is the id. */
+void tui_gsort_keyed(const struct gt_model *m, const uint64_t *key, int by_id, int desc, uint32_t *g,
+                     size_t k);
 
 /* Waits until the model's blocked groups (gt_model_blocked) or groups by
  * start function (gt_model_groups_by_func) exist (when the background

@@ -10,7 +10,11 @@
  * by one read of the signatures, and sorted; a text typed on narrows the
  * rows already collected.  Only a text that may match goroutine ids
  * ("G12", "12") asks every goroutine.  The blocked filter's groups (few
- * goroutines) are collected at once. */
+ * goroutines) are collected at once.
+ *
+ * With a range marked, the rows come from the range's own (goroutine_
+ * window.h): the same machinery over its rows, orders and counts per
+ * signature, built once per range in the background. */
 #include "tui/app.h"
 
 #include <ctype.h>
@@ -23,6 +27,121 @@
 
 /* A list this short or shorter is collected at once and sorted. */
 #define FEW 4096
+
+/* ---- where the rows come from: the whole trace's index or the range's -- */
+
+static size_t src_n(const struct tui_goroutines *gl)
+{
+	return gl->windowed ? gl->win->n : gl->ix.nlisted;
+}
+
+static uint32_t src_at(const struct tui_goroutines *gl, size_t p)
+{
+	return gl->windowed ? tui_gwin_at(gl->win, gl->sort, gl->desc, p)
+	                    : tui_gindex_at(&gl->ix, gl->sort, gl->desc, p);
+}
+
+static void src_sort(const struct tui_goroutines *gl, uint32_t *g, size_t k)
+{
+	if (gl->windowed)
+		tui_gwin_sort(gl->win, gl->sort, gl->desc, g, k);
+	else
+		tui_gindex_sort(&gl->ix, gl->sort, gl->desc, g, k);
+}
+
+/* The place of goroutine g in the sort's order; SIZE_MAX if not there. */
+static size_t src_find(const struct tui_goroutines *gl, uint32_t g)
+{
+	return gl->windowed ? tui_gwin_find(gl->win, gl->sort, gl->desc, g)
+	                    : tui_gindex_find(&gl->ix, gl->sort, gl->desc, g);
+}
+
+/* Goroutines of signature s among the rows, the first and last (by
+ * goroutine index for the trace's, by row for the range's). */
+static struct tui_gwsig sig_rows(const struct tui_goroutines *gl, uint32_t s)
+{
+	if (gl->windowed)
+		return gl->win->sig[s];
+	const struct tui_gsig *g = &gl->ix.sigs[s];
+	return (struct tui_gwsig){g->listed ? g->count : 0, g->lo, g->hi};
+}
+
+static uint32_t sig_row_g(const struct tui_goroutines *gl, uint32_t r)
+{
+	return gl->windowed ? gl->win->gi[r] : r;
+}
+
+const struct gt_ggroups *tui_goroutines_byfunc(const struct tui_app *a)
+{
+	return a->gl.windowed ? &a->gl.win->byfunc : &a->gl.ix.byfunc;
+}
+
+void tui_goroutines_times(const struct tui_app *a, uint32_t gi, const struct gt_goroutine *g,
+                          int64_t *run, int64_t *wait)
+{
+	const struct tui_gwin *w = a->gl.win;
+	uint32_t r = a->gl.windowed ? tui_gwin_row(w, gi) : UINT32_MAX;
+	*run = r == UINT32_MAX ? g->ns[GT_GS_RUNNING] : w->ns[r][0];
+	*wait = r == UINT32_MAX ? g->ns[GT_GS_WAITING] : w->ns[r][1];
+}
+
+/* The selected goroutine, kept before the rows change (the rebuild
+ * selects it again if the new rows have it). */
+void tui_goroutines_keep_sel(struct tui_app *a)
+{
+	struct tui_goroutines *gl = &a->gl;
+	if (gl->dirty)
+		return;
+	uint32_t r = gl->sel < gl->nrows ? tui_goroutines_row(a, gl->sel) : TUI_GROW_GROUP;
+	gl->keep_g = r & TUI_GROW_GROUP ? UINT32_MAX : r;
+}
+
+void tui_goroutines_follow_range(struct tui_app *a)
+{
+	struct tui_goroutines *gl = &a->gl;
+	int64_t t0, t1;
+	tui_range_window(a, &t0, &t1);
+	int want = a->range.set;
+	if (gl->win && (!want || gl->win->t0 != t0 || gl->win->t1 != t1)) {
+		tui_goroutines_keep_sel(a);
+		gl->windowed = 0;
+		gl->dirty = 1;
+		tui_gwin_drop(gl->win); /* a build still running ends on its own */
+		gl->win = NULL;
+	}
+	if (want && !gl->win) {
+		tui_goroutines_keep_sel(a);
+		gl->dirty = 1;
+		gl->nrows = gl->sel = gl->top = 0; /* none until built */
+		gl->win = tui_gwin_start(a->m, &gl->ix, t0, t1);
+	}
+}
+
+/* Rows from the range marked now: its rows built (once per range, in
+ * the background) or the whole trace's when none is marked. */
+int tui_goroutines_sync(struct tui_app *a)
+{
+	struct tui_goroutines *gl = &a->gl;
+	tui_goroutines_follow_range(a);
+	if (tui_goroutines_computing(a)) {
+		if (!a->term.headless)
+			return 0;
+		tui_gwin_wait(gl->win); /* a script sees the rows it asks for */
+	}
+	if (a->range.set && !gl->windowed) {
+		gl->windowed = 1;
+		gl->dirty = 1;
+	}
+	if (gl->dirty)
+		tui_goroutines_rebuild(a);
+	return 1;
+}
+
+int tui_goroutines_computing(const struct tui_app *a)
+{
+	const struct tui_goroutines *gl = &a->gl;
+	return gl->win && !tui_gwin_ready(gl->win, gl->by_func);
+}
 
 /* How the text can match a goroutine's "G<id>": not at all, every id
  * ("g"), as a prefix of the digits ("g12"), anywhere in them ("12"). */
@@ -106,7 +225,7 @@ static size_t decide(struct tui_app *a, enum id_way w)
 		if (keep && gl->text[0] && w != ID_ALL && !sig_text_matches(&t, s))
 			keep = w == ID_NONE ? 0 : 2;
 		gl->spass[i] = keep;
-		n += keep == 1 ? s->count : 0;
+		n += keep == 1 ? sig_rows(gl, i).count : 0;
 		ask_id |= keep == 2;
 	}
 	free(t.seen);
@@ -117,6 +236,12 @@ static int keeps(const struct tui_goroutines *gl, uint32_t g, enum id_way w, con
 {
 	uint8_t k = gl->spass[gl->ix.gsig[g]];
 	return k == 1 || (k == 2 && id_matches(gt_model_g_id(gl->ix.m, g), w, digits));
+}
+
+/* keeps, for a goroutine that may not be among the rows (the range's) */
+static int keeps_any(const struct tui_goroutines *gl, uint32_t g, enum id_way w, const char *digits)
+{
+	return (!gl->windowed || tui_gwin_row(gl->win, g) != UINT32_MAX) && keeps(gl, g, w, digits);
 }
 
 static void push(struct tui_goroutines *gl, uint32_t v)
@@ -134,12 +259,12 @@ static void find_upto(struct tui_app *a, size_t i)
 	struct tui_goroutines *gl = &a->gl;
 	const char *digits;
 	enum id_way w = id_way(gl->text, &digits);
-	while (gl->nmat <= i && gl->scan < gl->ix.nlisted) {
-		uint32_t g = tui_gindex_at(&gl->ix, gl->sort, gl->desc, gl->scan++);
+	while (gl->nmat <= i && gl->scan < src_n(gl)) {
+		uint32_t g = src_at(gl, gl->scan++);
 		if (keeps(gl, g, w, digits))
 			push(gl, g);
 	}
-	if (gl->scan >= gl->ix.nlisted) {
+	if (gl->scan >= src_n(gl)) {
 		gl->complete = 1;
 		gl->nrows = gl->nmat;
 	}
@@ -149,7 +274,7 @@ uint32_t tui_goroutines_row(struct tui_app *a, size_t i)
 {
 	struct tui_goroutines *gl = &a->gl;
 	if (gl->all)
-		return tui_gindex_at(&gl->ix, gl->sort, gl->desc, i);
+		return src_at(gl, i);
 	if (i >= gl->nmat)
 		find_upto(a, i);
 	return i < gl->nmat ? gl->rows[i] : 0;
@@ -161,15 +286,20 @@ static void collect(struct tui_app *a, size_t n, enum id_way w, const char *digi
 	struct tui_goroutines *gl = &a->gl;
 	const struct tui_gindex *x = &gl->ix;
 	uint32_t lo = UINT32_MAX, hi = 0; /* where the kept signatures' goroutines lie */
-	for (uint32_t s = 0; s < x->nsig; s++)
-		if (gl->spass[s]) {
-			lo = x->sigs[s].lo < lo ? x->sigs[s].lo : lo;
-			hi = x->sigs[s].hi > hi ? x->sigs[s].hi : hi;
+	for (uint32_t s = 0; s < x->nsig; s++) {
+		struct tui_gwsig r = sig_rows(gl, s);
+		if (gl->spass[s] && r.count) {
+			lo = r.lo < lo ? r.lo : lo;
+			hi = r.hi > hi ? r.hi : hi;
 		}
-	for (uint32_t g = lo; g <= hi && g < x->n && gl->nmat < n; g++)
+	}
+	size_t end = gl->windowed ? gl->win->n : x->n;
+	for (uint32_t r = lo; r <= hi && r < end && gl->nmat < n; r++) {
+		uint32_t g = sig_row_g(gl, r);
 		if (gl->spass[x->gsig[g]] && keeps(gl, g, w, digits))
 			push(gl, g);
-	tui_gindex_sort(&gl->ix, gl->sort, gl->desc, gl->rows, gl->nmat);
+	}
+	src_sort(gl, gl->rows, gl->nmat);
 }
 
 /* Blocked mode: the model's groups (gt_model_blocked) in the model's
@@ -189,7 +319,7 @@ static void group_blocked(struct tui_app *a, enum id_way w, const char *digits)
 		push(gl, TUI_GROW_GROUP | (uint32_t)gl->ngroups);
 		for (uint32_t j = 0; j < mg->count; j++) {
 			uint32_t g = b->gi[mg->first + j];
-			if (gl->spass[x->gsig[g]] && keeps(gl, g, w, digits))
+			if (gl->spass[x->gsig[g]] && keeps_any(gl, g, w, digits))
 				push(gl, g);
 		}
 		size_t n = gl->nmat - head - 1;
@@ -197,7 +327,7 @@ static void group_blocked(struct tui_app *a, enum id_way w, const char *digits)
 			gl->nmat = head; /* no goroutine of it kept */
 			continue;
 		}
-		tui_gindex_sort(x, gl->sort, gl->desc, gl->rows + head + 1, n);
+		src_sort(gl, gl->rows + head + 1, n);
 		gl->groups[gl->ngroups++] = (struct tui_ggroup){*mg, k, (uint32_t)n};
 	}
 	gl->nrows = gl->nmat;
@@ -228,8 +358,9 @@ static int most_time(const void *x, const void *y)
 static void group_by_func(struct tui_app *a)
 {
 	struct tui_goroutines *gl = &a->gl;
-	tui_gindex_wait_byfunc(&gl->ix);
-	const struct gt_ggroups *gs = &gl->ix.byfunc;
+	if (!gl->windowed) /* the range's come with its rows */
+		tui_gindex_wait_byfunc(&gl->ix);
+	const struct gt_ggroups *gs = tui_goroutines_byfunc(a);
 	gl->groups = tui_xcalloc(gs->n ? gs->n : 1, sizeof *gl->groups);
 	for (uint32_t k = 0; k < gs->n; k++) {
 		const char *fn = gt_model_str(a->m, gs->group[k].start_func);
@@ -251,12 +382,12 @@ static size_t row_of(struct tui_app *a, uint32_t g)
 	struct tui_goroutines *gl = &a->gl;
 	const char *digits;
 	enum id_way w = id_way(gl->text, &digits);
-	if (!gl->blocked && !keeps(gl, g, w, digits))
+	if (!gl->blocked && !keeps_any(gl, g, w, digits))
 		return SIZE_MAX;
 	if (gl->all)
-		return tui_gindex_find(&gl->ix, gl->sort, gl->desc, g);
+		return src_find(gl, g);
 	if (!gl->complete) { /* rows up to g's place */
-		size_t p = tui_gindex_find(&gl->ix, gl->sort, gl->desc, g);
+		size_t p = src_find(gl, g);
 		while (p != SIZE_MAX && gl->scan <= p && !gl->complete)
 			find_upto(a, gl->nmat);
 	}
@@ -290,37 +421,37 @@ void tui_goroutines_rebuild(struct tui_app *a)
 			if (keeps(gl, gl->rows[i], w, digits))
 				gl->rows[k++] = gl->rows[i];
 		gl->nmat = k;
-		gl->scan = gl->ix.nlisted;
+		gl->scan = src_n(gl);
 		gl->complete = 1;
 	} else {
 		gl->nmat = 0;
-		if (n == gl->ix.nlisted && !gl->blocked && !gl->by_func) {
+		if (n == src_n(gl) && !gl->blocked && !gl->by_func) {
 			gl->all = 1;
 			gl->complete = 1;
 		} else if (gl->by_func) {
 			group_by_func(a);
-			gl->scan = gl->ix.nlisted;
+			gl->scan = src_n(gl);
 			gl->complete = 1;
 		} else if (gl->blocked) {
 			group_blocked(a, w, digits);
-			gl->scan = gl->ix.nlisted;
+			gl->scan = src_n(gl);
 			gl->complete = 1;
 		} else if (n <= FEW) {
 			collect(a, n, w, digits);
-			gl->scan = gl->ix.nlisted;
+			gl->scan = src_n(gl);
 			gl->complete = 1;
 		} else if (n == SIZE_MAX) {
 			find_upto(a, SIZE_MAX - 1); /* the text asks ids: all of them */
 		}
 	}
-	gl->nrows = gl->all ? gl->ix.nlisted : gl->complete ? gl->nmat : n;
+	gl->nrows = gl->all ? src_n(gl) : gl->complete ? gl->nmat : n;
 	snprintf(gl->done_text, sizeof gl->done_text, "%s", gl->complete && !gl->all ? gl->text : "");
 	gl->narrow_ok = 1;
 	gl->sel = 0;
 	gl->top = 0;
 	if (gl->by_func) { /* back from a group's goroutines: on that group */
 		for (size_t r = 0; gl->func_on && r < gl->ngroups; r++)
-			if (gl->ix.byfunc.group[gl->groups[r].index].start_func == gl->func)
+			if (tui_goroutines_byfunc(a)->group[gl->groups[r].index].start_func == gl->func)
 				gl->sel = r;
 		gl->func_on = 0;
 	} else if (keep_g != UINT32_MAX) {

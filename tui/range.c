@@ -17,6 +17,7 @@ static int open_stats(struct tui_app *a, int64_t t0, int64_t t1)
 	struct tui_sel s = {.kind = TUI_SEL_WINDOW, .start = t0, .end = t1};
 	a->range = (struct tui_range){.set = 1, .t0 = t0, .t1 = t1};
 	a->rg.built = 0; /* the regions view narrows to the range */
+	tui_goroutines_follow_range(a); /* the goroutine list too, in the background */
 	tui_open_inspector(a, &s);
 	return TUI_REDRAW;
 }

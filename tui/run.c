@@ -79,15 +79,14 @@ static int bench_frames(struct tui_app *a, int n, const char *path)
  * values its columns sort by (tests check the order). */
 static void save_rows(struct tui_app *a, const char *path)
 {
-	if (a->gl.dirty)
-		tui_goroutines_rebuild(a);
+	tui_goroutines_sync(a); /* a script waits for a range's rows */
 	FILE *f = fopen(path, "w");
 	if (!f)
 		tui_die("save-rows %s: %s", path, strerror(errno));
 	for (size_t i = 0; i < a->gl.nrows; i++) {
 		uint32_t r = tui_goroutines_row(a, i);
 		if (r & TUI_GROW_GROUP && a->gl.by_func) { /* with its figures */
-			const struct gt_ggroup *g = &a->gl.ix.byfunc.group[a->gl.groups[r & ~TUI_GROW_GROUP].index];
+			const struct gt_ggroup *g = &tui_goroutines_byfunc(a)->group[a->gl.groups[r & ~TUI_GROW_GROUP].index];
 			fprintf(f, "group %u\t%u\t%s\t%lld\t%lld\t%lld\t%lld\n", r & ~TUI_GROW_GROUP, g->count,
 			        gt_model_str(a->m, g->start_func), (long long)g->ns[GT_GS_RUNNING],
 			        (long long)g->ns[GT_GS_RUNNABLE], (long long)g->ns[GT_GS_SYSCALL],
@@ -100,8 +99,10 @@ static void save_rows(struct tui_app *a, const char *path)
 		}
 		struct gt_goroutine g = tui_g(a, r);
 		const struct tui_gsig *s = &a->gl.ix.sigs[a->gl.ix.gsig[r]];
+		int64_t run, wait; /* in the marked range when there is one */
+		tui_goroutines_times(a, r, &g, &run, &wait);
 		fprintf(f, "%lld\t%u\t%lld\t%lld\t%s\t%s\n", (long long)g.id, g.end_state,
-		        (long long)g.ns[GT_GS_RUNNING], (long long)g.ns[GT_GS_WAITING],
+		        (long long)run, (long long)wait,
 		        gt_model_str(a->m, s->reason), gt_model_str(a->m, g.start_func));
 	}
 	if (fclose(f))
@@ -209,6 +210,20 @@ static int run_command(struct tui_app *a, const char *cmd)
 		fclose(f);
 		return 0;
 	}
+	if (sscanf(cmd, "wait-range %1023s", arg) == 1) {
+		/* the goroutine list's rows of the marked range (goroutine_window.h) */
+		double t0 = now_ms();
+		tui_goroutines_follow_range(a);
+		if (a->gl.win)
+			tui_gwin_wait(a->gl.win);
+		FILE *f = fopen(arg, "a");
+		if (!f)
+			tui_die("wait-range %s: %s", arg, strerror(errno));
+		fprintf(f, "range_rows %u build_ms %.1f waited_ms %.1f\n", a->gl.win ? a->gl.win->n : 0,
+		        a->gl.win ? a->gl.win->build_ms : 0, now_ms() - t0);
+		fclose(f);
+		return 0;
+	}
 	if (sscanf(cmd, "peak-rss %1023s", arg) == 1) {
 		peak_rss(arg);
 		return 0;
@@ -263,18 +278,24 @@ static int loop(struct tui_app *a, struct tui_script *script, const sigset_t *un
 		}
 		struct pollfd pfd = {.fd = a->term.tty_fd, .events = POLLIN};
 		struct timespec wait;
-		/* figures coming from a background thread: look every 50 ms */
+		/* figures coming from a background thread: look every 50 ms;
+		 * the list computing a range's rows: its progress, then its rows */
 		int bg = tui_gc_waiting(a);
-		int ms = pending_esc ? termkey_get_waittime(tk) : 50;
+		int computing = tui_current(a) == TUI_V_GOROUTINES && tui_goroutines_computing(a);
+		int ms = pending_esc ? termkey_get_waittime(tk) : bg ? 50 : 100;
 		wait.tv_sec = ms / 1000;
 		wait.tv_nsec = (long)(ms % 1000) * 1000000L;
-		int r = ppoll(&pfd, 1, pending_esc || bg ? &wait : NULL, unblocked);
+		int r = ppoll(&pfd, 1, pending_esc || bg || computing ? &wait : NULL, unblocked);
 		if (bg)
 			flags |= tui_gc_settled(a);
 		if (r < 0) {
 			if (errno == EINTR)
 				continue;
 			return 2;
+		}
+		if (r == 0 && computing && !pending_esc) {
+			flags |= TUI_REDRAW;
+			continue;
 		}
 		if (r == 0 && !pending_esc)
 			continue;

@@ -4,7 +4,8 @@
  * of `gtview goroutines --by-func`), most time first; the pane below
  * splits the selected group's waiting time by reason.  Enter lists the
  * group's goroutines (the list, filtered to that function); Esc comes
- * back to the groups. */
+ * back to the groups.  With a range marked, the groups over it
+ * (`--by-func --window`). */
 #include "tui/app.h"
 
 #include <curses.h>
@@ -21,19 +22,22 @@ static const int states[] = {-1, GT_GS_RUNNING, GT_GS_RUNNABLE, GT_GS_SYSCALL, G
 
 static const struct gt_ggroup *model_group(const struct tui_app *a, size_t r)
 {
-	return &a->gl.ix.byfunc.group[a->gl.groups[r].index];
+	return &tui_goroutines_byfunc(a)->group[a->gl.groups[r].index];
 }
 
 void tui_gfuncs_draw(struct tui_app *a, int y, int rows)
 {
 	struct tui_goroutines *gl = &a->gl;
-	char title[256];
+	char title[512];
 	uint32_t ng = 0;
 	for (size_t r = 0; r < gl->ngroups; r++)
 		ng += gl->groups[r].count;
-	snprintf(title, sizeof title, "%zu start function%s, %u goroutines, most time first%s%s%s",
+	char rng[80], in[128] = "";
+	if (gl->windowed && tui_range_text(a, rng, sizeof rng, gl->win->t0, gl->win->t1)) /* m on the timeline */
+		snprintf(in, sizeof in, "; in %s (%s: the whole trace)", rng, tui_key_of(a, GT_ACTION_FILTER_CLEAR));
+	snprintf(title, sizeof title, "%zu start function%s, %u goroutines, most time first%s%s%s%s",
 	         gl->ngroups, gl->ngroups == 1 ? "" : "s", ng, gl->text[0] ? ", matching \"" : "",
-	         gl->text, gl->text[0] ? "\"" : "");
+	         gl->text, gl->text[0] ? "\"" : "", in);
 	tui_put(y++, 0, a->cols, tui_attr(TUI_C_TITLE), title);
 	int x = 0;
 	for (size_t c = 0; c < sizeof heads / sizeof heads[0]; c++, x += NUM_W)
@@ -72,7 +76,7 @@ void tui_gfuncs_draw(struct tui_app *a, int y, int rows)
 	snprintf(head, sizeof head, " %s: waiting %s, by reason (Enter: its goroutines) ",
 	         gt_model_str(a->m, g->start_func), d);
 	tui_put(y, 2, a->cols - 4, tui_attr(TUI_C_TITLE), head);
-	const struct gt_reason_time *rt = gl->ix.byfunc.reason + g->reasons;
+	const struct gt_reason_time *rt = tui_goroutines_byfunc(a)->reason + g->reasons;
 	for (uint32_t i = 0; i < g->nreasons && (int)i < prow - 1; i++) {
 		const char *rs = gt_model_str(a->m, rt[i].reason);
 		tui_fmt_dur(d, sizeof d, rt[i].ns);

@@ -1,7 +1,8 @@
 /* view_goroutines.c: the goroutine list: sortable columns, filters by state
  * and text, and the blocked filter that groups the goroutines blocked at
  * the end of the trace by reason and stack.  A preview pane below shows the
- * selected goroutine's (or group's) stack.
+ * selected goroutine's (or group's) stack.  With a range marked on the
+ * timeline, the rows and their times are the range's (goroutine_window.h).
  *
  * Rows are rebuilt (O(goroutines log goroutines)) only when a filter or
  * the sort changes; drawing touches only the rows on screen. */
@@ -34,7 +35,13 @@ gt_str tui_g_wait_reason(const struct tui_app *a, uint32_t gi, const struct gt_g
 int tui_goroutines_free(struct tui_app *a)
 {
 	struct tui_goroutines *gl = &a->gl;
-	if (tui_gindex_free(&gl->ix) < 0)
+	tui_gwin_drop(gl->win);
+	gl->win = NULL;
+	/* a range's build may wait for the index's first steps: those end at
+	 * once when told to, then the range's, before the index goes */
+	if (gl->ix.m)
+		atomic_store(&gl->ix.cancel, 1);
+	if (tui_gwin_wait_dropped() < 0 || tui_gindex_free(&gl->ix) < 0)
 		return -1;
 	free(gl->rows);
 	free(gl->groups);
@@ -52,10 +59,7 @@ int tui_goroutines_free(struct tui_app *a)
 static void touch(struct tui_app *a, int text_only)
 {
 	struct tui_goroutines *gl = &a->gl;
-	if (!gl->dirty) {
-		uint32_t r = gl->sel < gl->nrows ? tui_goroutines_row(a, gl->sel) : TUI_GROW_GROUP;
-		gl->keep_g = r & TUI_GROW_GROUP ? UINT32_MAX : r;
-	}
+	tui_goroutines_keep_sel(a);
 	if (!text_only)
 		gl->narrow_ok = 0;
 	gl->dirty = 1;
@@ -77,7 +81,7 @@ static int list_rows(struct tui_app *a)
 		preview = 5;
 	/* a short stack leaves its blank rows to the list */
 	if (gl->sel < gl->nrows && gl->by_func) {
-		uint32_t nr = gl->ix.byfunc.group[gl->groups[gl->sel].index].nreasons;
+		uint32_t nr = tui_goroutines_byfunc(a)->group[gl->groups[gl->sel].index].nreasons;
 		int want = (int)(nr < 2 ? 2 : nr) + 1;
 		if (want < preview)
 			preview = want < 3 ? 3 : want;
@@ -136,11 +140,30 @@ static int id_width(struct tui_app *a, int rows)
 	return w;
 }
 
+/* The range's rows being computed: how far, and how to leave. */
+static void draw_computing(struct tui_app *a)
+{
+	char rng[80], line[256];
+	tui_range_text(a, rng, sizeof rng, a->gl.win->t0, a->gl.win->t1);
+	if (tui_gwin_ready(a->gl.win, 0)) /* F: the groups come after the rows */
+		snprintf(line, sizeof line, "Goroutines in %s: grouping them by start function%s", rng,
+		         tui_glyph(TUI_G_ELLIPSIS));
+	else
+		snprintf(line, sizeof line, "Goroutines in %s: computing their time in the range%s %u%%", rng,
+		         tui_glyph(TUI_G_ELLIPSIS), tui_gwin_permille(a->gl.win) / 10);
+	int y = tui_body_top(a);
+	tui_put(y, 0, a->cols, tui_attr(TUI_C_TITLE), line);
+	snprintf(line, sizeof line, "%s: the whole trace", tui_key_of(a, GT_ACTION_FILTER_CLEAR));
+	tui_put(y + 2, 2, a->cols - 2, tui_attr(TUI_C_DIM), line);
+}
+
 void tui_goroutines_draw(struct tui_app *a)
 {
 	struct tui_goroutines *gl = &a->gl;
-	if (gl->dirty)
-		tui_goroutines_rebuild(a);
+	if (!tui_goroutines_sync(a)) {
+		draw_computing(a);
+		return;
+	}
 	int y = tui_body_top(a), rows = list_rows(a);
 	tui_list_fit(&gl->sel, &gl->top, gl->nrows, rows);
 	if (gl->by_func) {
@@ -151,15 +174,17 @@ void tui_goroutines_draw(struct tui_app *a)
 	memcpy(cw, col_w, sizeof cw);
 	cw[TUI_GCOL_ID] = id_width(a, rows);
 	/* title: what is shown */
-	char title[512];
+	char title[512], rng[80], in[128] = "";
 	const char *st = gl->state_filter >= 0 ? gt_gostate_name((enum gt_gostate)gl->state_filter) : "";
-	snprintf(title, sizeof title, "%s%s%s%s%zu of %u goroutines%s%s%s%s%s%s",
+	if (gl->windowed && tui_range_text(a, rng, sizeof rng, gl->win->t0, gl->win->t1)) /* m on the timeline */
+		snprintf(in, sizeof in, "; in %s (%s: the whole trace)", rng, tui_key_of(a, GT_ACTION_FILTER_CLEAR));
+	snprintf(title, sizeof title, "%s%s%s%s%zu of %u goroutines%s%s%s%s%s%s%s",
 	         gl->blocked ? "Blocked at the end: " : "", gl->func_on ? "Started by " : "",
 	         gl->func_on ? gt_model_str(a->m, gl->func) : "", gl->func_on ? ": " : "",
-	         gl->nrows - gl->ngroups, gt_model_g_count(a->m),
+	         gl->nrows - gl->ngroups, gl->windowed ? gl->win->n : gt_model_g_count(a->m),
 	         gl->blocked ? ", grouped by reason and stack" : "",
 	         *st ? ", state " : "", st,
-	         gl->text[0] ? ", matching \"" : "", gl->text, gl->text[0] ? "\"" : "");
+	         gl->text[0] ? ", matching \"" : "", gl->text, gl->text[0] ? "\"" : "", in);
 	tui_put(y++, 0, a->cols, tui_attr(TUI_C_TITLE), title);
 	/* column headers */
 	int x = 0;
@@ -213,8 +238,10 @@ void tui_goroutines_draw(struct tui_app *a)
 			reason = s.found ? s.reason : 0;
 		}
 		char run[32], wait[32];
-		tui_fmt_dur(run, sizeof run, g->ns[GT_GS_RUNNING]);
-		tui_fmt_dur(wait, sizeof wait, g->ns[GT_GS_WAITING]);
+		int64_t run_ns, wait_ns; /* in the range when one is marked */
+		tui_goroutines_times(a, row, g, &run_ns, &wait_ns);
+		tui_fmt_dur(run, sizeof run, run_ns);
+		tui_fmt_dur(wait, sizeof wait, wait_ns);
 		x = 0;
 		tui_printf(y + i, x, cw[0], base, "%s%sG%lld", sel ? ">" : " ", gl->blocked ? "  " : "",
 		           (long long)g->id);
@@ -277,8 +304,12 @@ static void move_sel(struct tui_app *a, long d)
 int tui_goroutines_action(struct tui_app *a, enum gt_action act)
 {
 	struct tui_goroutines *gl = &a->gl;
-	if (gl->dirty)
-		tui_goroutines_rebuild(a);
+	int built = tui_goroutines_sync(a);
+	if (!built && act != GT_ACTION_FILTER_CLEAR && act != GT_ACTION_GROUP_BY_FUNC) { /* no rows yet */
+		tui_status(a, "computing the range's goroutines (%s: the whole trace)",
+		           tui_key_of(a, GT_ACTION_FILTER_CLEAR));
+		return act == GT_ACTION_GO_BACK ? TUI_UNHANDLED : TUI_REDRAW_STATUS;
+	}
 	int page = list_rows(a);
 	switch (act) {
 	case GT_ACTION_MOVE_UP: move_sel(a, -1); break;
@@ -325,6 +356,10 @@ int tui_goroutines_action(struct tui_app *a, enum gt_action act)
 		}
 		break;
 	case GT_ACTION_FILTER_CLEAR:
+		if (a->range.set) { /* as in the regions view: the whole trace again */
+			a->range = (struct tui_range){0};
+			tui_status(a, "the whole trace");
+		}
 		touch(a, 0);
 		gl->blocked = gl->by_func = gl->func_on = gl->from_groups = 0;
 		gl->state_filter = -1;
@@ -347,7 +382,7 @@ int tui_goroutines_action(struct tui_app *a, enum gt_action act)
 		if (!gl->nrows)
 			return TUI_REDRAW_STATUS;
 		if (gl->by_func) { /* the group's goroutines */
-			gt_str f = gl->ix.byfunc.group[gl->groups[gl->sel].index].start_func;
+			gt_str f = tui_goroutines_byfunc(a)->group[gl->groups[gl->sel].index].start_func;
 			touch(a, 0);
 			gl->keep_g = UINT32_MAX;
 			gl->by_func = 0;

@@ -3,7 +3,8 @@
 # list operations (headless, 200x50, each key's handling and its frame,
 # :key-times), and the peak resident size after a walk of every view
 # (:peak-rss), per trace, after the goroutine list's index (built in the
-# background after the load; :wait-index reports how long).  For `make bench`.
+# background after the load; :wait-index reports how long), then in the
+# list narrowed to a marked range (:wait-range).  For `make bench`.
 # Budget: every key <= 10 ms median and <= 30 ms at most on a trace with
 # over 2 million goroutines; peak RSS <= 2x the file.
 bin=$1
@@ -29,10 +30,15 @@ phase() {
 	phase clear c
 	phase search / g o p a r k '<Enter>' '<Escape>'
 	phase views 1 3 4 2 '<Enter>' '<Escape>' F '<Enter>' '<Escape>' F '?' '<Escape>' 1 2
+	# a range of 2 columns of the timeline: the list narrowed to it (its
+	# rows built in the background once, :wait-range says how long)
+	echo 1; echo m; echo l; echo l; echo m
+	echo ":wait-range $t/range"
+	phase range 2 s s s s s s S S f f f f f f b b F '<Enter>' '<Escape>' F '&' r u n '<Enter>' c
 	echo ":peak-rss $t/rss"
 } >"$t/keys"
 for trace in "$@"; do
-	rm -f "$t"/k-* "$t/rss" "$t/index"
+	rm -f "$t"/k-* "$t/rss" "$t/index" "$t/range"
 	start=$(date +%s.%N)
 	TERM=xterm-256color LC_ALL=C.UTF-8 GTVIEW_SCRIPT=$t/keys LINES=50 COLUMNS=200 \
 		"$bin" "$trace" >/dev/null || { echo "tui-key-bench: $trace: failed" >&2; exit 1; }
@@ -40,6 +46,7 @@ for trace in "$@"; do
 	size=$(wc -c <"$trace")
 	echo "$trace: keys (ms: median / max), 200x50, load included in $(awk "BEGIN { printf \"%.2f\", $end - $start }") s:"
 	awk '{ printf "  the list'"'"'s index: built in %.0f ms in the background after the load (the walk waited %.0f ms)\n", $2, $4 }' "$t/index"
+	awk '{ printf "  a marked range'"'"'s %d goroutines: built in %.0f ms in the background (waited %.0f ms)\n", $2, $4, $6 }' "$t/range"
 	for f in "$t"/k-*; do
 		name=${f##*/k-}
 		sort -t"$(printf '\t')" -k2 -n "$f" | awk -F'\t' -v name="$name" '
