@@ -160,6 +160,10 @@ static int live_push(struct gt_model *m)
 	if (!cm)
 		return -1;
 	cm->gi = UINT32_MAX;
+	struct gt_glink *lk = gt_vec_push(&m->gllink, sizeof *lk);
+	if (!lk)
+		return -1;
+	lk->gi = UINT32_MAX;
 	live_at(m, (uint32_t)m->glive.n++)->buf = NULL;
 	return 0;
 }
@@ -204,6 +208,7 @@ static inline __attribute__((always_inline)) uint32_t live_new(struct gt_model *
 	L->start_func = 0;
 	L->create_stack = 0;
 	L->gc_worker = L->hlen = L->gc_mark = L->hflags = L->state = L->chained = L->tracked = 0;
+	L->linked = 0;
 	L->cstart = 0;
 	L->creator = GT_NONE;
 	return slot;
@@ -362,20 +367,27 @@ static inline uint32_t uv_len(uint64_t v)
 	return n;
 }
 
+/* A buffer (*buf, or ibuf while *buf is NULL; len bytes used) to cap
+ * bytes on the heap. */
+static int heap_grow(uint8_t **buf, uint16_t *bcap, const uint8_t *ibuf, uint32_t len, uint32_t cap)
+{
+	uint8_t *nb = realloc(*buf, cap);
+	if (!nb)
+		return -1;
+	if (!*buf)
+		memcpy(nb, ibuf, len);
+	*buf = nb;
+	*bcap = (uint16_t)cap;
+	return 0;
+}
+
 /* Makes room for need more bytes: the log leaves ibuf for the heap. */
 static int grow(struct gt_glive *L, uint32_t need)
 {
 	uint32_t cap = L->cap < 128 ? 128 : 2u * L->cap;
 	while (cap < L->len + need)
 		cap *= 2;
-	uint8_t *nb = realloc(L->buf, cap);
-	if (!nb)
-		return -1;
-	if (!L->buf)
-		memcpy(nb, L->ibuf, L->len);
-	L->buf = nb;
-	L->cap = (uint16_t)cap;
-	return 0;
+	return heap_grow(&L->buf, &L->cap, L->ibuf, L->len, cap);
 }
 
 /* gt_put_uv_slack (nearly all keys, gaps and durations are below 2^28):
@@ -464,7 +476,7 @@ static inline __attribute__((always_inline)) uint8_t *put_rec(uint8_t *p, int fi
  * causing goroutine's id less this one's; by_stack)
  * of the transition that opens the next record, or a same-state
  * transition (key at ts), or the state a first transition left (in ts:
- * GT_GN_FROM alone). */
+ * GT_GN_FROM alone).  1: written, 0: left out (past NOTE_LIMIT). */
 static __attribute__((noinline)) int put_note(struct gt_model *m, uint32_t slot, struct gt_glive *L,
                                               uint8_t f, int64_t by_d, gt_stack by_stack,
                                               uint32_t key, int64_t ts)
@@ -501,6 +513,116 @@ static __attribute__((noinline)) int put_note(struct gt_model *m, uint32_t slot,
 		p = put_uv(p, gt_zz(ts - L->prev_end));
 	}
 	L->len = (uint16_t)(p - b);
+	return 1;
+}
+
+/* ---- reverse links (glink.h) ------------------------------------------------ */
+
+/* Goroutine gi's first chunk of links is ref: lheads covers gi. */
+static int set_lhead(struct gt_model *m, uint32_t gi, uint32_t ref)
+{
+	struct gt_vec *v = &m->lheads;
+	if (gi >= v->cap) {
+		size_t cap = v->cap ? v->cap : 4096;
+		while (cap <= gi)
+			cap *= 2;
+		uint32_t *nv = realloc(v->v, cap * sizeof *nv);
+		if (!nv)
+			return -1;
+		v->v = nv;
+		v->cap = cap;
+	}
+	uint32_t *h = v->v;
+	if (gi >= v->n) { /* only what is used is touched: the rest stays unmapped */
+		memset(h + v->n, 0, (gi - v->n) * sizeof *h);
+		v->n = gi + 1;
+	}
+	h[gi] = ref;
+	return 0;
+}
+
+/* The base a chunk's first link counts from: its causer gi's. */
+static inline struct gt_link link_base(const struct gt_model *m, uint32_t gi)
+{
+	return (struct gt_link){.gi = gi, .ts = gt_gbase(m, gi)};
+}
+
+/* W's links out to the arena as a chunk of exactly their size, linked
+ * from the one before; more: the causer goes on (the chunk keeps room
+ * for its successor's reference). */
+static int link_flush(struct gt_model *m, struct gt_glink *w, int more)
+{
+	if (!w->n)
+		return 0;
+	uint32_t lv = (uint32_t)w->len << 1 | (uint32_t)more;
+	uint32_t hdr = uv_len(lv) + (more ? 4 : 0) + uv_len(w->n);
+	uint32_t ref = gt_barena_alloc(&m->larena, hdr + w->len);
+	if (!ref)
+		return -1;
+	uint8_t *ch = gt_barena_at(&m->larena, ref), *p = ch + gt_put_uv(ch, lv);
+	uint32_t next_at = ref + (uint32_t)(p - ch);
+	if (more) {
+		memset(p, 0, 4);
+		p += 4;
+	}
+	p += gt_put_uv(p, w->n);
+	memcpy(p, w->buf ? w->buf : w->ibuf, w->len);
+	if (w->tail)
+		memcpy(gt_barena_at(&m->larena, w->tail), &ref, 4);
+	else if (set_lhead(m, w->gi, ref) < 0)
+		return -1;
+	w->tail = more ? next_at : 0;
+	w->n = 0;
+	w->len = 0;
+	w->prev = link_base(m, w->gi);
+	return 0;
+}
+
+/* Goroutine slot's links out, at its end: its struct gt_glink is free. */
+static int link_end(struct gt_model *m, uint32_t slot)
+{
+	struct gt_glink *w = &GT_VEC_AT(m->gllink, struct gt_glink, slot);
+	int rc = w->gi == live_at(m, slot)->gi ? link_flush(m, w, 0) : 0;
+	free(w->buf);
+	w->buf = NULL;
+	w->gi = UINT32_MAX;
+	live_at(m, slot)->linked = 0;
+	return rc;
+}
+
+/* Goroutine (Go id) by made goroutine gi go from `from` to `to` at ts:
+ * a link in by's stream (its cause noted in gi's log). */
+static __attribute__((noinline)) int link_add(struct gt_model *m, int64_t by, uint32_t gi,
+                                              int64_t ts, uint8_t from, uint8_t to)
+{
+	uint32_t cs = gt_dmap_get(&m->glivemap, by);
+	if (UNLIKELY(cs == UINT32_MAX)) { /* no goroutine to list it under */
+		m->lunlisted++;
+		return 0;
+	}
+	struct gt_glive *C = live_at(m, cs);
+	struct gt_glink *w = &GT_VEC_AT(m->gllink, struct gt_glink, cs);
+	if (w->gi != C->gi) { /* its first */
+		w->gi = C->gi;
+		w->n = w->tail = 0;
+		w->len = 0;
+		w->cap = GT_GLIBUF;
+		w->prev = link_base(m, C->gi);
+		C->linked = 1;
+	}
+	if (UNLIKELY(w->len + GT_LK_MAX > w->cap)) {
+		if (w->len >= GT_LK_CHUNK) {
+			if (link_flush(m, w, 1) < 0)
+				return -1;
+		} else if (heap_grow(&w->buf, &w->cap, w->ibuf, w->len, 2u * w->cap) < 0) {
+			return -1;
+		}
+	}
+	uint8_t *b = w->buf ? w->buf : w->ibuf;
+	struct gt_link l = {.gi = gi, .ts = ts, .from = from & 7, .to = to & 7};
+	w->len = (uint16_t)(gt_link_put(b + w->len, &w->prev, &l, m->garena.tshift) - b);
+	w->prev = l;
+	w->n++;
 	return 0;
 }
 
@@ -574,7 +696,7 @@ static inline void log_done(struct gt_model *m, uint32_t slot, struct gt_glive *
 static __attribute__((noinline)) int retire(struct gt_model *m, uint32_t slot, int64_t id, int dead)
 {
 	struct gt_glive *L = live_at(m, slot);
-	if (flush(m, slot, 0) < 0)
+	if (flush(m, slot, 0) < 0 || (L->linked && link_end(m, slot) < 0))
 		return -1;
 	if (L->end_key && gt_ids_put(&m->gendkey, L->gi, L->end_key) < 0)
 		return -1;
@@ -598,7 +720,7 @@ static __attribute__((noinline)) int retire(struct gt_model *m, uint32_t slot, i
 static inline __attribute__((always_inline)) int retire_dead(struct gt_model *m, uint32_t slot,
                                                              struct gt_glive *L, int64_t id)
 {
-	if (UNLIKELY(!L->len || L->buf || L->chained || L->end_key))
+	if (UNLIKELY(!L->len || L->buf || L->chained || L->end_key || L->linked))
 		return retire(m, slot, id, 1);
 	uint32_t lf = chunk_lf(L->len, 0);
 	uint32_t ref = gt_barena_alloc(&m->garena, lf + L->len);
@@ -821,9 +943,9 @@ static inline __attribute__((always_inline)) int close_pspan(struct gt_model *m,
 /* What a goroutine's first transitions tell: its creation (from the event
  * ev, or when NULL the loader's m->cur_g / m->cur_stack), and its start
  * function (from h, or when NULL the loader's stack roots). */
-static __attribute__((noinline)) void first_facts(struct gt_model *m, struct gt_glive *L, int64_t id,
-                                                  uint8_t from, uint8_t to, gt_stack stack,
-                                                  const struct gt_event *ev, const struct gt_hint *h)
+static __attribute__((noinline)) int first_facts(struct gt_model *m, struct gt_glive *L, int64_t id,
+                                                 int64_t ts, uint8_t from, uint8_t to, gt_stack stack,
+                                                 const struct gt_event *ev, const struct gt_hint *h)
 {
 	if (from == GT_GS_NOTEXIST && to != GT_GS_NOTEXIST && !L->hlen) {
 		int64_t g = ev ? ev->g : m->cur_g;
@@ -831,6 +953,8 @@ static __attribute__((noinline)) void first_facts(struct gt_model *m, struct gt_
 		if (g != id && g != GT_NONE) {
 			L->hflags |= GT_GH_CREATOR;
 			L->creator = g;
+			if (link_add(m, g, L->gi, ts, from, to) < 0)
+				return -1;
 		}
 		L->create_stack = ev ? ev->stack : m->cur_stack;
 	}
@@ -842,6 +966,7 @@ static __attribute__((noinline)) void first_facts(struct gt_model *m, struct gt_
 			L->start_func = gt_model_stack_root(m, stack, &L->gc_worker);
 		}
 	}
+	return 0;
 }
 
 /* The goroutine whose event made transition r (a record, or the event
@@ -873,8 +998,11 @@ static __attribute__((noinline)) int reaffirm(struct gt_model *m, uint32_t slot,
 	L->end_key = k == L->key ? 0 : k;
 	gt_stack bs;
 	int64_t by = cause_of(r, ev, &bs);
-	return put_note(m, slot, L, GT_GN_SAME | (by != GT_NONE ? GT_GN_BY : 0), by - r->id, bs, k,
-	                r->ts);
+	int rc = put_note(m, slot, L, GT_GN_SAME | (by != GT_NONE ? GT_GN_BY : 0), by - r->id, bs, k,
+	                  r->ts);
+	if (rc > 0 && by != GT_NONE)
+		return link_add(m, by, L->gi, r->ts, r->from, r->to);
+	return rc < 0 ? -1 : 0;
 }
 
 /* The cause of transition r (from other than NotExist: a creation's is
@@ -892,7 +1020,10 @@ static __attribute__((noinline)) int note_cause(struct gt_model *m, uint32_t slo
 	int64_t by = cause_of(r, ev, &bs);
 	if (by == GT_NONE || r->from == GT_GS_NOTEXIST)
 		return 0;
-	return put_note(m, slot, L, GT_GN_BY, by - r->id, bs, 0, 0);
+	int rc = put_note(m, slot, L, GT_GN_BY, by - r->id, bs, 0, 0);
+	if (rc > 0)
+		return link_add(m, by, L->gi, r->ts, r->from, r->to);
+	return rc;
 }
 
 /* Goroutine id (slot, L) enters state to at t, its last interval
@@ -949,6 +1080,8 @@ static inline __attribute__((always_inline)) int transition_new(struct gt_model 
 		uint8_t *hp = put_header_at(L->ibuf, f, g, cs);
 		L->len = (uint16_t)(hp - L->ibuf);
 		L->hlen = L->cstart = (uint8_t)(hp - L->ibuf);
+		if ((f & GT_GH_CREATOR) && link_add(m, g, L->gi, r->ts, GT_GS_NOTEXIST, to) < 0)
+			return -1;
 	}
 	if (stack) {
 		if (h) {
@@ -993,7 +1126,8 @@ static inline __attribute__((always_inline)) int transition(struct gt_model *m, 
 		return -1;
 	struct gt_glive *L = live_at(m, slot);
 	if (UNLIKELY(r->from == GT_GS_NOTEXIST || (!L->start_func && r->v)))
-		first_facts(m, L, r->id, r->from, r->to, r->v, ev, h);
+		if (first_facts(m, L, r->id, r->ts, r->from, r->to, r->v, ev, h) < 0)
+			return -1;
 	if (UNLIKELY(r->from == r->to) && L->since != INT64_MIN)
 		return reaffirm(m, slot, L, r, ev);
 	L->end_key = 0;
@@ -1006,7 +1140,8 @@ static inline __attribute__((always_inline)) int transition(struct gt_model *m, 
 	counts_change(m, t, L->state, ci); /* Undetermined when not open */
 	if (L->run_p >= 0 && close_pspan(m, L, t) < 0)
 		return -1;
-	if (UNLIKELY(r->to == GT_GS_NOTEXIST) && open && L->hlen && !L->buf && !L->chained && !caused) {
+	if (UNLIKELY(r->to == GT_GS_NOTEXIST) && open && L->hlen && !L->buf && !L->chained && !caused &&
+	    !L->linked) {
 		uint32_t k = key_get(m, GT_GS_NOTEXIST, r->u, r->v, GT_NONE);
 		if (k == UINT32_MAX)
 			return -1;
@@ -1154,6 +1289,7 @@ int gt_gb_finish(struct gt_model *m, int64_t end)
 	gt_vec_free(&m->glive);
 	gt_vec_free(&m->glcold);
 	gt_vec_free(&m->glcause);
+	gt_vec_free(&m->gllink);
 	gt_vec_free(&m->gfree);
 	gt_dmap_free(&m->glivemap);
 	return rc;

@@ -112,6 +112,8 @@ struct gt_glive {
 	uint8_t tracked;      /* its struct gt_gcold is in use: counts the
 	                         records and time per state as they come (from
 	                         when the log outgrew GT_GTRACK bytes of room) */
+	uint8_t linked;       /* it caused a transition: its struct gt_glink
+	                         (model_int.h) holds links to flush at its end */
 	int64_t creator;
 	uint8_t ibuf[GT_GIBUF];
 };
