@@ -446,7 +446,7 @@ static inline __attribute__((always_inline)) uint8_t *put_rec(uint8_t *p, int fi
                                                               uint32_t key)
 {
 	int64_t gap = start - prev_end, d = end - start;
-	uint64_t kv = (uint64_t)key + 1;
+	uint64_t kv = (uint64_t)key + GT_GK0;
 	/* back to back (nearly all): no gap, so neither the first nor odd
 	 * unless the length is not whole units */
 	if (UNLIKELY(gap || gt_off_unit((uint64_t)d, ts))) {
@@ -492,21 +492,25 @@ static __attribute__((noinline)) int put_note(struct gt_model *m, uint32_t slot,
 			track_start(m, slot, L);
 	}
 	uint8_t *b = live_bytes(L), *p = b + L->len;
-	*p++ = 0;
-	*p++ = (uint8_t)(f | GT_GN_NOTE);
-	if (f & GT_GN_FROM)
-		*p++ = (uint8_t)ts;
+	/* the goroutine's cause before again (a pipeline's stage woken by
+	 * the same one, at the same place): no body */
+	int again = 0;
 	if (f & GT_GN_BY) {
-		/* the goroutine's cause before again (a pipeline's stage
-		 * woken by the same one, at the same place): no body */
 		struct gt_gcause_memo *cm = &GT_VEC_AT(m->glcause, struct gt_gcause_memo, slot);
-		if (cm->gi == L->gi && cm->by_d == by_d && cm->by_stack == by_stack) {
-			p[-1] |= GT_GN_AGAIN;
-		} else {
-			p = put_uv(p, gt_zz(by_d));
-			p = put_uv(p, by_stack);
-			*cm = (struct gt_gcause_memo){by_d, L->gi, by_stack};
-		}
+		again = cm->gi == L->gi && cm->by_d == by_d && cm->by_stack == by_stack;
+		*cm = (struct gt_gcause_memo){by_d, L->gi, by_stack};
+	}
+	if (f == GT_GN_BY) { /* a cause alone: a byte (glog.h, GT_GK0) */
+		*p++ = again ? GT_GK_AGAIN : GT_GK_BY;
+	} else {
+		*p++ = GT_GK_EXC;
+		*p++ = (uint8_t)(f | GT_GN_NOTE | (again ? GT_GN_AGAIN : 0));
+		if (f & GT_GN_FROM)
+			*p++ = (uint8_t)ts;
+	}
+	if ((f & GT_GN_BY) && !again) {
+		p = put_uv(p, gt_zz(by_d));
+		p = put_uv(p, by_stack);
 	}
 	if (f & GT_GN_SAME) {
 		p = put_uv(p, (uint64_t)key + 1);
@@ -643,7 +647,7 @@ static inline __attribute__((always_inline)) int append_rec(struct gt_model *m, 
 		end = start;
 	uint64_t d = (uint64_t)(end - start);
 	if (UNLIKELY(L->len + REC_MAX > L->cap)) {
-		uint32_t need = 2 + uv_len((uint64_t)key + 1) + uv_len(gt_zz(start - L->prev_end)) +
+		uint32_t need = 2 + uv_len((uint64_t)key + GT_GK0) + uv_len(gt_zz(start - L->prev_end)) +
 		                uv_len(d) + 3;
 		if (L->len + need > L->cap) {
 			if (grow(L, need) < 0)
