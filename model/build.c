@@ -45,6 +45,7 @@ struct gt_model *gt_model_new(void)
 	}
 	m->owns_tables = 1;
 	m->info.min_ts = INT64_MAX;
+	m->lbase = INT64_MIN;
 	m->info.max_ts = INT64_MIN;
 	m->cw = 1000; /* 1 us buckets to start with */
 	m->cbend = INT64_MIN; /* the first change starts the first bucket */

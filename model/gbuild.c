@@ -160,10 +160,8 @@ static int live_push(struct gt_model *m)
 	if (!cm)
 		return -1;
 	cm->gi = UINT32_MAX;
-	struct gt_glink *lk = gt_vec_push(&m->gllink, sizeof *lk);
-	if (!lk)
+	if (!gt_vec_push(&m->gllink, sizeof(struct gt_glink)))
 		return -1;
-	lk->gi = UINT32_MAX;
 	live_at(m, (uint32_t)m->glive.n++)->buf = NULL;
 	return 0;
 }
@@ -545,10 +543,11 @@ static int set_lhead(struct gt_model *m, uint32_t gi, uint32_t ref)
 	return 0;
 }
 
-/* The base a chunk's first link counts from: its causer gi's. */
+/* The base a chunk's first link counts from: its causer gi and the
+ * time of the trace's first link (glink.h). */
 static inline struct gt_link link_base(const struct gt_model *m, uint32_t gi)
 {
-	return (struct gt_link){.gi = gi, .ts = gt_gbase(m, gi)};
+	return (struct gt_link){.gi = gi, .ts = m->lbase};
 }
 
 /* W's links out to the arena as a chunk of exactly their size, linked
@@ -582,16 +581,25 @@ static int link_flush(struct gt_model *m, struct gt_glink *w, int more)
 	return 0;
 }
 
-/* Goroutine slot's links out, at its end: its struct gt_glink is free. */
+/* Goroutine slot's links out, at its end (it has some: linked). */
 static int link_end(struct gt_model *m, uint32_t slot)
 {
 	struct gt_glink *w = &GT_VEC_AT(m->gllink, struct gt_glink, slot);
-	int rc = w->gi == live_at(m, slot)->gi ? link_flush(m, w, 0) : 0;
+	int rc = link_flush(m, w, 0);
 	free(w->buf);
 	w->buf = NULL;
-	w->gi = UINT32_MAX;
 	live_at(m, slot)->linked = 0;
 	return rc;
+}
+
+/* The causer (Go id) by of a transition about to be written: its
+ * writer's line is fetched meanwhile (a causer's first link found it
+ * cold: a miss a causer, most of the links' cost). */
+static inline void link_prefetch(const struct gt_model *m, int64_t by)
+{
+	uint32_t cs = gt_dmap_get(&m->glivemap, by);
+	if (cs != UINT32_MAX)
+		__builtin_prefetch(&GT_VEC_AT(m->gllink, struct gt_glink, cs), 1);
 }
 
 /* Goroutine (Go id) by made goroutine gi go from `from` to `to` at ts:
@@ -604,15 +612,19 @@ static __attribute__((noinline)) int link_add(struct gt_model *m, int64_t by, ui
 		m->lunlisted++;
 		return 0;
 	}
+	if (UNLIKELY(m->lbase == INT64_MIN))
+		m->lbase = ts;
 	struct gt_glive *C = live_at(m, cs);
 	struct gt_glink *w = &GT_VEC_AT(m->gllink, struct gt_glink, cs);
-	if (w->gi != C->gi) { /* its first */
+	if (!C->linked) { /* its first: w is only written (told by the slot's
+	                     line, which its running causer keeps in the cache) */
+		C->linked = 1;
 		w->gi = C->gi;
+		w->buf = NULL;
 		w->n = w->tail = 0;
 		w->len = 0;
 		w->cap = GT_GLIBUF;
 		w->prev = link_base(m, C->gi);
-		C->linked = 1;
 	}
 	if (UNLIKELY(w->len + GT_LK_MAX > w->cap)) {
 		if (w->len >= GT_LK_CHUNK) {
@@ -1065,6 +1077,8 @@ static inline __attribute__((always_inline)) int transition_new(struct gt_model 
 	int64_t id = r->id;
 	uint8_t to = r->to;
 	gt_stack stack = r->v;
+	if (r->from == GT_GS_NOTEXIST)
+		link_prefetch(m, ev ? ev->g : m->cur_g);
 	uint32_t slot = live_new(m, id);
 	if (slot == UINT32_MAX)
 		return -1;
@@ -1140,6 +1154,8 @@ static inline __attribute__((always_inline)) int transition(struct gt_model *m, 
 	int open = L->since != INT64_MIN;
 	/* (the record path: flags is 1 for a creation or a cause) */
 	int caused = UNLIKELY(ev || r->flags || !open) && r->from != GT_GS_NOTEXIST;
+	if (UNLIKELY(caused) && (ev || r->flags))
+		link_prefetch(m, ev ? ev->g : r[1].id);
 	unsigned ci = cidx(r->to);
 	counts_change(m, t, L->state, ci); /* Undetermined when not open */
 	if (L->run_p >= 0 && close_pspan(m, L, t) < 0)

@@ -164,7 +164,7 @@ static void lwalk_run(const struct gt_model *m, int64_t by_g, struct lwalk *w)
 	for (size_t k = 0; k < ng && !w->stopped; k++) {
 		uint32_t gi = gis[k];
 		uint32_t ref = gi < m->lheads.n ? heads[gi] : 0;
-		struct gt_link base = {.gi = gi, .ts = gt_gbase(m, gi)};
+		struct gt_link base = {.gi = gi, .ts = m->lbase};
 		while (ref && !w->stopped) {
 			const uint8_t *p, *z;
 			uint32_t next;

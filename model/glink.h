@@ -13,8 +13,9 @@
  * zigzag in ns (a time that is not whole units, or went back).
  * Chunk: varint(length << 1 | more) [u32 next at its own offset: the
  * next chunk, 0 none yet] varint(links in it), then its links.  A
- * chunk's first link counts from the causer itself: its gi and the time
- * base of its group (gt_gbase, before any link it makes), so a query
+ * chunk's first link counts from the causer's gi and the time of the
+ * trace's first link (at hand while loading, where the causer's group's
+ * time base is a cache miss for most causers), so a query
  * walks chunk headers (a count and one link each) to a number or a time,
  * never a list of all goroutines. */
 #ifndef GT_MODEL_GLINK_H

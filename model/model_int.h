@@ -97,11 +97,11 @@ struct gt_gcause_memo {
 
 /* A live goroutine's reverse links not yet in their arena (gbuild.c,
  * glink.h): the links of the chunk it writes, by the same slot as its
- * struct gt_glive; valid while gi is the slot's goroutine. */
+ * struct gt_glive; in use while that one's linked is set. */
 #define GT_GLIBUF 32
 struct gt_glink {
 	uint8_t *buf;         /* the bytes when they outgrew ibuf; NULL: ibuf */
-	uint32_t gi;          /* the causer; UINT32_MAX: none */
+	uint32_t gi;          /* the causer */
 	uint32_t n;           /* links in the buffer */
 	uint32_t tail;        /* where the last chunk out keeps its next; 0 none */
 	uint16_t len, cap;    /* bytes in the buffer, its size */
@@ -201,6 +201,7 @@ struct gt_model {
 	 * causing goroutine had no goroutine of its own to list them under. */
 	struct gt_barena larena;
 	struct gt_vec lheads;  /* uint32_t */
+	int64_t lbase;         /* the first link's time (INT64_MIN none yet) */
 	uint64_t lunlisted;
 
 	/* Loading (build.c): the context of the records being added (rec.h)
