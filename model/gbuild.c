@@ -127,6 +127,7 @@ uint32_t gt_gb_key(struct gt_model *m, uint8_t state, gt_str reason, gt_stack st
 /* ---- live goroutines ------------------------------------------------------ */
 
 _Static_assert(sizeof(struct gt_glive) == 128, "struct gt_glive: two cache lines");
+_Static_assert(sizeof(struct gt_glink) == 64, "struct gt_glink: one cache line");
 _Static_assert(GT_GCHUNK + 64 < 65536, "gt_glive.len: 16 bits");
 _Static_assert(GT_GIBUF <= GT_BA_SLACK, "flush copies all of ibuf");
 
@@ -140,28 +141,38 @@ static inline struct gt_gcold *cold_at(struct gt_model *m, uint32_t slot)
 	return &GT_VEC_AT(m->glcold, struct gt_gcold, slot);
 }
 
-/* A new slot at the end of glive (kept 128-byte aligned) and glcold. */
+/* Room for one more element of a (elsize bytes, its start aligned to
+ * align bytes: elements that fill whole cache lines stay in them). */
+static int aligned_room(struct gt_vec *a, size_t elsize, size_t align)
+{
+	if (a->n < a->cap)
+		return 0;
+	size_t cap = a->cap ? a->cap * 2 : 256;
+	void *nv;
+	if (posix_memalign(&nv, align, cap * elsize))
+		return -1;
+	if (a->n)
+		memcpy(nv, a->v, a->n * elsize);
+	free(a->v);
+	a->v = nv;
+	a->cap = cap;
+	return 0;
+}
+
+/* A new slot at the end of glive (kept 128-byte aligned), glcold,
+ * glcause and gllink (64-byte aligned: one line a writer). */
 static int live_push(struct gt_model *m)
 {
-	if (m->glive.n == m->glive.cap) {
-		size_t cap = m->glive.cap ? m->glive.cap * 2 : 256;
-		void *nv;
-		if (posix_memalign(&nv, 128, cap * sizeof(struct gt_glive)))
-			return -1;
-		if (m->glive.n)
-			memcpy(nv, m->glive.v, m->glive.n * sizeof(struct gt_glive));
-		free(m->glive.v);
-		m->glive.v = nv;
-		m->glive.cap = cap;
-	}
+	if (aligned_room(&m->glive, sizeof(struct gt_glive), 128) < 0 ||
+	    aligned_room(&m->gllink, sizeof(struct gt_glink), 64) < 0)
+		return -1;
 	if (!gt_vec_push(&m->glcold, sizeof(struct gt_gcold)))
 		return -1;
 	struct gt_gcause_memo *cm = gt_vec_push(&m->glcause, sizeof *cm);
 	if (!cm)
 		return -1;
 	cm->gi = UINT32_MAX;
-	if (!gt_vec_push(&m->gllink, sizeof(struct gt_glink)))
-		return -1;
+	memset(&GT_VEC_AT(m->gllink, struct gt_glink, m->gllink.n++), 0, sizeof(struct gt_glink));
 	live_at(m, (uint32_t)m->glive.n++)->buf = NULL;
 	return 0;
 }
@@ -543,11 +554,12 @@ static int set_lhead(struct gt_model *m, uint32_t gi, uint32_t ref)
 	return 0;
 }
 
-/* The base a chunk's first link counts from: its causer gi and the
+/* W's next link counts from its chunk's base: its causer gi and the
  * time of the trace's first link (glink.h). */
-static inline struct gt_link link_base(const struct gt_model *m, uint32_t gi)
+static inline void link_rebase(const struct gt_model *m, struct gt_glink *w)
 {
-	return (struct gt_link){.gi = gi, .ts = m->lbase};
+	w->prev_gi = w->gi;
+	w->prev_ts = m->lbase;
 }
 
 /* W's links out to the arena as a chunk of exactly their size, linked
@@ -577,7 +589,7 @@ static int link_flush(struct gt_model *m, struct gt_glink *w, int more)
 	w->tail = more ? next_at : 0;
 	w->n = 0;
 	w->len = 0;
-	w->prev = link_base(m, w->gi);
+	link_rebase(m, w);
 	return 0;
 }
 
@@ -624,7 +636,7 @@ static __attribute__((noinline)) int link_add(struct gt_model *m, int64_t by, ui
 		w->n = w->tail = 0;
 		w->len = 0;
 		w->cap = GT_GLIBUF;
-		w->prev = link_base(m, C->gi);
+		link_rebase(m, w);
 	}
 	if (UNLIKELY(w->len + GT_LK_MAX > w->cap)) {
 		if (w->len >= GT_LK_CHUNK) {
@@ -636,8 +648,10 @@ static __attribute__((noinline)) int link_add(struct gt_model *m, int64_t by, ui
 	}
 	uint8_t *b = w->buf ? w->buf : w->ibuf;
 	struct gt_link l = {.gi = gi, .ts = ts, .from = from & 7, .to = to & 7};
-	w->len = (uint16_t)(gt_link_put(b + w->len, &w->prev, &l, m->garena.tshift) - b);
-	w->prev = l;
+	struct gt_link prev = {.gi = w->prev_gi, .ts = w->prev_ts};
+	w->len = (uint16_t)(gt_link_put(b + w->len, &prev, &l, m->garena.tshift) - b);
+	w->prev_gi = gi;
+	w->prev_ts = ts;
 	w->n++;
 	return 0;
 }

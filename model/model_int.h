@@ -98,14 +98,15 @@ struct gt_gcause_memo {
 /* A live goroutine's reverse links not yet in their arena (gbuild.c,
  * glink.h): the links of the chunk it writes, by the same slot as its
  * struct gt_glive; in use while that one's linked is set. */
-#define GT_GLIBUF 32
+#define GT_GLIBUF 28
 struct gt_glink {
 	uint8_t *buf;         /* the bytes when they outgrew ibuf; NULL: ibuf */
+	int64_t prev_ts;      /* the last link's time and target (or the */
+	uint32_t prev_gi;     /* chunk's base: glink.h) */
 	uint32_t gi;          /* the causer */
 	uint32_t n;           /* links in the buffer */
 	uint32_t tail;        /* where the last chunk out keeps its next; 0 none */
 	uint16_t len, cap;    /* bytes in the buffer, its size */
-	struct gt_link prev;  /* the last link written (or the chunk's base) */
 	uint8_t ibuf[GT_GLIBUF];
 };
 
