@@ -147,7 +147,8 @@ static int check(const char *path, int k)
 	char why[256] = "";
 	int bad = oom;
 	if (!oom) { /* every goroutine's links: nothing but the causes */
-		qsort(ids, ng, sizeof *ids, cmp_id);
+		if (ng)
+			qsort(ids, ng, sizeof *ids, cmp_id);
 		for (uint32_t i = 0; i < ng && !bad; i++)
 			if ((!i || ids[i] != ids[i - 1]) && reverse(m, ids[i], &r, why, sizeof why) < 0)
 				bad = 1;
@@ -157,8 +158,10 @@ static int check(const char *path, int k)
 		bad = 1;
 	}
 	if (!bad) {
-		qsort(f.v, f.n, sizeof *f.v, cmp_link);
-		qsort(r.v, r.n, sizeof *r.v, cmp_link);
+		if (f.n)
+			qsort(f.v, f.n, sizeof *f.v, cmp_link);
+		if (r.n)
+			qsort(r.v, r.n, sizeof *r.v, cmp_link);
 		size_t i = 0;
 		while (i < f.n && i < r.n && !cmp_link(&f.v[i], &r.v[i]))
 			i++;
