@@ -242,7 +242,6 @@ static int one(const char *path)
 		for (size_t k = 0; k < nc && k < 8; k++) {
 			hi(&hh, c[k].ts);
 			hi(&hh, c[k].gi);
-			hi(&hh, c[k].seq);
 			hi(&hh, c[k].from);
 			hi(&hh, c[k].to);
 		}

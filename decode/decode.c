@@ -42,6 +42,11 @@ static int parse_header(const uint8_t *buf, size_t len)
 	return v;
 }
 
+int gt_decode_version(const uint8_t *buf, size_t len)
+{
+	return parse_header(buf, len);
+}
+
 void gt_decode_opts_init(struct gt_decode_opts *o)
 {
 	memset(o, 0, sizeof *o);

@@ -108,5 +108,7 @@ enum gt_status gt_decode_opts(const uint8_t *buf, size_t len, struct gt_tables *
                               struct gt_decode_result *res);
 
 const char *gt_status_name(enum gt_status s);
+/* N of buf's "go 1.N trace" header; -1 when it has none. */
+int gt_decode_version(const uint8_t *buf, size_t len);
 
 #endif

@@ -45,6 +45,7 @@ struct gt_model *gt_model_new(void)
 	}
 	m->owns_tables = 1;
 	m->info.min_ts = INT64_MAX;
+	m->lbase = INT64_MIN;
 	m->info.max_ts = INT64_MIN;
 	m->cw = 1000; /* 1 us buckets to start with */
 	m->cbend = INT64_MIN; /* the first change starts the first bucket */
@@ -54,7 +55,6 @@ struct gt_model *gt_model_new(void)
 	for (int i = 0; i < GT_MCACHE; i++)
 		m->mc_id[i] = INT64_MIN;
 	pthread_mutex_init(&m->search_mu, NULL);
-	pthread_mutex_init(&m->wake_mu, NULL);
 	pthread_mutex_init(&m->strx_mu, NULL);
 	pthread_mutex_init(&m->mmu_mu, NULL);
 	/* key 0: the "nothing" key, so a zero val never means a real state */
@@ -92,6 +92,11 @@ void gt_model_free(struct gt_model *m)
 	gt_vec_free(&m->glive);
 	gt_vec_free(&m->glcold);
 	gt_vec_free(&m->glcause);
+	for (size_t i = 0; i < m->gllink.n; i++)
+		free(GT_VEC_AT(m->gllink, struct gt_glink, i).buf);
+	gt_vec_free(&m->gllink);
+	gt_barena_free(&m->larena);
+	gt_vec_free(&m->lheads);
 	gt_vec_free(&m->gfree);
 	gt_dmap_free(&m->glivemap);
 	gt_vec_free(&m->ps);
@@ -121,8 +126,6 @@ void gt_model_free(struct gt_model *m)
 	free(m->cbuckets);
 	gt_model_search_free(m);
 	pthread_mutex_destroy(&m->search_mu);
-	gt_model_wake_free(m);
-	pthread_mutex_destroy(&m->wake_mu);
 	pthread_mutex_destroy(&m->strx_mu);
 	gt_model_mmu_free(m);
 	pthread_mutex_destroy(&m->mmu_mu);

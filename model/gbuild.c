@@ -127,6 +127,7 @@ uint32_t gt_gb_key(struct gt_model *m, uint8_t state, gt_str reason, gt_stack st
 /* ---- live goroutines ------------------------------------------------------ */
 
 _Static_assert(sizeof(struct gt_glive) == 128, "struct gt_glive: two cache lines");
+_Static_assert(sizeof(struct gt_glink) == 64, "struct gt_glink: one cache line");
 _Static_assert(GT_GCHUNK + 64 < 65536, "gt_glive.len: 16 bits");
 _Static_assert(GT_GIBUF <= GT_BA_SLACK, "flush copies all of ibuf");
 
@@ -140,26 +141,38 @@ static inline struct gt_gcold *cold_at(struct gt_model *m, uint32_t slot)
 	return &GT_VEC_AT(m->glcold, struct gt_gcold, slot);
 }
 
-/* A new slot at the end of glive (kept 128-byte aligned) and glcold. */
+/* Room for one more element of a (elsize bytes, its start aligned to
+ * align bytes: elements that fill whole cache lines stay in them). */
+static int aligned_room(struct gt_vec *a, size_t elsize, size_t align)
+{
+	if (a->n < a->cap)
+		return 0;
+	size_t cap = a->cap ? a->cap * 2 : 256;
+	void *nv;
+	if (posix_memalign(&nv, align, cap * elsize))
+		return -1;
+	if (a->n)
+		memcpy(nv, a->v, a->n * elsize);
+	free(a->v);
+	a->v = nv;
+	a->cap = cap;
+	return 0;
+}
+
+/* A new slot at the end of glive (kept 128-byte aligned), glcold,
+ * glcause and gllink (64-byte aligned: one line a writer). */
 static int live_push(struct gt_model *m)
 {
-	if (m->glive.n == m->glive.cap) {
-		size_t cap = m->glive.cap ? m->glive.cap * 2 : 256;
-		void *nv;
-		if (posix_memalign(&nv, 128, cap * sizeof(struct gt_glive)))
-			return -1;
-		if (m->glive.n)
-			memcpy(nv, m->glive.v, m->glive.n * sizeof(struct gt_glive));
-		free(m->glive.v);
-		m->glive.v = nv;
-		m->glive.cap = cap;
-	}
+	if (aligned_room(&m->glive, sizeof(struct gt_glive), 128) < 0 ||
+	    aligned_room(&m->gllink, sizeof(struct gt_glink), 64) < 0)
+		return -1;
 	if (!gt_vec_push(&m->glcold, sizeof(struct gt_gcold)))
 		return -1;
 	struct gt_gcause_memo *cm = gt_vec_push(&m->glcause, sizeof *cm);
 	if (!cm)
 		return -1;
 	cm->gi = UINT32_MAX;
+	memset(&GT_VEC_AT(m->gllink, struct gt_glink, m->gllink.n++), 0, sizeof(struct gt_glink));
 	live_at(m, (uint32_t)m->glive.n++)->buf = NULL;
 	return 0;
 }
@@ -204,6 +217,7 @@ static inline __attribute__((always_inline)) uint32_t live_new(struct gt_model *
 	L->start_func = 0;
 	L->create_stack = 0;
 	L->gc_worker = L->hlen = L->gc_mark = L->hflags = L->state = L->chained = L->tracked = 0;
+	L->linked = 0;
 	L->cstart = 0;
 	L->creator = GT_NONE;
 	return slot;
@@ -365,20 +379,27 @@ static inline uint32_t uv_len(uint64_t v)
 	return n;
 }
 
+/* A buffer (*buf, or ibuf while *buf is NULL; len bytes used) to cap
+ * bytes on the heap. */
+static int heap_grow(uint8_t **buf, uint16_t *bcap, const uint8_t *ibuf, uint32_t len, uint32_t cap)
+{
+	uint8_t *nb = realloc(*buf, cap);
+	if (!nb)
+		return -1;
+	if (!*buf)
+		memcpy(nb, ibuf, len);
+	*buf = nb;
+	*bcap = (uint16_t)cap;
+	return 0;
+}
+
 /* Makes room for need more bytes: the log leaves ibuf for the heap. */
 static int grow(struct gt_glive *L, uint32_t need)
 {
 	uint32_t cap = L->cap < 128 ? 128 : 2u * L->cap;
 	while (cap < L->len + need)
 		cap *= 2;
-	uint8_t *nb = realloc(L->buf, cap);
-	if (!nb)
-		return -1;
-	if (!L->buf)
-		memcpy(nb, L->ibuf, L->len);
-	L->buf = nb;
-	L->cap = (uint16_t)cap;
-	return 0;
+	return heap_grow(&L->buf, &L->cap, L->ibuf, L->len, cap);
 }
 
 /* gt_put_uv_slack (nearly all keys, gaps and durations are below 2^28):
@@ -437,7 +458,7 @@ static inline __attribute__((always_inline)) uint8_t *put_rec(uint8_t *p, int fi
                                                               uint32_t key)
 {
 	int64_t gap = start - prev_end, d = end - start;
-	uint64_t kv = (uint64_t)key + 1;
+	uint64_t kv = (uint64_t)key + GT_GK0;
 	/* back to back (nearly all): no gap, so neither the first nor odd
 	 * unless the length is not whole units */
 	if (UNLIKELY(gap || gt_off_unit((uint64_t)d, ts))) {
@@ -467,7 +488,7 @@ static inline __attribute__((always_inline)) uint8_t *put_rec(uint8_t *p, int fi
  * causing goroutine's id less this one's; by_stack)
  * of the transition that opens the next record, or a same-state
  * transition (key at ts), or the state a first transition left (in ts:
- * GT_GN_FROM alone). */
+ * GT_GN_FROM alone).  1: written, 0: left out (past NOTE_LIMIT). */
 static __attribute__((noinline)) int put_note(struct gt_model *m, uint32_t slot, struct gt_glive *L,
                                               uint8_t f, int64_t by_d, gt_stack by_stack,
                                               uint32_t key, int64_t ts)
@@ -483,27 +504,158 @@ static __attribute__((noinline)) int put_note(struct gt_model *m, uint32_t slot,
 			track_start(m, slot, L);
 	}
 	uint8_t *b = live_bytes(L), *p = b + L->len;
-	*p++ = 0;
-	*p++ = (uint8_t)(f | GT_GN_NOTE);
-	if (f & GT_GN_FROM)
-		*p++ = (uint8_t)ts;
+	/* the goroutine's cause before again (a pipeline's stage woken by
+	 * the same one, at the same place): no body */
+	int again = 0;
 	if (f & GT_GN_BY) {
-		/* the goroutine's cause before again (a pipeline's stage
-		 * woken by the same one, at the same place): no body */
 		struct gt_gcause_memo *cm = &GT_VEC_AT(m->glcause, struct gt_gcause_memo, slot);
-		if (cm->gi == L->gi && cm->by_d == by_d && cm->by_stack == by_stack) {
-			p[-1] |= GT_GN_AGAIN;
-		} else {
-			p = put_uv(p, gt_zz(by_d));
-			p = put_uv(p, by_stack);
-			*cm = (struct gt_gcause_memo){by_d, L->gi, by_stack};
-		}
+		again = cm->gi == L->gi && cm->by_d == by_d && cm->by_stack == by_stack;
+		*cm = (struct gt_gcause_memo){by_d, L->gi, by_stack};
+	}
+	if (f == GT_GN_BY) { /* a cause alone: a byte (glog.h, GT_GK0) */
+		*p++ = again ? GT_GK_AGAIN : GT_GK_BY;
+	} else {
+		*p++ = GT_GK_EXC;
+		*p++ = (uint8_t)(f | GT_GN_NOTE | (again ? GT_GN_AGAIN : 0));
+		if (f & GT_GN_FROM)
+			*p++ = (uint8_t)ts;
+	}
+	if ((f & GT_GN_BY) && !again) {
+		p = put_uv(p, gt_zz(by_d));
+		p = put_uv(p, by_stack);
 	}
 	if (f & GT_GN_SAME) {
 		p = put_uv(p, (uint64_t)key + 1);
 		p = put_uv(p, gt_zz(ts - L->prev_end));
 	}
 	L->len = (uint16_t)(p - b);
+	return 1;
+}
+
+/* ---- reverse links (glink.h) ------------------------------------------------ */
+
+/* Goroutine gi's first chunk of links is ref: lheads covers gi. */
+static int set_lhead(struct gt_model *m, uint32_t gi, uint32_t ref)
+{
+	struct gt_vec *v = &m->lheads;
+	if (gi >= v->cap) {
+		size_t cap = v->cap ? v->cap : 4096;
+		while (cap <= gi)
+			cap *= 2;
+		uint32_t *nv = realloc(v->v, cap * sizeof *nv);
+		if (!nv)
+			return -1;
+		v->v = nv;
+		v->cap = cap;
+	}
+	uint32_t *h = v->v;
+	if (gi >= v->n) { /* only what is used is touched: the rest stays unmapped */
+		memset(h + v->n, 0, (gi - v->n) * sizeof *h);
+		v->n = gi + 1;
+	}
+	h[gi] = ref;
+	return 0;
+}
+
+/* W's next link counts from its chunk's base: its causer gi and the
+ * time of the trace's first link (glink.h). */
+static inline void link_rebase(const struct gt_model *m, struct gt_glink *w)
+{
+	w->prev_gi = w->gi;
+	w->prev_ts = m->lbase;
+}
+
+/* W's links out to the arena as a chunk of exactly their size, linked
+ * from the one before; more: the causer goes on (the chunk keeps room
+ * for its successor's reference). */
+static int link_flush(struct gt_model *m, struct gt_glink *w, int more)
+{
+	if (!w->n)
+		return 0;
+	uint32_t lv = (uint32_t)w->len << 1 | (uint32_t)more;
+	uint32_t hdr = uv_len(lv) + (more ? 4 : 0) + uv_len(w->n);
+	uint32_t ref = gt_barena_alloc(&m->larena, hdr + w->len);
+	if (!ref)
+		return -1;
+	uint8_t *ch = gt_barena_at(&m->larena, ref), *p = ch + gt_put_uv(ch, lv);
+	uint32_t next_at = ref + (uint32_t)(p - ch);
+	if (more) {
+		memset(p, 0, 4);
+		p += 4;
+	}
+	p += gt_put_uv(p, w->n);
+	memcpy(p, w->buf ? w->buf : w->ibuf, w->len);
+	if (w->tail)
+		memcpy(gt_barena_at(&m->larena, w->tail), &ref, 4);
+	else if (set_lhead(m, w->gi, ref) < 0)
+		return -1;
+	w->tail = more ? next_at : 0;
+	w->n = 0;
+	w->len = 0;
+	link_rebase(m, w);
+	return 0;
+}
+
+/* Goroutine slot's links out, at its end (it has some: linked). */
+static int link_end(struct gt_model *m, uint32_t slot)
+{
+	struct gt_glink *w = &GT_VEC_AT(m->gllink, struct gt_glink, slot);
+	int rc = link_flush(m, w, 0);
+	free(w->buf);
+	w->buf = NULL;
+	live_at(m, slot)->linked = 0;
+	return rc;
+}
+
+/* The causer (Go id) by of a transition about to be written: its
+ * writer's line is fetched meanwhile (a causer's first link found it
+ * cold: a miss a causer, most of the links' cost). */
+static inline void link_prefetch(const struct gt_model *m, int64_t by)
+{
+	uint32_t cs = gt_dmap_get(&m->glivemap, by);
+	if (cs != UINT32_MAX)
+		__builtin_prefetch(&GT_VEC_AT(m->gllink, struct gt_glink, cs), 1);
+}
+
+/* Goroutine (Go id) by made goroutine gi go from `from` to `to` at ts:
+ * a link in by's stream (its cause noted in gi's log). */
+static __attribute__((noinline)) int link_add(struct gt_model *m, int64_t by, uint32_t gi,
+                                              int64_t ts, uint8_t from, uint8_t to)
+{
+	uint32_t cs = gt_dmap_get(&m->glivemap, by);
+	if (UNLIKELY(cs == UINT32_MAX)) { /* no goroutine to list it under */
+		m->lunlisted++;
+		return 0;
+	}
+	if (UNLIKELY(m->lbase == INT64_MIN))
+		m->lbase = ts;
+	struct gt_glive *C = live_at(m, cs);
+	struct gt_glink *w = &GT_VEC_AT(m->gllink, struct gt_glink, cs);
+	if (!C->linked) { /* its first: w is only written (told by the slot's
+	                     line, which its running causer keeps in the cache) */
+		C->linked = 1;
+		w->gi = C->gi;
+		w->buf = NULL;
+		w->n = w->tail = 0;
+		w->len = 0;
+		w->cap = GT_GLIBUF;
+		link_rebase(m, w);
+	}
+	if (UNLIKELY(w->len + GT_LK_MAX > w->cap)) {
+		if (w->len >= GT_LK_CHUNK) {
+			if (link_flush(m, w, 1) < 0)
+				return -1;
+		} else if (heap_grow(&w->buf, &w->cap, w->ibuf, w->len, 2u * w->cap) < 0) {
+			return -1;
+		}
+	}
+	uint8_t *b = w->buf ? w->buf : w->ibuf;
+	struct gt_link l = {.gi = gi, .ts = ts, .from = from & 7, .to = to & 7};
+	struct gt_link prev = {.gi = w->prev_gi, .ts = w->prev_ts};
+	w->len = (uint16_t)(gt_link_put(b + w->len, &prev, &l, m->garena.tshift) - b);
+	w->prev_gi = gi;
+	w->prev_ts = ts;
+	w->n++;
 	return 0;
 }
 
@@ -524,7 +676,7 @@ static inline __attribute__((always_inline)) int append_rec(struct gt_model *m, 
 		end = start;
 	uint64_t d = (uint64_t)(end - start);
 	if (UNLIKELY(L->len + REC_MAX > L->cap)) {
-		uint32_t need = 2 + uv_len((uint64_t)key + 1) + uv_len(gt_zz(start - L->prev_end)) +
+		uint32_t need = 2 + uv_len((uint64_t)key + GT_GK0) + uv_len(gt_zz(start - L->prev_end)) +
 		                uv_len(d) + 3;
 		if (L->len + need > L->cap) {
 			if (grow(L, need) < 0)
@@ -577,7 +729,7 @@ static inline void log_done(struct gt_model *m, uint32_t slot, struct gt_glive *
 static __attribute__((noinline)) int retire(struct gt_model *m, uint32_t slot, int64_t id, int dead)
 {
 	struct gt_glive *L = live_at(m, slot);
-	if (flush(m, slot, 0) < 0)
+	if (flush(m, slot, 0) < 0 || (L->linked && link_end(m, slot) < 0))
 		return -1;
 	if (L->end_key && gt_ids_put(&m->gendkey, L->gi, L->end_key) < 0)
 		return -1;
@@ -601,7 +753,7 @@ static __attribute__((noinline)) int retire(struct gt_model *m, uint32_t slot, i
 static inline __attribute__((always_inline)) int retire_dead(struct gt_model *m, uint32_t slot,
                                                              struct gt_glive *L, int64_t id)
 {
-	if (UNLIKELY(!L->len || L->buf || L->chained || L->end_key))
+	if (UNLIKELY(!L->len || L->buf || L->chained || L->end_key || L->linked))
 		return retire(m, slot, id, 1);
 	uint32_t lf = chunk_lf(L->len, 0);
 	uint32_t ref = gt_barena_alloc(&m->garena, lf + L->len);
@@ -824,9 +976,9 @@ static inline __attribute__((always_inline)) int close_pspan(struct gt_model *m,
 /* What a goroutine's first transitions tell: its creation (from the event
  * ev, or when NULL the loader's m->cur_g / m->cur_stack), and its start
  * function (from h, or when NULL the loader's stack roots). */
-static __attribute__((noinline)) void first_facts(struct gt_model *m, struct gt_glive *L, int64_t id,
-                                                  uint8_t from, uint8_t to, gt_stack stack,
-                                                  const struct gt_event *ev, const struct gt_hint *h)
+static __attribute__((noinline)) int first_facts(struct gt_model *m, struct gt_glive *L, int64_t id,
+                                                 int64_t ts, uint8_t from, uint8_t to, gt_stack stack,
+                                                 const struct gt_event *ev, const struct gt_hint *h)
 {
 	if (from == GT_GS_NOTEXIST && to != GT_GS_NOTEXIST && !L->hlen) {
 		int64_t g = ev ? ev->g : m->cur_g;
@@ -834,6 +986,8 @@ static __attribute__((noinline)) void first_facts(struct gt_model *m, struct gt_
 		if (g != id && g != GT_NONE) {
 			L->hflags |= GT_GH_CREATOR;
 			L->creator = g;
+			if (link_add(m, g, L->gi, ts, from, to) < 0)
+				return -1;
 		}
 		L->create_stack = ev ? ev->stack : m->cur_stack;
 	}
@@ -845,6 +999,7 @@ static __attribute__((noinline)) void first_facts(struct gt_model *m, struct gt_
 			L->start_func = gt_model_stack_root(m, stack, &L->gc_worker);
 		}
 	}
+	return 0;
 }
 
 /* The goroutine whose event made transition r (a record, or the event
@@ -876,8 +1031,11 @@ static __attribute__((noinline)) int reaffirm(struct gt_model *m, uint32_t slot,
 	L->end_key = k == L->key ? 0 : k;
 	gt_stack bs;
 	int64_t by = cause_of(r, ev, &bs);
-	return put_note(m, slot, L, GT_GN_SAME | (by != GT_NONE ? GT_GN_BY : 0), by - r->id, bs, k,
-	                r->ts);
+	int rc = put_note(m, slot, L, GT_GN_SAME | (by != GT_NONE ? GT_GN_BY : 0), by - r->id, bs, k,
+	                  r->ts);
+	if (rc > 0 && by != GT_NONE)
+		return link_add(m, by, L->gi, r->ts, r->from, r->to);
+	return rc < 0 ? -1 : 0;
 }
 
 /* The cause of transition r (from other than NotExist: a creation's is
@@ -895,7 +1053,10 @@ static __attribute__((noinline)) int note_cause(struct gt_model *m, uint32_t slo
 	int64_t by = cause_of(r, ev, &bs);
 	if (by == GT_NONE || r->from == GT_GS_NOTEXIST)
 		return 0;
-	return put_note(m, slot, L, GT_GN_BY, by - r->id, bs, 0, 0);
+	int rc = put_note(m, slot, L, GT_GN_BY, by - r->id, bs, 0, 0);
+	if (rc > 0)
+		return link_add(m, by, L->gi, r->ts, r->from, r->to);
+	return rc;
 }
 
 /* Goroutine id (slot, L) enters state to at t, its last interval
@@ -933,6 +1094,8 @@ static inline __attribute__((always_inline)) int transition_new(struct gt_model 
 	int64_t id = r->id;
 	uint8_t to = r->to;
 	gt_stack stack = r->v;
+	if (r->from == GT_GS_NOTEXIST)
+		link_prefetch(m, ev ? ev->g : m->cur_g);
 	uint32_t slot = live_new(m, id);
 	if (slot == UINT32_MAX)
 		return -1;
@@ -952,6 +1115,8 @@ static inline __attribute__((always_inline)) int transition_new(struct gt_model 
 		uint8_t *hp = put_header_at(L->ibuf, f, g, cs);
 		L->len = (uint16_t)(hp - L->ibuf);
 		L->hlen = L->cstart = (uint8_t)(hp - L->ibuf);
+		if ((f & GT_GH_CREATOR) && link_add(m, g, L->gi, r->ts, GT_GS_NOTEXIST, to) < 0)
+			return -1;
 	}
 	if (stack) {
 		if (h) {
@@ -996,7 +1161,8 @@ static inline __attribute__((always_inline)) int transition(struct gt_model *m, 
 		return -1;
 	struct gt_glive *L = live_at(m, slot);
 	if (UNLIKELY(r->from == GT_GS_NOTEXIST || (!L->start_func && r->v)))
-		first_facts(m, L, r->id, r->from, r->to, r->v, ev, h);
+		if (first_facts(m, L, r->id, r->ts, r->from, r->to, r->v, ev, h) < 0)
+			return -1;
 	if (UNLIKELY(r->from == r->to) && L->since != INT64_MIN)
 		return reaffirm(m, slot, L, r, ev);
 	L->end_key = 0;
@@ -1005,11 +1171,14 @@ static inline __attribute__((always_inline)) int transition(struct gt_model *m, 
 	int open = L->since != INT64_MIN;
 	/* (the record path: flags is 1 for a creation or a cause) */
 	int caused = UNLIKELY(ev || r->flags || !open) && r->from != GT_GS_NOTEXIST;
+	if (UNLIKELY(caused) && (ev || r->flags))
+		link_prefetch(m, ev ? ev->g : r[1].id);
 	unsigned ci = cidx(r->to);
 	counts_change(m, t, L->state, ci); /* Undetermined when not open */
 	if (L->run_p >= 0 && close_pspan(m, L, t) < 0)
 		return -1;
-	if (UNLIKELY(r->to == GT_GS_NOTEXIST) && open && L->hlen && !L->buf && !L->chained && !caused) {
+	if (UNLIKELY(r->to == GT_GS_NOTEXIST) && open && L->hlen && !L->buf && !L->chained && !caused &&
+	    !L->linked) {
 		uint32_t k = key_get(m, GT_GS_NOTEXIST, r->u, r->v, GT_NONE);
 		if (k == UINT32_MAX)
 			return -1;
@@ -1157,6 +1326,7 @@ int gt_gb_finish(struct gt_model *m, int64_t end)
 	gt_vec_free(&m->glive);
 	gt_vec_free(&m->glcold);
 	gt_vec_free(&m->glcause);
+	gt_vec_free(&m->gllink);
 	gt_vec_free(&m->gfree);
 	gt_dmap_free(&m->glivemap);
 	return rc;

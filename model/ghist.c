@@ -1,9 +1,8 @@
 /* ghist.c: a goroutine's history (its transitions, each with its cause)
  * from its packed log and notes (glog.h), and the reverse links (what a
- * goroutine woke or created), indexed on first use. */
+ * goroutine woke or created) from their own streams (glink.h). */
 #include "model/model_int.h"
 
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -111,176 +110,142 @@ uint32_t gt_model_g_transitions(const struct gt_model *m, uint32_t gi, gt_gtrans
 	return seq;
 }
 
-/* ---- reverse links ------------------------------------------------------- */
+/* ---- reverse links (glink.h) --------------------------------------------- */
 
-#define GT_WAKE_SEQ_MAX ((1u << 26) - 1)
+/* The goroutine indices with Go id by_g into gis[0..max) (nearly always
+ * one: an id seen again after its goroutine ended is a new goroutine),
+ * in index order, which is time order: the same id is never live twice
+ * at once.  Returns how many there are. */
+static size_t gis_of(const struct gt_model *m, int64_t by_g, uint32_t *gis, size_t max)
+{
+	uint32_t gi = gt_model_g_find(m, by_g);
+	if (gi == UINT32_MAX)
+		return 0;
+	size_t lo = 0, hi = m->gids.n;
+	while (lo < hi) { /* gt_model_g_find's rank */
+		size_t mid = lo + (hi - lo) / 2;
+		if (m->gsorted[mid] < by_g)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	size_t n = 0;
+	for (size_t r = lo; r < m->gids.n && m->gsorted[r] == by_g && n < max; r++) {
+		size_t k = n++;
+		for (; k && gis[k - 1] > m->gperm[r]; k--)
+			gis[k] = gis[k - 1];
+		gis[k] = m->gperm[r];
+	}
+	return n;
+}
 
-/* The entries collect in chunks of WAKE_CHUNK, then move into one array
- * of exactly their number, a chunk at a time: the peak is the index and
- * one chunk (a growing array peaks at 2.5x the index, 650 MB on a trace
- * of 5 million goroutines). */
-#define WAKE_CHUNK 65536
-struct wake_build {
-	struct gt_wake **chunks;
-	size_t nchunks, cap;
-	size_t n; /* entries in all */
-	uint32_t gi;
-	int oom;
+#define GIS_MAX 64
+
+/* Walks by_g's links in order, chunk by chunk: for each chunk, skip
+ * says (from its count, the link number before it and its first link)
+ * whether to step over it; the others' links go to fn, until it says
+ * stop.  Returns the number of links in all (when nothing stopped). */
+struct lwalk {
+	size_t at;              /* links before the current one */
+	int (*skip)(struct lwalk *w, uint32_t n, const struct gt_link *first, const struct gt_link *next_first);
+	int (*fn)(struct lwalk *w, const struct gt_link *l); /* !0 stops */
+	size_t from, max;       /* gt_model_g_caused's */
+	struct gt_gcause *out;
+	int64_t t;              /* gt_model_g_caused_at's */
+	int stopped;
 };
 
-static int wake_add(void *ctx, const struct gt_gtrans *t)
+static void lwalk_run(const struct gt_model *m, int64_t by_g, struct lwalk *w)
 {
-	struct wake_build *b = ctx;
-	if (t->by_g == GT_NONE)
-		return 0;
-	if (b->n == b->nchunks * WAKE_CHUNK) {
-		if (b->nchunks == b->cap) {
-			size_t cap = b->cap ? b->cap * 2 : 64;
-			struct gt_wake **nc = realloc(b->chunks, cap * sizeof *nc);
-			if (!nc) {
-				b->oom = 1;
-				return 1;
+	uint32_t gis[GIS_MAX];
+	size_t ng = gis_of(m, by_g, gis, GIS_MAX);
+	unsigned ts = m->garena.tshift;
+	const uint32_t *heads = m->lheads.v;
+	for (size_t k = 0; k < ng && !w->stopped; k++) {
+		uint32_t gi = gis[k];
+		uint32_t ref = gi < m->lheads.n ? heads[gi] : 0;
+		struct gt_link base = {.gi = gi, .ts = m->lbase};
+		while (ref && !w->stopped) {
+			const uint8_t *p, *z;
+			uint32_t next;
+			uint32_t n = gt_link_chunk(gt_barena_at(&m->larena, ref), &p, &z, &next);
+			struct gt_link l, nf, prev = base;
+			gt_link_get(&p, &base, &l, ts);
+			const struct gt_link *nfp = NULL;
+			if (next) { /* the next chunk's first link, for a skip by time */
+				const uint8_t *q, *qz;
+				uint32_t nn;
+				gt_link_chunk(gt_barena_at(&m->larena, next), &q, &qz, &nn);
+				gt_link_get(&q, &base, &nf, ts);
+				nfp = &nf;
 			}
-			b->chunks = nc;
-			b->cap = cap;
+			if (w->skip(w, n, &l, nfp)) {
+				w->at += n;
+			} else {
+				for (uint32_t i = 0;;) {
+					if (w->fn(w, &l)) {
+						w->stopped = 1;
+						break;
+					}
+					w->at++;
+					if (++i == n)
+						break;
+					prev = l;
+					gt_link_get(&p, &prev, &l, ts);
+				}
+			}
+			ref = next;
 		}
-		if (!(b->chunks[b->nchunks] = malloc(WAKE_CHUNK * sizeof **b->chunks))) {
-			b->oom = 1;
-			return 1;
-		}
-		b->nchunks++;
 	}
-	b->chunks[b->n / WAKE_CHUNK][b->n % WAKE_CHUNK] =
-		(struct gt_wake){t->by_g, t->ts, b->gi, t->seq < GT_WAKE_SEQ_MAX ? t->seq : GT_WAKE_SEQ_MAX,
-		                 t->from, t->to};
-	b->n++;
+}
+
+static int skip_before(struct lwalk *w, uint32_t n, const struct gt_link *first,
+                       const struct gt_link *next_first)
+{
+	(void)first;
+	(void)next_first;
+	return w->at + n <= w->from || w->at >= w->from + w->max;
+}
+
+static int keep_link(struct lwalk *w, const struct gt_link *l)
+{
+	if (w->at >= w->from && w->at < w->from + w->max)
+		w->out[w->at - w->from] = (struct gt_gcause){.ts = l->ts, .gi = l->gi, .from = l->from,
+		                                             .to = l->to};
 	return 0;
-}
-
-/* The chunks' entries in one array (NULL when none or out of memory);
- * frees the chunks. */
-static struct gt_wake *wake_join(struct wake_build *b)
-{
-	struct gt_wake *v = b->n && !b->oom ? malloc(b->n * sizeof *v) : NULL;
-	for (size_t k = 0; k < b->nchunks; k++) {
-		if (v) {
-			size_t n = b->n - k * WAKE_CHUNK < WAKE_CHUNK ? b->n - k * WAKE_CHUNK : WAKE_CHUNK;
-			memcpy(v + k * WAKE_CHUNK, b->chunks[k], n * sizeof *v);
-		}
-		free(b->chunks[k]);
-	}
-	free(b->chunks);
-	b->chunks = NULL;
-	b->nchunks = b->cap = 0;
-	return v;
-}
-
-static int wake_cmp(const void *a, const void *b)
-{
-	const struct gt_wake *x = a, *y = b;
-	if (x->by_g != y->by_g)
-		return x->by_g < y->by_g ? -1 : 1;
-	if (x->ts != y->ts)
-		return x->ts < y->ts ? -1 : 1;
-	if (x->gi != y->gi)
-		return x->gi < y->gi ? -1 : 1;
-	return (x->seq > y->seq) - (x->seq < y->seq);
-}
-
-/* The index, on first use: every goroutine's causes, sorted by causer
- * and time (one walk of all logs); given up, unbuilt, once *stop. */
-static void wake_ensure(const struct gt_model *cm, const _Atomic int *stop)
-{
-	struct gt_model *m = (struct gt_model *)cm; /* the index is a cache */
-	pthread_mutex_lock(&m->wake_mu);
-	if (!m->wake_built) {
-		struct wake_build b = {0};
-		for (uint32_t gi = 0; gi < m->gids.n && !b.oom; gi++) {
-			if (stop && atomic_load(stop)) {
-				b.oom = 1; /* frees the chunks, joins nothing */
-				wake_join(&b);
-				pthread_mutex_unlock(&m->wake_mu);
-				return;
-			}
-			b.gi = gi;
-			gt_model_g_transitions(m, gi, wake_add, &b);
-		}
-		struct gt_wake *v = wake_join(&b);
-		if (!v) /* none, or no memory: every query answers none */
-			b.n = 0;
-		if (b.n)
-			qsort(v, b.n, sizeof *v, wake_cmp);
-		m->wake = v;
-		m->nwake = b.n;
-		m->wake_built = 1;
-	}
-	pthread_mutex_unlock(&m->wake_mu);
-}
-
-/* [*a, *z): by_g's entries of the index (sorted by causer, then time). */
-static void caused_range(const struct gt_model *m, int64_t by_g, size_t *a, size_t *z)
-{
-	wake_ensure(m, NULL);
-	const struct gt_wake *v = m->wake;
-	size_t lo = 0, hi = m->nwake;
-	while (lo < hi) { /* the first entry of by_g */
-		size_t mid = lo + (hi - lo) / 2;
-		if (v[mid].by_g < by_g)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	*a = lo;
-	hi = m->nwake;
-	while (lo < hi) { /* past its last */
-		size_t mid = lo + (hi - lo) / 2;
-		if (v[mid].by_g <= by_g)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	*z = lo;
 }
 
 size_t gt_model_g_caused(const struct gt_model *m, int64_t by_g, size_t from, size_t max,
                          struct gt_gcause *out)
 {
-	size_t a, z;
-	caused_range(m, by_g, &a, &z);
-	const struct gt_wake *v = m->wake;
-	size_t total = z - a;
-	for (size_t i = from; i < total && i - from < max; i++)
-		out[i - from] = (struct gt_gcause){.ts = v[a + i].ts, .gi = v[a + i].gi,
-		                                   .seq = v[a + i].seq, .from = v[a + i].from,
-		                                   .to = v[a + i].to};
-	return total;
+	struct lwalk w = {.skip = skip_before, .fn = keep_link, .from = from,
+	                  .max = out ? max : 0, .out = out};
+	lwalk_run(m, by_g, &w);
+	return w.at;
+}
+
+/* Time order: a chunk whose successor begins before t ends before it. */
+static int skip_earlier(struct lwalk *w, uint32_t n, const struct gt_link *first,
+                        const struct gt_link *next_first)
+{
+	(void)n;
+	(void)first;
+	return next_first && next_first->ts < w->t;
+}
+
+static int stop_at(struct lwalk *w, const struct gt_link *l)
+{
+	return l->ts >= w->t;
 }
 
 size_t gt_model_g_caused_at(const struct gt_model *m, int64_t by_g, int64_t t)
 {
-	size_t a, z;
-	caused_range(m, by_g, &a, &z);
-	const struct gt_wake *v = m->wake;
-	size_t lo = a, hi = z;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (v[mid].ts < t)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo - a;
+	struct lwalk w = {.skip = skip_earlier, .fn = stop_at, .t = t};
+	lwalk_run(m, by_g, &w);
+	return w.at;
 }
 
-void gt_model_g_caused_prepare(const struct gt_model *m, const _Atomic int *stop)
+uint64_t gt_model_g_caused_unlisted(const struct gt_model *m)
 {
-	wake_ensure(m, stop);
-}
-
-void gt_model_wake_free(struct gt_model *m)
-{
-	free(m->wake);
-	m->wake = NULL;
-	m->nwake = 0;
-	m->wake_built = 0;
+	return m->lunlisted;
 }

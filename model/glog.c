@@ -122,9 +122,10 @@ int gt_gcur_step(struct gt_gcur *c, struct gt_grec *r, struct gt_gnote *n)
 			return 0;
 		load_chunk(c, c->next);
 	}
-	if (!c->p[0]) { /* an exception: a note? */
+	if (c->p[0] < GT_GK0) { /* an exception, or a cause alone: a note? */
 		const uint8_t *q = c->p + 1;
-		uint64_t f = gt_get_uv(&q);
+		uint64_t f = c->p[0] == GT_GK_AGAIN ? GT_GN_NOTE | GT_GN_BY | GT_GN_AGAIN :
+		             c->p[0] == GT_GK_BY ? GT_GN_NOTE | GT_GN_BY : gt_get_uv(&q);
 		if (f & GT_GN_NOTE) {
 			gt_gnote_get(&q, f, c->prev_end, n);
 			c->p = q;

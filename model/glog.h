@@ -9,14 +9,14 @@
  * | more) (more: a u32 reference to the next chunk follows, at GT_GLINK),
  * then the bytes.  The first chunk opens with a header (creation facts:
  * varint(creation stack << 2 | flags) [varint(creator + 1)]).
- * A record is varint(key + 1) [zigzag varint gap] varint(dur), times in
+ * A record is varint(key + 3) [zigzag varint gap] varint(dur), times in
  * units of 2^tshift ns (the trace's clock tick when that is a power of
  * two: 64 ns in Go's traces on Linux; 1 ns otherwise).  The first record
  * of a chunk always has the gap, counted from the time the goroutine's
  * group of 64 (by index) first appeared: groups appear in time order, so
  * that gap is short.  A goroutine's intervals are nearly always back to
  * back, so the other records have none.  A record that opens with a 0 is
- * the exception: varint(flags) (1: a gap follows; 2: its times are in ns),
+ * the exception (1 and 2: a cause alone, see GT_GK0): varint(flags) (1: a gap follows; 2: its times are in ns),
  * then key, gap and length as above.  A goroutine's end is a zero-length
  * NotExist record without its length (it ends the log).  So nearly all
  * records take a byte for the key (the first 127 keys) and one or two
@@ -112,6 +112,8 @@ struct gt_glive {
 	uint8_t tracked;      /* its struct gt_gcold is in use: counts the
 	                         records and time per state as they come (from
 	                         when the log outgrew GT_GTRACK bytes of room) */
+	uint8_t linked;       /* it caused a transition: its struct gt_glink
+	                         (model_int.h) holds links to flush at its end */
 	int64_t creator;
 	uint8_t ibuf[GT_GIBUF];
 };
@@ -137,6 +139,16 @@ struct gt_gix { /* index entry of a goroutine's second and later chunks */
 	int64_t first_start;
 	int64_t cum[GT_GS__COUNT];
 };
+
+/* A record's first varint: its key + GT_GK0; below, GT_GK_EXC (0) opens
+ * the exception, and a cause alone (nearly all notes) takes one byte:
+ * GT_GK_AGAIN (a GT_GN_BY | GT_GN_AGAIN note) or GT_GK_BY (a GT_GN_BY
+ * note, its body follows): a byte less than the exception's 0 and flags,
+ * 7 MB of churn_go119's 6.8M causes. */
+#define GT_GK_EXC 0
+#define GT_GK_AGAIN 1
+#define GT_GK_BY 2
+#define GT_GK0 3
 
 /* Note flags (in the exception's flags; 1 and 2 are the records'). */
 #define GT_GN_NOTE 4
@@ -206,7 +218,10 @@ static inline int gt_grec_get(const uint8_t **p, const uint8_t *end, int first, 
 		return 0;
 	uint64_t kv = gt_get_uv(p);
 	int64_t unit = (int64_t)1 << tshift;
-	if (!kv) { /* the exception */
+	if (kv < GT_GK0) { /* the exception, or a cause alone */
+		if (kv != GT_GK_EXC)
+			return gt_grec_after_note(p, end, prev, tshift,
+			                          GT_GN_NOTE | GT_GN_BY | (kv == GT_GK_AGAIN ? GT_GN_AGAIN : 0), r);
 		uint64_t f = gt_get_uv(p);
 		if (__builtin_expect(f & GT_GN_NOTE, 0))
 			return gt_grec_after_note(p, end, prev, tshift, f, r);
@@ -221,7 +236,7 @@ static inline int gt_grec_get(const uint8_t **p, const uint8_t *end, int first, 
 	}
 	r->start = prev;
 	r->end = prev + (*p < end ? (int64_t)gt_get_uv(p) * unit : 0); /* an end marker's: none */
-	r->key = (uint32_t)(kv - 1);
+	r->key = (uint32_t)(kv - GT_GK0);
 	return 1;
 }
 

@@ -48,6 +48,13 @@
 #define NBLOCKS_SMALL 16
 #define NBLOCKS_MID 64
 #define NBLOCKS_BIG 128
+/* ...but an old-format (v1) trace's decoder takes twice the model's time
+ * an event: the ring is nearly always empty, its model's thread waits
+ * whatever its size, and a big ring only adds to the peak, which comes
+ * at the end of such a load (the v1 decoder's state and the whole model
+ * at once: churn_go119's). */
+#define NBLOCKS_V1 32
+#define V1_LAST 21 /* the last "go 1.N trace" of the old format */
 #define MID_FILE (16u << 20)
 #define BIG_FILE (64u << 20)
 #define WAKE(ld) ((ld)->nblocks / 8)
@@ -532,6 +539,9 @@ static struct gt_model *load_once(const uint8_t *buf, size_t len, int mapped,
 	           len > (1u << 20) && sysconf(_SC_NPROCESSORS_ONLN) > 1;
 	if (want) {
 		ld.nblocks = len >= BIG_FILE ? NBLOCKS_BIG : len >= MID_FILE ? NBLOCKS_MID : NBLOCKS_SMALL;
+		int v = gt_decode_version(buf, len);
+		if (v >= 0 && v <= V1_LAST && ld.nblocks > NBLOCKS_V1)
+			ld.nblocks = NBLOCKS_V1;
 		ld.ring = malloc(ld.nblocks * sizeof *ld.ring);
 		if (ld.ring) {
 			pthread_mutex_init(&ld.mu, NULL);

@@ -224,27 +224,26 @@ int gt_model_g_last_cause(const struct gt_model *m, uint32_t gi, int64_t t,
                           struct gt_gtrans *out);
 
 /* Reverse links: the transitions goroutine (Go id) by_g caused (woke,
- * created, ...), in time order: goroutine index gi's transition number
- * seq (as gt_model_g_transitions numbers them; at most 2^26 - 1, a
- * later one says that) at ts, from state from to state to.  Fills
- * out[0..max) with those from number from on; returns how many there
- * are in all.  The index is built on the first call (one walk of all
- * logs), then each call is a binary search. */
+ * created, ...), exactly those whose gt_gtrans.by_g is by_g, in time
+ * order (the trace's): goroutine index gi's transition at ts, from state
+ * from to state to.  Fills out[0..max) with those from number from on;
+ * returns how many there are.  Written at load, a few bytes each (glink.h):
+ * a call walks the headers of by_g's chunks (a few thousand for a
+ * goroutine that made millions), never the list of all goroutines. */
 struct gt_gcause {
 	int64_t ts;
-	uint32_t gi, seq;
+	uint32_t gi;
 	uint8_t from, to;       /* enum gt_gostate */
 };
 size_t gt_model_g_caused(const struct gt_model *m, int64_t by_g, size_t from, size_t max,
                          struct gt_gcause *out);
 /* The number (as gt_model_g_caused's from) of by_g's first caused
- * transition at or after t; its count when none.  A binary search. */
+ * transition at or after t; its count when none. */
 size_t gt_model_g_caused_at(const struct gt_model *m, int64_t by_g, int64_t t);
-/* Builds gt_model_g_caused's index now, for a front end to do it in the
- * background (a trace with millions of goroutines takes seconds): gives
- * up, leaving it unbuilt, once *stop is nonzero (read between
- * goroutines).  A gt_model_g_caused meanwhile waits for it. */
-void gt_model_g_caused_prepare(const struct gt_model *m, const _Atomic int *stop);
+/* Causes that no reverse link lists: their causing goroutine had no
+ * goroutine of its own in the model when it caused them (none in the
+ * corpus; tests/model-rlinks.t). */
+uint64_t gt_model_g_caused_unlisted(const struct gt_model *m);
 
 /* What a Waiting goroutine waits on, in classes, from the reason its
  * transition gives (Go's reasons, old and new formats alike), one

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "model/glog.h"
+#include "model/glink.h"
 #include "model/dmap.h"
 #include "decode/ids.h"
 #include "model/idseq.h"
@@ -95,12 +96,19 @@ struct gt_gcause_memo {
 	gt_stack by_stack;
 };
 
-/* A reverse link (ghist.c): goroutine gi's transition seq at ts was
- * made by goroutine (Go id) by_g. */
-struct gt_wake {
-	int64_t by_g, ts;
-	uint32_t gi;
-	uint32_t seq : 26, from : 3, to : 3; /* seq saturates */
+/* A live goroutine's reverse links not yet in their arena (gbuild.c,
+ * glink.h): the links of the chunk it writes, by the same slot as its
+ * struct gt_glive; in use while that one's linked is set. */
+#define GT_GLIBUF 28
+struct gt_glink {
+	uint8_t *buf;         /* the bytes when they outgrew ibuf; NULL: ibuf */
+	int64_t prev_ts;      /* the last link's time and target (or the */
+	uint32_t prev_gi;     /* chunk's base: glink.h) */
+	uint32_t gi;          /* the causer */
+	uint32_t n;           /* links in the buffer */
+	uint32_t tail;        /* where the last chunk out keeps its next; 0 none */
+	uint16_t len, cap;    /* bytes in the buffer, its size */
+	uint8_t ibuf[GT_GLIBUF];
 };
 
 struct gt_model {
@@ -139,6 +147,7 @@ struct gt_model {
 	struct gt_vec glive;   /* struct gt_glive, 64-byte aligned */
 	struct gt_vec glcold;  /* struct gt_gcold, by the same slot */
 	struct gt_vec glcause; /* struct gt_gcause_memo, by the same slot */
+	struct gt_vec gllink;  /* struct gt_glink, by the same slot */
 	struct gt_vec gfree;   /* uint32_t: free glive slots */
 	struct gt_dmap glivemap; /* Go id -> glive slot */
 
@@ -197,12 +206,13 @@ struct gt_model {
 	pthread_mutex_t mmu_mu;
 	struct gt_mmu_steps *mmu;
 
-	/* Reverse links (ghist.c), built on first use: every transition
-	 * another goroutine caused, by causer and time. */
-	pthread_mutex_t wake_mu;
-	int wake_built;
-	struct gt_wake *wake;
-	size_t nwake;
+	/* Reverse links (glink.h): per causer by goroutine index, its first
+	 * chunk (0 none; goroutines past n have none), and the causes whose
+	 * causing goroutine had no goroutine of its own to list them under. */
+	struct gt_barena larena;
+	struct gt_vec lheads;  /* uint32_t */
+	int64_t lbase;         /* the first link's time (INT64_MIN none yet) */
+	uint64_t lunlisted;
 
 	/* Loading (build.c): the context of the records being added (rec.h)
 	 * and, by transition stack id, root func << 1 | gc worker. */
@@ -263,7 +273,6 @@ static inline uint32_t gt_model_p_index(struct gt_model *m, int64_t id)
 		return m->pdirect[id] - 1;
 	return gt_model_p_index_slow(m, id);
 }
-void gt_model_wake_free(struct gt_model *m); /* ghist.c */
 void gt_model_mmu_free(struct gt_model *m);  /* mmu.c */
 uint32_t gt_gb_key(struct gt_model *m, uint8_t state, gt_str reason, gt_stack stack, int64_t p);
 int gt_gix_cmp(const void *a, const void *b);

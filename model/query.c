@@ -15,6 +15,7 @@ void gt_model_info(const struct gt_model *m, struct gt_trace_info *out)
 	     m->gix.cap * sizeof(struct gt_gix) + (m->gperm ? m->gids.n * 12 : 0) +
 	     (m->gixtop ? m->gix.n / GT_GIX_GROUP * sizeof *m->gixtop : 0) +
 	     (m->gixblk ? (m->gids.n / GT_GIX_BLOCK + 2) * sizeof *m->gixblk : 0);
+	b += gt_barena_bytes(&m->larena) + m->lheads.cap * sizeof(uint32_t);
 	b += m->keys.cap * sizeof(struct gt_gkey);
 	for (int i = 0; i < GT_RS__COUNT; i++)
 		b += m->ranges[i].cap * sizeof(struct gt_range);

@@ -11,9 +11,7 @@
 #include <locale.h>
 #include <malloc.h>
 #include <poll.h>
-#include <pthread.h>
 #include <signal.h>
-#include <stdatomic.h>
 #include <sys/resource.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -473,26 +471,8 @@ static int on_progress(void *ctx, uint64_t done, uint64_t total)
 
 /* ---- entry --------------------------------------------------------------- */
 
-/* The model's reverse links (list-caused, the goroutine lanes) are built
- * in the background once the trace is shown: seconds on a trace with
- * millions of goroutines, stopped at exit. */
-static pthread_t warm_th;
-static int warm_on;
-static _Atomic int warm_stop;
-
-static void *warm(void *m)
-{
-	gt_model_g_caused_prepare(m, &warm_stop);
-	return NULL;
-}
-
 static void app_free(struct tui_app *a)
 {
-	if (warm_on) {
-		atomic_store(&warm_stop, 1);
-		pthread_join(warm_th, NULL);
-		warm_on = 0;
-	}
 	int busy = tui_goroutines_free(a) < 0; /* its thread still reads the model */
 	tui_timeline_free(a);
 	tui_goroutine_free(a);
@@ -617,12 +597,6 @@ int tui_run(const struct tui_run_opts *o)
 	case GT_VIEW_GC: tui_switch(a, TUI_V_GC); break;
 	default: tui_switch(a, TUI_V_TIMELINE); break;
 	}
-	atomic_store(&warm_stop, 0);
-	sigset_t all, old;
-	sigfillset(&all); /* the terminal's signals stay the main thread's */
-	pthread_sigmask(SIG_SETMASK, &all, &old);
-	warm_on = !pthread_create(&warm_th, NULL, warm, a->m);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	int rc = loop(a, &script, &l.unblocked);
 	set_key_times("off");
 	done_display();
