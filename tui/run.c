@@ -123,7 +123,7 @@ static void set_key_times(const char *path)
 }
 
 /* ":peak-rss FILE": the process's peak resident size so far, appended
- * as "peak_rss_kb N" (getrusage). */
+ * as "peak_rss_kb N rss_kb M" (getrusage; M: resident now, /proc). */
 static void peak_rss(const char *path)
 {
 	struct rusage ru;
@@ -131,7 +131,13 @@ static void peak_rss(const char *path)
 	FILE *f = fopen(path, "a");
 	if (!f)
 		tui_die("peak-rss %s: %s", path, strerror(errno));
-	fprintf(f, "peak_rss_kb %ld\n", ru.ru_maxrss);
+	long pages = 0, size;
+	FILE *st = fopen("/proc/self/statm", "r");
+	if (!st || fscanf(st, "%ld %ld", &size, &pages) != 2)
+		pages = 0;
+	if (st)
+		fclose(st);
+	fprintf(f, "peak_rss_kb %ld rss_kb %ld\n", ru.ru_maxrss, pages * (sysconf(_SC_PAGESIZE) / 1024));
 	fclose(f);
 }
 
