@@ -646,6 +646,22 @@ static void wait_step(struct tui_gindex *x, int step)
 	pthread_mutex_unlock(&x->mu);
 }
 
+static int has_step(struct tui_gindex *x, int step)
+{
+	pthread_mutex_lock(&x->mu);
+	int r = x->ready >= step;
+	pthread_mutex_unlock(&x->mu);
+	return r;
+}
+
+int tui_gindex_ready(struct tui_gindex *x, int col)
+{
+	return has_step(x, col < 0 ? STEP_IDS : col >= TUI_GCOL__COUNT ? STEPS : col_step[col]);
+}
+
+int tui_gindex_ready_blocked(struct tui_gindex *x) { return has_step(x, STEP_BLOCKED); }
+int tui_gindex_ready_byfunc(struct tui_gindex *x) { return has_step(x, STEP_BYFUNC); }
+
 void tui_gindex_wait_blocked(struct tui_gindex *x) { wait_step(x, STEP_BLOCKED); }
 void tui_gindex_wait_byfunc(struct tui_gindex *x) { wait_step(x, STEP_BYFUNC); }
 

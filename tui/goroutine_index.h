@@ -101,6 +101,11 @@ void tui_gindex_start(struct tui_gindex *x, const struct gt_model *m);
 /* Waits until the signatures and column col's order exist (col < 0:
  * the signatures only; TUI_GCOL__COUNT: everything). */
 void tui_gindex_wait(struct tui_gindex *x, int col);
+/* The same, without waiting: 1 when they exist (the list shows what it
+ * can before: goroutine_rows.c). */
+int tui_gindex_ready(struct tui_gindex *x, int col);
+int tui_gindex_ready_blocked(struct tui_gindex *x);
+int tui_gindex_ready_byfunc(struct tui_gindex *x);
 /* Stops the build if it runs, and frees everything: 0.  -1 when the
  * build is in one of the model's steps that cannot be stopped and has
  * not ended within 100 ms: the thread is left to the process's exit,

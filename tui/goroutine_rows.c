@@ -8,9 +8,17 @@
  * with one, the order is read from the start and kept rows are collected
  * up to the row asked for; a list with few rows is collected at once,
  * by one read of the signatures, and sorted; a text typed on narrows the
- * rows already collected.  Only a text that may match goroutine ids
- * ("G12", "12") asks every goroutine.  The blocked filter's groups (few
- * goroutines) are collected at once. */
+ * rows already collected.  A text that may match goroutine ids ("G12",
+ * "12") asks the goroutines one by one: the rows are found as far as
+ * the screen needs, the count goes on between keys (a share at a time,
+ * "at least N" until done).  The blocked filter's groups (few
+ * goroutines) are collected at once.
+ *
+ * Before the index (built in the background after the load) has what
+ * the rows ask, the list shows what it can at once: the goroutines as
+ * they appeared until the signatures exist, the id order until the
+ * sort's order does, and is rebuilt between keys when the index has
+ * more. */
 #include "tui/app.h"
 
 #include <ctype.h>
@@ -23,6 +31,11 @@
 
 /* A list this short or shorter is collected at once and sorted. */
 #define FEW 4096
+/* Places of an order a key (or a share between keys) reads at most
+ * while a text asks ids: a few ms. */
+#define SHARE (1u << 16)
+/* Rows found at once for such a text: more than a screen. */
+#define FIRST_ROWS 256
 
 /* How the text can match a goroutine's "G<id>": not at all, every id
  * ("g"), as a prefix of the digits ("g12"), anywhere in them ("12"). */
@@ -128,30 +141,38 @@ static void push(struct tui_goroutines *gl, uint32_t v)
 	gl->rows[gl->nmat++] = v;
 }
 
-/* Reads the order on until row i is found (or the order ends). */
-static void find_upto(struct tui_app *a, size_t i)
+/* Reads the order on until row i is found, the order ends, or budget
+ * places are read; the places read. */
+static size_t find_upto(struct tui_app *a, size_t i, size_t budget)
 {
 	struct tui_goroutines *gl = &a->gl;
 	const char *digits;
 	enum id_way w = id_way(gl->text, &digits);
-	while (gl->nmat <= i && gl->scan < gl->ix.nlisted) {
-		uint32_t g = tui_gindex_at(&gl->ix, gl->sort, gl->desc, gl->scan++);
+	size_t from = gl->scan;
+	while (gl->nmat <= i && gl->scan < gl->ix.nlisted && gl->scan - from < budget) {
+		uint32_t g = tui_gindex_at(&gl->ix, gl->osort, gl->odesc, gl->scan++);
 		if (keeps(gl, g, w, digits))
 			push(gl, g);
 	}
 	if (gl->scan >= gl->ix.nlisted) {
 		gl->complete = 1;
+		gl->counting = 0;
+		gl->nrows = gl->nmat;
+	} else if (gl->counting) {
 		gl->nrows = gl->nmat;
 	}
+	return gl->scan - from;
 }
 
 uint32_t tui_goroutines_row(struct tui_app *a, size_t i)
 {
 	struct tui_goroutines *gl = &a->gl;
+	if (gl->raw)
+		return (uint32_t)i;
 	if (gl->all)
-		return tui_gindex_at(&gl->ix, gl->sort, gl->desc, i);
+		return tui_gindex_at(&gl->ix, gl->osort, gl->odesc, i);
 	if (i >= gl->nmat)
-		find_upto(a, i);
+		find_upto(a, i, gl->counting ? SHARE : SIZE_MAX);
 	return i < gl->nmat ? gl->rows[i] : 0;
 }
 
@@ -169,7 +190,7 @@ static void collect(struct tui_app *a, size_t n, enum id_way w, const char *digi
 	for (uint32_t g = lo; g <= hi && g < x->n && gl->nmat < n; g++)
 		if (gl->spass[x->gsig[g]] && keeps(gl, g, w, digits))
 			push(gl, g);
-	tui_gindex_sort(&gl->ix, gl->sort, gl->desc, gl->rows, gl->nmat);
+	tui_gindex_sort(&gl->ix, gl->osort, gl->odesc, gl->rows, gl->nmat);
 }
 
 /* Blocked mode: the model's groups (gt_model_blocked) in the model's
@@ -197,7 +218,7 @@ static void group_blocked(struct tui_app *a, enum id_way w, const char *digits)
 			gl->nmat = head; /* no goroutine of it kept */
 			continue;
 		}
-		tui_gindex_sort(x, gl->sort, gl->desc, gl->rows + head + 1, n);
+		tui_gindex_sort(x, gl->osort, gl->odesc, gl->rows + head + 1, n);
 		gl->groups[gl->ngroups++] = (struct tui_ggroup){*mg, k, (uint32_t)n};
 	}
 	gl->nrows = gl->nmat;
@@ -245,7 +266,9 @@ static void group_by_func(struct tui_app *a)
 	gl->nrows = gl->nmat;
 }
 
-/* Where goroutine g is among the rows (found up to it), else SIZE_MAX. */
+/* Where goroutine g is among the rows, else SIZE_MAX: found up to it,
+ * within a share of the order (a key keeps the selection when it is
+ * near, and does not read millions of goroutines for it). */
 static size_t row_of(struct tui_app *a, uint32_t g)
 {
 	struct tui_goroutines *gl = &a->gl;
@@ -254,11 +277,12 @@ static size_t row_of(struct tui_app *a, uint32_t g)
 	if (!gl->blocked && !keeps(gl, g, w, digits))
 		return SIZE_MAX;
 	if (gl->all)
-		return tui_gindex_find(&gl->ix, gl->sort, gl->desc, g);
+		return tui_gindex_find(&gl->ix, gl->osort, gl->odesc, g);
 	if (!gl->complete) { /* rows up to g's place */
-		size_t p = tui_gindex_find(&gl->ix, gl->sort, gl->desc, g);
-		while (p != SIZE_MAX && gl->scan <= p && !gl->complete)
-			find_upto(a, gl->nmat);
+		size_t p = tui_gindex_find(&gl->ix, gl->osort, gl->odesc, g);
+		size_t budget = SHARE;
+		while (p != SIZE_MAX && gl->scan <= p && !gl->complete && budget)
+			budget -= find_upto(a, gl->nmat, budget);
 	}
 	for (size_t i = 0; i < gl->nmat; i++)
 		if (gl->rows[i] == g)
@@ -266,12 +290,51 @@ static size_t row_of(struct tui_app *a, uint32_t g)
 	return SIZE_MAX;
 }
 
+/* The index has what the rows ask: the signatures, the sort's order,
+ * the groups shown. */
+static int index_has_all(struct tui_goroutines *gl)
+{
+	return tui_gindex_ready(&gl->ix, gl->sort) && (!gl->blocked || tui_gindex_ready_blocked(&gl->ix)) &&
+	       (!gl->by_func || tui_gindex_ready_byfunc(&gl->ix));
+}
+
+/* Rows before the index has the signatures or the groups asked: the
+ * goroutines as they appeared (none for groups), until a rebuild. */
+static void rebuild_early(struct tui_app *a, uint32_t keep_g)
+{
+	struct tui_goroutines *gl = &a->gl;
+	int raw = !tui_gindex_ready(&gl->ix, -1);
+	free(gl->groups);
+	gl->groups = NULL;
+	gl->ngroups = gl->nmat = gl->scan = 0;
+	gl->raw = raw;
+	gl->all = gl->complete = gl->pending = 1;
+	gl->counting = gl->to_end = 0;
+	gl->nrows = raw && !gl->blocked && !gl->by_func ? gl->ix.n : 0;
+	gl->done_text[0] = 0;
+	gl->narrow_ok = 0;
+	gl->keep_g = keep_g; /* for the rebuild to come */
+	gl->sel = raw && keep_g < gl->nrows ? keep_g : 0;
+	gl->top = gl->preview_top = 0;
+	gl->dirty = 0;
+}
+
 void tui_goroutines_rebuild(struct tui_app *a)
 {
 	struct tui_goroutines *gl = &a->gl;
 	uint32_t keep_g = gl->keep_g;
 	gl->keep_g = UINT32_MAX;
-	tui_gindex_wait(&gl->ix, gl->sort);
+	if (!tui_gindex_ready(&gl->ix, -1) || (gl->blocked && !tui_gindex_ready_blocked(&gl->ix)) ||
+	    (gl->by_func && !tui_gindex_ready_byfunc(&gl->ix))) {
+		rebuild_early(a, keep_g);
+		return;
+	}
+	/* the sort's order not built yet: the id order meanwhile */
+	int sorted = tui_gindex_ready(&gl->ix, gl->sort);
+	gl->osort = sorted ? gl->sort : TUI_GCOL_ID;
+	gl->odesc = sorted ? gl->desc : 0;
+	gl->pending = !sorted;
+	gl->raw = gl->counting = gl->to_end = 0;
 	const char *digits;
 	enum id_way w = id_way(gl->text, &digits);
 	/* a text typed on keeps fewer of the rows found for the old one */
@@ -309,11 +372,12 @@ void tui_goroutines_rebuild(struct tui_app *a)
 			collect(a, n, w, digits);
 			gl->scan = gl->ix.nlisted;
 			gl->complete = 1;
-		} else if (n == SIZE_MAX) {
-			find_upto(a, SIZE_MAX - 1); /* the text asks ids: all of them */
+		} else if (n == SIZE_MAX) { /* the text asks ids: counted between keys */
+			gl->counting = 1;
+			find_upto(a, FIRST_ROWS, SHARE);
 		}
 	}
-	gl->nrows = gl->all ? gl->ix.nlisted : gl->complete ? gl->nmat : n;
+	gl->nrows = gl->all ? gl->ix.nlisted : gl->complete || gl->counting ? gl->nmat : n;
 	snprintf(gl->done_text, sizeof gl->done_text, "%s", gl->complete && !gl->all ? gl->text : "");
 	gl->narrow_ok = 1;
 	gl->sel = 0;
@@ -329,4 +393,74 @@ void tui_goroutines_rebuild(struct tui_app *a)
 	}
 	gl->preview_top = 0;
 	gl->dirty = 0;
+}
+
+gt_str tui_goroutines_reason(const struct tui_app *a, uint32_t row)
+{
+	const struct tui_goroutines *gl = &a->gl;
+	if (!gl->raw)
+		return gl->ix.sigs[gl->ix.gsig[row]].reason;
+	struct gt_goroutine g = tui_g(a, row);
+	return tui_g_wait_reason(a, row, &g);
+}
+
+int tui_goroutines_busy(const struct tui_app *a)
+{
+	return !a->gl.dirty && (a->gl.pending || a->gl.counting);
+}
+
+/* The selected goroutine stays selected through a rebuild to come. */
+static void keep_selection(struct tui_goroutines *gl, struct tui_app *a)
+{
+	uint32_t r = gl->sel < gl->nrows && !gl->by_func ? tui_goroutines_row(a, gl->sel) : TUI_GROW_GROUP;
+	gl->keep_g = r & TUI_GROW_GROUP ? UINT32_MAX : r;
+	gl->narrow_ok = 0;
+	gl->dirty = 1;
+}
+
+int tui_goroutines_idle(struct tui_app *a)
+{
+	struct tui_goroutines *gl = &a->gl;
+	int shown = tui_current(a) == TUI_V_GOROUTINES ? TUI_REDRAW : 0;
+	if (gl->dirty)
+		return 0; /* rebuilt at its next frame anyway */
+	if (gl->pending) {
+		/* the goroutines as they appeared: rebuilt once the signatures
+		 * exist; the id order: once the sort's does */
+		if (!(gl->raw ? tui_gindex_ready(&gl->ix, -1) : index_has_all(gl)))
+			return 0;
+		keep_selection(gl, a);
+		return shown;
+	}
+	if (gl->counting) {
+		find_upto(a, SIZE_MAX - 1, SHARE);
+		if (gl->to_end && gl->nrows)
+			gl->sel = gl->nrows - 1;
+		return shown;
+	}
+	return 0;
+}
+
+int tui_goroutines_settle(struct tui_app *a)
+{
+	struct tui_goroutines *gl = &a->gl;
+	if (!gl->pending && !gl->counting)
+		return 0;
+	if (gl->pending) {
+		tui_gindex_wait(&gl->ix, gl->sort);
+		if (gl->blocked)
+			tui_gindex_wait_blocked(&gl->ix);
+		if (gl->by_func)
+			tui_gindex_wait_byfunc(&gl->ix);
+		if (!gl->dirty)
+			keep_selection(gl, a);
+	}
+	if (gl->dirty)
+		tui_goroutines_rebuild(a);
+	if (gl->counting)
+		find_upto(a, SIZE_MAX - 1, SIZE_MAX);
+	if (gl->to_end && gl->nrows)
+		gl->sel = gl->nrows - 1;
+	gl->to_end = 0;
+	return TUI_REDRAW_ALL;
 }

@@ -81,6 +81,7 @@ static void save_rows(struct tui_app *a, const char *path)
 {
 	if (a->gl.dirty)
 		tui_goroutines_rebuild(a);
+	tui_goroutines_settle(a);
 	FILE *f = fopen(path, "w");
 	if (!f)
 		tui_die("save-rows %s: %s", path, strerror(errno));
@@ -141,6 +142,20 @@ static void peak_rss(const char *path)
 	fclose(f);
 }
 
+/* Work on the list between keys (tui_goroutines_idle), timed under
+ * :key-times as a key named "idle" with its frame. */
+static int idle_step(struct tui_app *a)
+{
+	double t0 = now_ms();
+	int flags = tui_goroutines_idle(a);
+	if (flags && key_times) {
+		tui_draw(a, flags);
+		fprintf(key_times, "idle\t%.3f\n", now_ms() - t0);
+		return 0;
+	}
+	return flags;
+}
+
 /* A scripted key; timed under :key-times. */
 static int script_key(struct tui_app *a, TermKey *tk, TermKeyKey *key)
 {
@@ -160,7 +175,12 @@ static int run_command(struct tui_app *a, const char *cmd)
 {
 	char arg[1024];
 	int c, r;
-	(void)a;
+	/* dumps show the list as it ends up, not as shown meanwhile */
+	if (!strncmp(cmd, "save-", 5)) {
+		int f = tui_goroutines_settle(a);
+		if (f)
+			tui_draw(a, f);
+	}
 	if (sscanf(cmd, "save-screen %1023s", arg) == 1) {
 		if (tui_dump_screen(arg) < 0)
 			tui_die("save-screen %s: %s", arg, strerror(errno));
@@ -222,6 +242,7 @@ static int run_command(struct tui_app *a, const char *cmd)
 static int loop(struct tui_app *a, struct tui_script *script, const sigset_t *unblocked)
 {
 	int flags = TUI_REDRAW_ALL, pending_esc = 0;
+	size_t idled = SIZE_MAX; /* the scripted key the list's work went before */
 	TermKey *tk = a->keys_tk;
 	for (;;) {
 		if (tui_sig_quit)
@@ -249,6 +270,13 @@ static int loop(struct tui_app *a, struct tui_script *script, const sigset_t *un
 			tui_draw(a, flags);
 		flags = 0;
 		if (a->term.headless) {
+			/* one share of the list's work between two scripted keys */
+			if (script->next < script->n && !script->items[script->next].is_cmd &&
+			    idled != script->next) {
+				idled = script->next;
+				if ((flags = idle_step(a)))
+					continue;
+			}
 			if (script->next >= script->n)
 				return 0;
 			struct tui_script_item *it = &script->items[script->next++];
@@ -260,18 +288,26 @@ static int loop(struct tui_app *a, struct tui_script *script, const sigset_t *un
 		}
 		struct pollfd pfd = {.fd = a->term.tty_fd, .events = POLLIN};
 		struct timespec wait;
-		if (pending_esc) {
-			int ms = termkey_get_waittime(tk);
+		/* the list's work between keys: a share when no key waits (a
+		 * count), or a look every 50 ms (the index's background build) */
+		int busy = tui_goroutines_busy(a), ms = busy ? (a->gl.counting ? 0 : 50) : -1;
+		if (pending_esc)
+			ms = termkey_get_waittime(tk);
+		if (ms >= 0) {
 			wait.tv_sec = ms / 1000;
 			wait.tv_nsec = (long)(ms % 1000) * 1000000L;
 		}
-		int r = ppoll(&pfd, 1, pending_esc ? &wait : NULL, unblocked);
+		int r = ppoll(&pfd, 1, ms >= 0 ? &wait : NULL, unblocked);
 		if (r < 0) {
 			if (errno == EINTR)
 				continue;
 			return 2;
 		}
 		TermKeyKey key;
+		if (r == 0 && !pending_esc) {
+			flags |= tui_goroutines_idle(a);
+			continue;
+		}
 		if (r == 0 && pending_esc) {
 			pending_esc = 0;
 			if (termkey_getkey_force(tk, &key) == TERMKEY_RES_KEY)
