@@ -8,6 +8,7 @@
 #define _GNU_SOURCE /* pthread_timedjoin_np */
 #include "tui/goroutine_index.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -621,6 +622,7 @@ void tui_gindex_start(struct tui_gindex *x, const struct gt_model *m)
 	memset(x, 0, sizeof *x);
 	x->m = m;
 	x->n = gt_model_g_count(m);
+	x->cap = INT_MAX;
 	atomic_init(&x->cancel, 0);
 	pthread_mutex_init(&x->mu, NULL);
 	pthread_cond_init(&x->cv, NULL);
@@ -649,7 +651,7 @@ static void wait_step(struct tui_gindex *x, int step)
 static int has_step(struct tui_gindex *x, int step)
 {
 	pthread_mutex_lock(&x->mu);
-	int r = x->ready >= step;
+	int r = x->ready >= step && x->cap >= step;
 	pthread_mutex_unlock(&x->mu);
 	return r;
 }
@@ -663,6 +665,13 @@ int tui_gindex_ready_blocked(struct tui_gindex *x) { return has_step(x, STEP_BLO
 int tui_gindex_ready_byfunc(struct tui_gindex *x) { return has_step(x, STEP_BYFUNC); }
 
 void tui_gindex_wait_blocked(struct tui_gindex *x) { wait_step(x, STEP_BLOCKED); }
+
+void tui_gindex_cap(struct tui_gindex *x, int steps)
+{
+	pthread_mutex_lock(&x->mu);
+	x->cap = steps;
+	pthread_mutex_unlock(&x->mu);
+}
 void tui_gindex_wait_byfunc(struct tui_gindex *x) { wait_step(x, STEP_BYFUNC); }
 
 int tui_gindex_free(struct tui_gindex *x)

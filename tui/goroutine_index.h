@@ -91,6 +91,7 @@ struct tui_gindex {
 	pthread_mutex_t mu;
 	pthread_cond_t cv;
 	int ready;
+	int cap;                /* tui_gindex_cap */
 	atomic_int cancel;
 };
 
@@ -106,6 +107,9 @@ void tui_gindex_wait(struct tui_gindex *x, int col);
 int tui_gindex_ready(struct tui_gindex *x, int col);
 int tui_gindex_ready_blocked(struct tui_gindex *x);
 int tui_gindex_ready_byfunc(struct tui_gindex *x);
+/* Scripts' tests of the early rows: the ready calls above see only the
+ * first `steps` steps of the build as done (INT_MAX: all, the default). */
+void tui_gindex_cap(struct tui_gindex *x, int steps);
 /* Stops the build if it runs, and frees everything: 0.  -1 when the
  * build is in one of the model's steps that cannot be stopped and has
  * not ended within 100 ms: the thread is left to the process's exit,

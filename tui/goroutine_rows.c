@@ -33,7 +33,7 @@
 #define FEW 4096
 /* Places of an order a key (or a share between keys) reads at most
  * while a text asks ids: a few ms. */
-#define SHARE (1u << 16)
+#define SHARE (1u << 13)
 /* Rows found at once for such a text: more than a screen. */
 #define FIRST_ROWS 256
 

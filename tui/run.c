@@ -16,6 +16,7 @@
 #include <stdatomic.h>
 #include <sys/resource.h>
 #include <stdio.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <signal.h>
@@ -100,10 +101,9 @@ static void save_rows(struct tui_app *a, const char *path)
 			continue;
 		}
 		struct gt_goroutine g = tui_g(a, r);
-		const struct tui_gsig *s = &a->gl.ix.sigs[a->gl.ix.gsig[r]];
 		fprintf(f, "%lld\t%u\t%lld\t%lld\t%s\t%s\n", (long long)g.id, g.end_state,
 		        (long long)g.ns[GT_GS_RUNNING], (long long)g.ns[GT_GS_WAITING],
-		        gt_model_str(a->m, s->reason), gt_model_str(a->m, g.start_func));
+		        gt_model_str(a->m, tui_goroutines_reason(a, r)), gt_model_str(a->m, g.start_func));
 	}
 	if (fclose(f))
 		tui_die("save-rows %s: %s", path, strerror(errno));
@@ -224,6 +224,10 @@ static int run_command(struct tui_app *a, const char *cmd)
 			tui_die("wait-index %s: %s", arg, strerror(errno));
 		fprintf(f, "index_build_ms %.1f waited_ms %.1f\n", a->gl.ix.build_ms, now_ms() - t0);
 		fclose(f);
+		return 0;
+	}
+	if (sscanf(cmd, "index-ready %1023s", arg) == 1) {
+		tui_gindex_cap(&a->gl.ix, strcmp(arg, "all") ? atoi(arg) : INT_MAX);
 		return 0;
 	}
 	if (sscanf(cmd, "peak-rss %1023s", arg) == 1) {

@@ -11,6 +11,9 @@
  *                      ":peak-rss FILE" (peak resident size so far),
  *                      ":wait-index FILE" (waits for the goroutine list's
  *                      index, writes its build time),
+ *                      ":index-ready N|all" (the list sees only the first
+ *                      N steps of its index as built: its early rows,
+ *                      goroutine_rows.c),
  *                      ":save-attrs FILE" (video attributes, dump.h)
  *   keys               in <Key> notation: "jj<Down><C-d>/net<Enter>"
  * "<lt>" is a literal '<'; spaces between keys are ignored except inside
