@@ -135,6 +135,9 @@ struct tui_goroutines {
 	int counting;           /* a text asking ids: rows found so far, the
 	                           rest found between keys */
 	int to_end;             /* G while counting: on the last row found */
+	int wait_index;         /* rebuilds wait for what they ask (scripts,
+	                           for dumps that do not depend on timing,
+	                           until :early-keys) */
 };
 
 struct tui_goroutine {      /* one goroutine: own timeline + event list */

@@ -298,6 +298,16 @@ static int index_has_all(struct tui_goroutines *gl)
 	       (!gl->by_func || tui_gindex_ready_byfunc(&gl->ix));
 }
 
+/* Waits until the index has what the rows ask. */
+static void wait_asked(struct tui_goroutines *gl)
+{
+	tui_gindex_wait(&gl->ix, gl->sort);
+	if (gl->blocked)
+		tui_gindex_wait_blocked(&gl->ix);
+	if (gl->by_func)
+		tui_gindex_wait_byfunc(&gl->ix);
+}
+
 /* Rows before the index has the signatures or the groups asked: the
  * goroutines as they appeared (none for groups), until a rebuild. */
 static void rebuild_early(struct tui_app *a, uint32_t keep_g)
@@ -324,6 +334,8 @@ void tui_goroutines_rebuild(struct tui_app *a)
 	struct tui_goroutines *gl = &a->gl;
 	uint32_t keep_g = gl->keep_g;
 	gl->keep_g = UINT32_MAX;
+	if (gl->wait_index)
+		wait_asked(gl);
 	if (!tui_gindex_ready(&gl->ix, -1) || (gl->blocked && !tui_gindex_ready_blocked(&gl->ix)) ||
 	    (gl->by_func && !tui_gindex_ready_byfunc(&gl->ix))) {
 		rebuild_early(a, keep_g);
@@ -331,15 +343,19 @@ void tui_goroutines_rebuild(struct tui_app *a)
 	}
 	/* the sort's order not built yet: the id order meanwhile */
 	int sorted = tui_gindex_ready(&gl->ix, gl->sort);
-	gl->osort = sorted ? gl->sort : TUI_GCOL_ID;
-	gl->odesc = sorted ? gl->desc : 0;
-	gl->pending = !sorted;
-	gl->raw = gl->counting = gl->to_end = 0;
+	enum tui_gcol osort = sorted ? gl->sort : TUI_GCOL_ID;
+	int odesc = sorted ? gl->desc : 0;
 	const char *digits;
 	enum id_way w = id_way(gl->text, &digits);
-	/* a text typed on keeps fewer of the rows found for the old one */
+	/* a text typed on keeps fewer of the rows found for the old one (in
+	 * the same order: not when the sort's order came meanwhile) */
 	int narrow = gl->complete && !gl->all && !gl->blocked && !gl->by_func && gl->done_text[0] &&
-	             gl->narrow_ok && tui_strcasestr(gl->text, gl->done_text);
+	             gl->narrow_ok && tui_strcasestr(gl->text, gl->done_text) && !gl->raw &&
+	             gl->osort == osort && gl->odesc == odesc;
+	gl->osort = osort;
+	gl->odesc = odesc;
+	gl->pending = !sorted;
+	gl->raw = gl->counting = gl->to_end = 0;
 	size_t n = decide(a, w);
 	free(gl->groups);
 	gl->groups = NULL;
@@ -409,11 +425,14 @@ int tui_goroutines_busy(const struct tui_app *a)
 	return !a->gl.dirty && (a->gl.pending || a->gl.counting);
 }
 
-/* The selected goroutine stays selected through a rebuild to come. */
+/* The selected goroutine stays selected through a rebuild to come (an
+ * empty early list keeps the one it was asked to keep). */
 static void keep_selection(struct tui_goroutines *gl, struct tui_app *a)
 {
-	uint32_t r = gl->sel < gl->nrows && !gl->by_func ? tui_goroutines_row(a, gl->sel) : TUI_GROW_GROUP;
-	gl->keep_g = r & TUI_GROW_GROUP ? UINT32_MAX : r;
+	if (gl->sel < gl->nrows) {
+		uint32_t r = !gl->by_func ? tui_goroutines_row(a, gl->sel) : TUI_GROW_GROUP;
+		gl->keep_g = r & TUI_GROW_GROUP ? UINT32_MAX : r;
+	}
 	gl->narrow_ok = 0;
 	gl->dirty = 1;
 }
@@ -447,11 +466,7 @@ int tui_goroutines_settle(struct tui_app *a)
 	if (!gl->pending && !gl->counting)
 		return 0;
 	if (gl->pending) {
-		tui_gindex_wait(&gl->ix, gl->sort);
-		if (gl->blocked)
-			tui_gindex_wait_blocked(&gl->ix);
-		if (gl->by_func)
-			tui_gindex_wait_byfunc(&gl->ix);
+		wait_asked(gl);
 		if (!gl->dirty)
 			keep_selection(gl, a);
 	}

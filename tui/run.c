@@ -226,6 +226,10 @@ static int run_command(struct tui_app *a, const char *cmd)
 		fclose(f);
 		return 0;
 	}
+	if (!strcmp(cmd, "early-keys")) {
+		a->gl.wait_index = 0; /* keys as typed by hand: no wait */
+		return 0;
+	}
 	if (sscanf(cmd, "index-ready %1023s", arg) == 1) {
 		tui_gindex_cap(&a->gl.ix, strcmp(arg, "all") ? atoi(arg) : INT_MAX);
 		return 0;
@@ -624,6 +628,7 @@ int tui_run(const struct tui_run_opts *o)
 	a->gl.keep_g = UINT32_MAX;
 	a->gl.state_filter = -1;
 	a->gl.sort = TUI_GCOL_ID;
+	a->gl.wait_index = headless;
 	switch (a->config->settings.default_view) {
 	case GT_VIEW_GOROUTINES: tui_switch(a, TUI_V_GOROUTINES); break;
 	case GT_VIEW_GC: tui_switch(a, TUI_V_GC); break;

@@ -52,7 +52,7 @@ int tui_goroutines_free(struct tui_app *a)
 static void touch(struct tui_app *a, int text_only)
 {
 	struct tui_goroutines *gl = &a->gl;
-	if (!gl->dirty) {
+	if (!gl->dirty && !(gl->pending && !gl->nrows)) { /* (an empty early list: the one it keeps) */
 		uint32_t r = gl->sel < gl->nrows ? tui_goroutines_row(a, gl->sel) : TUI_GROW_GROUP;
 		gl->keep_g = r & TUI_GROW_GROUP ? UINT32_MAX : r;
 	}
@@ -285,6 +285,10 @@ int tui_goroutines_action(struct tui_app *a, enum gt_action act)
 	struct tui_goroutines *gl = &a->gl;
 	if (gl->dirty)
 		tui_goroutines_rebuild(a);
+	/* Enter typed ahead on a list still empty for its index: on what is
+	 * about to be shown */
+	if (act == GT_ACTION_OPEN_SELECTION && gl->pending && !gl->nrows)
+		tui_goroutines_settle(a);
 	int page = list_rows(a);
 	switch (act) {
 	case GT_ACTION_MOVE_UP: move_sel(a, -1); break;

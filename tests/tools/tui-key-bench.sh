@@ -3,7 +3,8 @@
 # list operations (headless, 200x50, each key's handling and its frame,
 # :key-times), and the peak resident size after a walk of every view
 # (:peak-rss), per trace.  Phase "early": keys right after the load, while
-# the goroutine list's index is built in the background; then
+# the goroutine list's index is built in the background (:early-keys:
+# the list does not wait for it, as by hand; scripts' lists wait); then
 # :wait-index reports how long that build took and how long the walk
 # waited for it, and the other phases run.  "idfilter": texts that can
 # match goroutine ids ("1", "12", "G1"), counted between keys.  The
@@ -24,6 +25,7 @@ phase() {
 	echo ":key-times off"
 }
 {
+	echo ":early-keys"
 	phase early 2 j s S '&' g o '<Enter>' c s s b b '&' 1 '<Enter>' G c 1
 	echo ":wait-index $t/index"
 	phase open 2
