@@ -726,13 +726,12 @@ int tui_gindex_free(struct tui_gindex *x)
 	return 0;
 }
 
-/* Place q of an ascending order, read descending: the place that holds
- * it (each run of equal keys kept in id order).  Its own inverse. */
-static size_t flip(const struct tui_gindex *x, enum tui_gcol col, size_t q)
+/* Place q of an ascending order, mirrored within its run of equal keys
+ * (each run is kept in id order both ways). */
+static size_t in_run(const struct tui_gindex *x, enum tui_gcol col, size_t q)
 {
 	const struct tui_gorder *o = &x->order[col];
 	size_t lo = 0, hi = o->nties;
-	q = x->nlisted - 1 - q;
 	while (lo < hi) { /* the first run starting after q */
 		size_t mid = (lo + hi) / 2;
 		if (o->ties[mid].s <= q)
@@ -743,6 +742,19 @@ static size_t flip(const struct tui_gindex *x, enum tui_gcol col, size_t q)
 	if (lo && q < o->ties[lo - 1].e)
 		q = o->ties[lo - 1].s + o->ties[lo - 1].e - 1 - q;
 	return q;
+}
+
+/* Descending place p: the ascending place that holds it; and back (the
+ * run is the one of the mirrored place one way, of the place the other:
+ * not its own inverse). */
+static size_t flip(const struct tui_gindex *x, enum tui_gcol col, size_t p)
+{
+	return in_run(x, col, x->nlisted - 1 - p);
+}
+
+static size_t unflip(const struct tui_gindex *x, enum tui_gcol col, size_t q)
+{
+	return x->nlisted - 1 - in_run(x, col, q);
 }
 
 uint32_t tui_gindex_at(const struct tui_gindex *x, enum tui_gcol col, int desc, size_t p)
@@ -790,7 +802,7 @@ size_t tui_gindex_find(const struct tui_gindex *x, enum tui_gcol col, int desc, 
 			return SIZE_MAX;
 	if (lo >= x->nlisted)
 		return SIZE_MAX;
-	return desc ? flip(x, col, lo) : lo;
+	return desc ? unflip(x, col, lo) : lo;
 }
 
 struct sortee { uint64_t key; uint64_t id; uint32_t g; };
