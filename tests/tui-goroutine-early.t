@@ -9,7 +9,8 @@
 # asking ids ("12", "g1") is counted between keys, a share at a time:
 # once settled, its rows and the title's count equal a brute-force
 # match of "G<id>", start function, wait reason and innermost function
-# over every listed goroutine (from `goroutines --json`).
+# over every listed goroutine (from `goroutines --json`).  A range marked
+# while the index is held back shows its own rows, sorted, at once.
 cd "$(dirname "$0")/.." || exit 1
 exec python3 - <<'PY'
 import os, re, sys
@@ -75,5 +76,22 @@ for tr in traces:
         ok(got == want and m and int(m.group(1)) == len(want) and "at least" not in title(p("ts%d" % i)),
            "%s: text %r counted between keys: rows and count equal a brute-force match (%d)"
            % (name, text, len(want)), "%d rows, title %r" % (len(got), title(p("ts%d" % i))))
+    # a marked range's rows come with their own orders (built on the
+    # signatures): with the index held back they are the rows of the
+    # same range with the index ready, sorted; c goes back to the early
+    # list of the whole trace
+    mark = ["1", "l" * 30 + "m", "l" * 10 + "m", "2", "s"]
+    err = run_keys(tmp, tr, [":wait-index " + p("ix2")] + mark + [":save-rows " + p("wref")]) or \
+        run_keys(tmp, tr, [":index-ready 0"] + mark + [":save-rows " + p("w0"), ":save-screen " + p("ws0"),
+                                                       "c", ":save-screen " + p("ws1")])
+    if err:
+        ok(False, "%s: the range scripts ran (%s)" % (name, err))
+        continue
+    wref = rows_of(p("wref"))
+    ok(wref and rows_of(p("w0")) == wref and "; in " in title(p("ws0")) and "indexing" not in title(p("ws0")),
+       "%s: a marked range's rows before the index is built: those with it (%d rows)" % (name, len(wref)),
+       title(p("ws0")))
+    ok("as they appeared" in title(p("ws1")) and "; in " not in title(p("ws1")),
+       "%s: c then shows the whole trace's early list" % name, title(p("ws1")))
 t.done()
 PY
