@@ -189,9 +189,10 @@ heap:
  * least), when the ids span less than 2^32: linear, where the sort above
  * turns to heapsort on the shuffled runs of real traces (goroutine ids are
  * handed out in per-P batches).  Frees *ids once copied (so the peak stays
- * that of sort_perm's way); returns the ids in rank order, NULL when it
- * does not apply or memory is short (*ids then still there). */
-static int64_t *radix_perm(int64_t **ids, uint32_t *v, size_t n)
+ * that of sort_perm's way); returns the ids in rank order less *base (a
+ * u32 each), NULL when it does not apply or memory is short (*ids then
+ * still there when it does not apply). */
+static uint32_t *radix_perm(int64_t **ids, uint32_t *v, size_t n, int64_t *base)
 {
 	const int64_t *id = *ids;
 	int64_t lo = id[0], hi = id[0];
@@ -230,14 +231,15 @@ static int64_t *radix_perm(int64_t **ids, uint32_t *v, size_t n)
 		a = b;
 		b = t;
 	}
-	free(b);
-	int64_t *sorted = malloc(n * sizeof *sorted);
-	for (size_t i = 0; sorted && i < n; i++) {
+	uint32_t *sorted = (uint32_t *)b; /* b's memory, read no more: ids in rank order */
+	for (size_t i = 0; i < n; i++) {
 		v[i] = a[i].i;
-		sorted[i] = (int64_t)((uint64_t)lo + a[i].k);
+		sorted[i] = a[i].k;
 	}
 	free(a);
-	return sorted;
+	*base = lo;
+	uint32_t *fit = realloc(sorted, (n ? n : 1) * sizeof *sorted);
+	return fit ? fit : sorted;
 }
 
 static void ensure_perm(const struct gt_model *cm)
@@ -246,23 +248,20 @@ static void ensure_perm(const struct gt_model *cm)
 	size_t n = m->gids.n;
 	pthread_mutex_lock(&m->search_mu);
 	if (!m->gperm && n) {
-		uint32_t *perm = malloc(n * sizeof *perm);
-		int64_t *ids = malloc(n * sizeof *ids), *sorted = NULL;
+		uint32_t *perm = malloc(n * sizeof *perm), *sorted = NULL;
+		int64_t *ids = malloc(n * sizeof *ids), base = 0;
 		if (perm && ids) {
 			gt_idseq_all(&m->gids, ids);
-			sorted = radix_perm(&ids, perm, n);
+			sorted = radix_perm(&ids, perm, n, &base);
 		}
-		if (perm && ids && !sorted) {
+		if (perm && ids && !sorted) { /* ids spanning 2^32: read from gids */
 			for (size_t i = 0; i < n; i++)
 				perm[i] = (uint32_t)i;
 			sort_perm(ids, perm, n);
-			/* ids in rank order, reusing nothing: one more array */
-			if ((sorted = malloc(n * sizeof *sorted)))
-				for (size_t i = 0; i < n; i++)
-					sorted[i] = ids[perm[i]];
 		}
-		if (sorted) {
+		if (perm && (sorted || ids)) {
 			m->gsorted = sorted;
+			m->gsorted_base = base;
 			m->gperm = perm;
 			perm = NULL;
 		}
@@ -278,11 +277,11 @@ uint32_t gt_model_g_by_id(const struct gt_model *m, uint32_t r)
 	return m->gperm && r < m->gids.n ? m->gperm[r] : UINT32_MAX;
 }
 
-const int64_t *gt_model_g_sorted_ids(const struct gt_model *m, const uint32_t **perm)
+int64_t gt_model_g_rank_id(const struct gt_model *m, uint32_t r)
 {
-	ensure_perm(m);
-	*perm = m->gperm;
-	return m->gperm ? m->gsorted : NULL;
+	if (!m->gperm || r >= m->gids.n)
+		return GT_NONE;
+	return m->gsorted ? m->gsorted_base + m->gsorted[r] : gt_model_g_id(m, m->gperm[r]);
 }
 
 uint32_t gt_model_g_find(const struct gt_model *m, int64_t id)
@@ -294,12 +293,12 @@ uint32_t gt_model_g_find(const struct gt_model *m, int64_t id)
 	size_t lo = 0, hi = n;
 	while (lo < hi) {
 		size_t mid = (lo + hi) / 2;
-		if (m->gsorted[mid] < id)
+		if (gt_model_g_rank_id(m, (uint32_t)mid) < id)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	return lo < n && m->gsorted[lo] == id ? m->gperm[lo] : UINT32_MAX;
+	return lo < n && gt_model_g_rank_id(m, (uint32_t)lo) == id ? m->gperm[lo] : UINT32_MAX;
 }
 
 /* ---- intervals --------------------------------------------------------------- */

@@ -164,11 +164,11 @@ uint32_t gt_model_g_find(const struct gt_model *m, int64_t id);
 /* Index of the goroutine of rank r (0-based) in Go id order, for listing
  * goroutines sorted by id; UINT32_MAX if r is out of range. */
 uint32_t gt_model_g_by_id(const struct gt_model *m, uint32_t r);
-/* The same for a pass over all of them: the Go ids in ascending order
- * (one per lifetime) and in *perm the index of each; NULL (and *perm
- * NULL) when out of memory or without goroutines.  Read-only, valid for
- * the model's life. */
-const int64_t *gt_model_g_sorted_ids(const struct gt_model *m, const uint32_t **perm);
+/* The Go id of rank r in that order (the goroutine gt_model_g_by_id(m, r)
+ * gives), without a lock: once the id order exists (after
+ * gt_model_g_by_id or gt_model_g_order returned one), else GT_NONE.  A
+ * u32 per goroutine read, so passes in id order read ids in order. */
+int64_t gt_model_g_rank_id(const struct gt_model *m, uint32_t r);
 
 /* One state interval of a goroutine: [start, end) in state, entered by a
  * transition with reason and stack. */

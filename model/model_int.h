@@ -142,7 +142,10 @@ struct gt_model {
 	struct gt_barena garena;
 	struct gt_ids gendkey; /* gi -> key of a same-state last transition */
 	uint32_t *gperm;       /* indices sorted by Go id (first lookup) */
-	int64_t *gsorted;      /* the Go ids in that order */
+	uint32_t *gsorted;     /* the Go ids in that order, less gsorted_base
+	                          (NULL when they span 2^32 or more: read
+	                          from gids) */
+	int64_t gsorted_base;
 	/* Live goroutines only, while loading. */
 	struct gt_vec glive;   /* struct gt_glive, 64-byte aligned */
 	struct gt_vec glcold;  /* struct gt_gcold, by the same slot */

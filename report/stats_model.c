@@ -63,13 +63,11 @@ static int by_g(const void *a, const void *b)
  * model builds at its first lookup by id); 0 when out of memory. */
 static uint32_t distinct_ids(const struct gt_model *m, uint32_t n)
 {
-	const uint32_t *perm;
-	const int64_t *ids = gt_model_g_sorted_ids(m, &perm);
-	if (!n || !ids)
+	if (!n || !gt_model_g_order(m))
 		return 0;
 	uint32_t d = 1;
 	for (uint32_t r = 1; r < n; r++)
-		d += ids[r] != ids[r - 1];
+		d += gt_model_g_rank_id(m, r) != gt_model_g_rank_id(m, r - 1);
 	return d;
 }
 
@@ -77,13 +75,12 @@ static uint32_t distinct_ids(const struct gt_model *m, uint32_t n)
  * extra M): in id order, each id's last lifetime with a transition. */
 static int tally_by_id(struct tally *y, const struct gt_model *m, uint32_t n)
 {
-	const uint32_t *perm;
-	const int64_t *ids = gt_model_g_sorted_ids(m, &perm); /* distinct_ids made them */
+	const uint32_t *perm = gt_model_g_order(m); /* distinct_ids made it */
 	for (uint32_t r = 0; r < n;) {
-		int64_t id = ids[r];
+		int64_t id = gt_model_g_rank_id(m, r);
 		uint32_t best = UINT32_MAX;
 		struct gt_goroutine g, x;
-		for (; r < n && ids[r] == id; r++) {
+		for (; r < n && gt_model_g_rank_id(m, r) == id; r++) {
 			uint32_t gi = perm[r];
 			if (gt_model_g(m, gi, &x) == 0 && x.end_since != INT64_MIN &&
 			    (best == UINT32_MAX || gi > best)) {

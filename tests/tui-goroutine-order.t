@@ -3,7 +3,8 @@
 # model, a radix sort for the other columns): for every column, both
 # directions, on one thread and two, the rows saved with :save-rows are
 # every goroutine with a state interval, sorted by the column with ties by
-# id ascending (strings in byte order, as strcmp).
+# id ascending (strings in byte order, as strcmp); and a goroutine
+# selected deep in the list stays selected through every sort.
 set -u
 : "${GTVIEW:?run through make test}"
 cd "$(dirname "$0")/.." || exit 1
@@ -67,5 +68,22 @@ for tr in traces:
                       "descending" if desc else "ascending"))
     ok(all(saved.get(("1",) + k[1:]) == v for k, v in saved.items() if k[0] == "2") and saved,
        "%s: the same rows on one thread and two" % os.path.basename(tr))
+    # a goroutine selected deep in the list stays selected through every
+    # sort and direction (the place of a goroutine in each order, found
+    # by search: tui_gindex_find)
+    script = ["2"] + ["<PageDown>"] * 7 + ["j"] * 5
+    for i in range(len(cols)):
+        script += [":save-screen %s/sel-%d-a" % (tmp, i), "S", ":save-screen %s/sel-%d-b" % (tmp, i), "S", "s"]
+    open(os.path.join(tmp, "script"), "w").write("\n".join(script) + "\n")
+    env = dict(os.environ, GTVIEW_SCRIPT=os.path.join(tmp, "script"))
+    r = subprocess.run([gt, tr], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    sel = []
+    for i in range(len(cols)):
+        for half in "ab":
+            lines = open("%s/sel-%d-%s" % (tmp, i, half), "rb").read().decode().splitlines()
+            sel.append([l.split()[0] for l in lines if l.startswith(">G")])
+    ok(r.returncode == 0 and all(len(x) == 1 for x in sel) and len({x[0] for x in sel}) == 1,
+       "%s: the selected goroutine stays selected through every sort" % os.path.basename(tr),
+       str(sel))
 t.done()
 PY

@@ -132,6 +132,17 @@ struct tui_goroutines {
 	size_t preview_top;
 	int from_groups;        /* func_on came from by_func's Enter (Esc goes back) */
 	int dirty;              /* rows must be rebuilt */
+	/* before the index has what the rows ask (goroutine_rows.c) */
+	enum tui_gcol osort; int odesc; /* the order the rows follow: the
+	                           sort's, or the id order until it is built */
+	int raw;                /* no signatures yet: row i is goroutine i */
+	int pending;            /* rebuild when the index has more */
+	int counting;           /* a text asking ids: rows found so far, the
+	                           rest found between keys */
+	int to_end;             /* G while counting: on the last row found */
+	int wait_index;         /* rebuilds wait for what they ask (scripts,
+	                           for dumps that do not depend on timing,
+	                           until :early-keys) */
 };
 
 struct tui_goroutine {      /* one goroutine: own timeline + event list */
@@ -335,6 +346,16 @@ void tui_goroutines_keep_sel(struct tui_app *a);
 const struct gt_ggroups *tui_goroutines_byfunc(const struct tui_app *a);
 void tui_goroutines_times(const struct tui_app *a, uint32_t gi, const struct gt_goroutine *g,
                           int64_t *run, int64_t *wait);
+/* Work on the rows between keys (goroutine_rows.c): a rebuild once the
+ * index has what a list shown before it asked, a share of a count;
+ * redraw flags when the list changed.  busy: such work remains. settle:
+ * all of it now (scripts' dumps). */
+int tui_goroutines_idle(struct tui_app *a);
+int tui_goroutines_busy(const struct tui_app *a);
+int tui_goroutines_settle(struct tui_app *a);
+/* The reason column of goroutine row (the signature's, or the model's
+ * before the signatures exist). */
+gt_str tui_goroutines_reason(const struct tui_app *a, uint32_t row);
 int tui_goroutines_action(struct tui_app *a, enum gt_action act);
 /* -1: the list's index is still being built (tui_gindex_free): the
  * model must not be freed. */

@@ -1,15 +1,20 @@
 /* goroutine_index.c: the goroutine list's signatures and orders
  * (goroutine_index.h), built on a thread of their own after the load:
  * one pass over the goroutines on two threads (model/gpar.h) for the
- * signatures, a counting sort per column a signature decides, and for
- * the running and waiting times a radix sort of (time, place in id
- * order) packed in one u64 (ties by id for free, no second array). */
+ * signatures, one read of the id order for the selections of the
+ * columns a signature decides, and for the running and waiting times a
+ * radix sort of (time, place in id order) packed in one u64 (ties by id
+ * for free, no second array). */
 #define _GNU_SOURCE /* pthread_timedjoin_np */
 #include "tui/goroutine_index.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "model/gpar.h"
 #include "tui/util.h"
@@ -156,14 +161,16 @@ static void add_tie(struct tui_gorder *o, size_t *cap, size_t s, size_t e)
 static void build_id(struct tui_gindex *x)
 {
 	struct tui_gorder *o = &x->order[TUI_GCOL_ID];
-	const uint32_t *perm = gt_model_g_order(x->m);
-	if (perm && x->nlisted == x->n) { /* all listed: the model's own */
+	const uint32_t *perm = x->perm = gt_model_g_order(x->m);
+	if (x->n && !perm)
+		tui_die("out of memory");
+	if (x->nlisted == x->n) { /* all listed: the model's own */
 		o->v = (uint32_t *)perm;
 		x->id_is_model = 1;
 		for (uint32_t r = 1; r < x->n; r++)
-			if (gt_model_g_id(x->m, perm[r - 1]) == gt_model_g_id(x->m, perm[r])) {
+			if (gt_model_g_rank_id(x->m, r - 1) == gt_model_g_rank_id(x->m, r)) {
 				size_t cap = o->nties, s = r - 1, e = r + 1;
-				while (e < x->n && gt_model_g_id(x->m, perm[e]) == gt_model_g_id(x->m, perm[r]))
+				while (e < x->n && gt_model_g_rank_id(x->m, (uint32_t)e) == gt_model_g_rank_id(x->m, r))
 					e++;
 				add_tie(o, &cap, s, e);
 				r = (uint32_t)e - 1;
@@ -227,24 +234,173 @@ static void sig_keys(struct tui_gindex *x, enum tui_gcol col, uint32_t *nk)
 	free(by);
 }
 
-/* A column a signature decides: a stable counting sort of the id order. */
-static void build_by_sig(struct tui_gindex *x, enum tui_gcol col)
+/* ---- the columns a signature decides: selections over the id order ---- */
+
+static int is_sel(enum tui_gcol col)
 {
-	uint32_t nk;
-	sig_keys(x, col, &nk);
-	const uint32_t *key = x->skey[col], *id = x->order[TUI_GCOL_ID].v;
-	struct tui_gorder *o = &x->order[col];
-	size_t *at = tui_xcalloc((size_t)nk + 1, sizeof *at), cap = 0;
-	for (uint32_t i = 0; i < x->nlisted; i++)
-		at[key[x->gsig[id[i]]] + 1]++;
+	return col == TUI_GCOL_STATE || col == TUI_GCOL_REASON || col == TUI_GCOL_FUNC;
+}
+
+static const enum tui_gcol sel_cols[] = {TUI_GCOL_STATE, TUI_GCOL_REASON, TUI_GCOL_FUNC};
+#define NSEL (sizeof sel_cols / sizeof sel_cols[0])
+
+/* The key of rank r's goroutine in col; UINT32_MAX when not listed. */
+static uint32_t rank_key(const struct tui_gindex *x, enum tui_gcol col, size_t r)
+{
+	uint32_t s = x->gsig[x->perm[r]];
+	return x->sigs[s].listed ? x->skey[col][s] : UINT32_MAX;
+}
+
+/* Each selection's keys, their places, and which keys keep samples. */
+static void sel_layout(struct tui_gindex *x, enum tui_gcol col)
+{
+	struct tui_gsel *e = &x->sel[col];
+	sig_keys(x, col, &e->nk);
+	uint32_t nk = e->nk;
+	e->start = tui_xcalloc((size_t)nk + 1, sizeof *e->start);
+	e->sat = tui_xcalloc((size_t)nk + 1, sizeof *e->sat);
+	e->fat = tui_xcalloc((size_t)nk + 1, sizeof *e->fat);
+	e->big = tui_xcalloc(nk ? nk : 1, 1);
+	e->cur = tui_xcalloc(1, sizeof *e->cur);
+	for (uint32_t s = 0; s < x->nsig; s++)
+		if (x->sigs[s].listed)
+			e->start[x->skey[col][s] + 1] += x->sigs[s].count;
 	for (uint32_t k = 0; k < nk; k++) {
-		add_tie(o, &cap, at[k], at[k] + at[k + 1]);
-		at[k + 1] += at[k];
+		uint32_t c = e->start[k + 1];
+		/* many: at least 1/256 of the list (a sample's run is at most
+		 * 64 * 256 ranks long), and worth sampling */
+		e->big[k] = (uint64_t)c * 256 >= x->nlisted && c >= 4 * TUI_GSEL_STEP;
+		e->sat[k + 1] = e->sat[k] + (e->big[k] ? (c + TUI_GSEL_STEP - 1) / TUI_GSEL_STEP : 0);
+		e->fat[k + 1] = e->fat[k] + (e->big[k] ? 0 : c);
+		e->start[k + 1] += e->start[k];
 	}
-	o->v = tui_xmalloc((x->nlisted ? x->nlisted : 1) * sizeof *o->v);
-	for (uint32_t i = 0; i < x->nlisted; i++)
-		o->v[at[key[x->gsig[id[i]]]]++] = id[i];
-	free(at);
+	e->samples = tui_xmalloc((e->sat[nk] ? e->sat[nk] : 1) * sizeof *e->samples);
+	e->few = tui_xmalloc((e->fat[nk] ? e->fat[nk] : 1) * sizeof *e->few);
+}
+
+/* The selections of state, reason and start function: one read of the
+ * id order. */
+static void build_sels(struct tui_gindex *x)
+{
+	uint32_t *occ[NSEL];
+	for (size_t c = 0; c < NSEL; c++) {
+		sel_layout(x, sel_cols[c]);
+		occ[c] = tui_xcalloc(x->sel[sel_cols[c]].nk + 1, sizeof *occ[c]);
+	}
+	for (uint32_t r = 0; r < x->n; r++) {
+		if (!(r & 0xffff) && atomic_load_explicit(&x->cancel, memory_order_relaxed))
+			break;
+		uint32_t s = x->gsig[x->perm[r]];
+		if (!x->sigs[s].listed)
+			continue;
+		for (size_t c = 0; c < NSEL; c++) {
+			struct tui_gsel *e = &x->sel[sel_cols[c]];
+			uint32_t k = x->skey[sel_cols[c]][s], j = occ[c][k]++;
+			if (!e->big[k])
+				e->few[e->fat[k] + j] = r;
+			else if (j % TUI_GSEL_STEP == 0)
+				e->samples[e->sat[k] + j / TUI_GSEL_STEP] = r;
+		}
+	}
+	for (size_t c = 0; c < NSEL; c++)
+		free(occ[c]);
+}
+
+/* The rank of the j-th goroutine of key k (j < its count). */
+static uint32_t sel_rank(const struct tui_gindex *x, enum tui_gcol col, uint32_t k, uint32_t j)
+{
+	const struct tui_gsel *e = &x->sel[col];
+	if (!e->big[k])
+		return e->few[e->fat[k] + j];
+	struct tui_gsel_cur *c = e->cur;
+	uint32_t at, r;
+	if (c->valid && c->k == k && c->j <= j && c->j >= j - j % TUI_GSEL_STEP) {
+		at = c->j; /* read on from the last one found */
+		r = c->r;
+	} else {
+		at = j - j % TUI_GSEL_STEP;
+		r = e->samples[e->sat[k] + j / TUI_GSEL_STEP];
+	}
+	while (at < j)
+		if (rank_key(x, col, ++r) == k)
+			at++;
+	*c = (struct tui_gsel_cur){k, j, r, 1};
+	return r;
+}
+
+/* The key holding ascending place q of col's order. */
+static uint32_t sel_key_at(const struct tui_gsel *e, size_t q)
+{
+	uint32_t lo = 0, hi = e->nk; /* the first key starting after q, less one */
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		if (e->start[mid + 1] <= q)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+static uint32_t sel_at(const struct tui_gindex *x, enum tui_gcol col, int desc, size_t p)
+{
+	const struct tui_gsel *e = &x->sel[col];
+	/* descending: the keys from the last, each one's goroutines by id */
+	uint32_t k = sel_key_at(e, desc ? x->nlisted - 1 - p : p);
+	size_t first = desc ? x->nlisted - e->start[k + 1] : e->start[k];
+	return x->perm[sel_rank(x, col, k, (uint32_t)(p - first))];
+}
+
+/* The rank of goroutine g in the id order (a binary search by id, then
+ * its lifetime among a reused id's). */
+static size_t rank_of(const struct tui_gindex *x, uint32_t g)
+{
+	int64_t id = gt_model_g_id(x->m, g);
+	size_t lo = 0, hi = x->n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (gt_model_g_rank_id(x->m, (uint32_t)mid) < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	while (lo < x->n && x->perm[lo] != g)
+		lo++;
+	return lo;
+}
+
+static size_t sel_find(const struct tui_gindex *x, enum tui_gcol col, int desc, uint32_t g)
+{
+	const struct tui_gsel *e = &x->sel[col];
+	uint32_t s = x->gsig[g];
+	size_t r = rank_of(x, g);
+	if (!x->sigs[s].listed || r >= x->n)
+		return SIZE_MAX;
+	uint32_t k = x->skey[col][s], j;
+	if (!e->big[k]) { /* its place among the key's ranks */
+		uint32_t lo = e->fat[k], hi = e->fat[k + 1];
+		while (lo < hi) {
+			uint32_t mid = lo + (hi - lo) / 2;
+			if (e->few[mid] < r)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		j = lo - e->fat[k];
+	} else { /* the last sample at or before r, then read on to r */
+		uint32_t lo = e->sat[k], hi = e->sat[k + 1];
+		while (hi - lo > 1) {
+			uint32_t mid = lo + (hi - lo) / 2;
+			if (e->samples[mid] <= r)
+				lo = mid;
+			else
+				hi = mid;
+		}
+		j = (lo - e->sat[k]) * TUI_GSEL_STEP;
+		for (size_t q = e->samples[lo] + 1; q <= r; q++)
+			j += rank_key(x, col, q) == k;
+	}
+	return desc ? x->nlisted - e->start[k + 1] + j : e->start[k] + j;
 }
 
 /* The running or waiting time of each listed goroutine, by goroutine
@@ -408,9 +564,13 @@ static void build_by_time(struct tui_gindex *x, enum tui_gcol col)
 
 /* ---- the build thread ---------------------------------------------------- */
 
-/* Steps, in build order, and the step after which each column is ready. */
-static const int col_step[TUI_GCOL__COUNT] = {1, 2, 3, 4, 2, 2};
-#define STEPS 7 /* 5: blocked groups, 6: by function, 7: the search index */
+/* Steps, in build order, and the step after which each column is ready:
+ * 1 signatures and the id order, 2 the selections, 3 blocked groups,
+ * 4 groups by function, 5 the search index, 6 and 7 the time orders.
+ * The steps with a transient array (groups by function, the search
+ * index, the time orders) come while the least is resident beside them. */
+enum { STEP_IDS = 1, STEP_SELS, STEP_BLOCKED, STEP_BYFUNC, STEP_SEARCH, STEP_RUN, STEP_WAIT, STEPS = STEP_WAIT };
+static const int col_step[TUI_GCOL__COUNT] = {STEP_IDS, STEP_SELS, STEP_RUN, STEP_WAIT, STEP_SELS, STEP_SELS};
 
 static double now_ms(void)
 {
@@ -430,36 +590,37 @@ static void step_done(struct tui_gindex *x, int step)
 static void *build(void *arg)
 {
 	struct tui_gindex *x = arg;
+	/* below the keys' thread (and its pass's threads, which inherit it):
+	 * a key answers first on a busy machine; failing that, as is */
+	if (x->started)
+		(void)setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), 5);
 	double t0 = now_ms();
 	build_sigs(x);
 	if (!atomic_load(&x->cancel))
 		build_id(x);
-	step_done(x, 1);
-	if (!atomic_load(&x->cancel)) {
-		build_by_sig(x, TUI_GCOL_STATE);
-		build_by_sig(x, TUI_GCOL_REASON);
-		build_by_sig(x, TUI_GCOL_FUNC);
-	}
-	step_done(x, 2);
+	step_done(x, STEP_IDS);
 	if (!atomic_load(&x->cancel))
-		build_by_time(x, TUI_GCOL_RUN);
-	step_done(x, 3);
-	if (!atomic_load(&x->cancel))
-		build_by_time(x, TUI_GCOL_WAIT);
-	step_done(x, 4);
+		build_sels(x);
+	step_done(x, STEP_SELS);
 	if (!atomic_load(&x->cancel) && gt_model_blocked(x->m, &x->blocked) < 0)
 		tui_die("out of memory");
-	step_done(x, 5);
+	step_done(x, STEP_BLOCKED);
 	if (!atomic_load(&x->cancel) && gt_model_groups_by_func(x->m, INT64_MIN, INT64_MAX, &x->byfunc) < 0)
 		tui_die("out of memory");
 	free(x->byfunc.member); /* a group's goroutines come from the orders */
 	x->byfunc.member = NULL;
-	step_done(x, 6);
+	step_done(x, STEP_BYFUNC);
 	/* the search bar's index too (the model's, built at its first use) */
 	if (!atomic_load(&x->cancel))
 		gt_model_str_goroutine_count(x->m, 0);
+	step_done(x, STEP_SEARCH);
+	if (!atomic_load(&x->cancel))
+		build_by_time(x, TUI_GCOL_RUN);
+	step_done(x, STEP_RUN);
+	if (!atomic_load(&x->cancel))
+		build_by_time(x, TUI_GCOL_WAIT);
 	x->build_ms = now_ms() - t0;
-	step_done(x, STEPS);
+	step_done(x, STEP_WAIT);
 	return NULL;
 }
 
@@ -468,6 +629,7 @@ void tui_gindex_start(struct tui_gindex *x, const struct gt_model *m)
 	memset(x, 0, sizeof *x);
 	x->m = m;
 	x->n = gt_model_g_count(m);
+	x->cap = INT_MAX;
 	atomic_init(&x->cancel, 0);
 	pthread_mutex_init(&x->mu, NULL);
 	pthread_cond_init(&x->cv, NULL);
@@ -493,8 +655,31 @@ static void wait_step(struct tui_gindex *x, int step)
 	pthread_mutex_unlock(&x->mu);
 }
 
-void tui_gindex_wait_blocked(struct tui_gindex *x) { wait_step(x, 5); }
-void tui_gindex_wait_byfunc(struct tui_gindex *x) { wait_step(x, 6); }
+static int has_step(struct tui_gindex *x, int step)
+{
+	pthread_mutex_lock(&x->mu);
+	int r = x->ready >= step && x->cap >= step;
+	pthread_mutex_unlock(&x->mu);
+	return r;
+}
+
+int tui_gindex_ready(struct tui_gindex *x, int col)
+{
+	return has_step(x, col < 0 ? STEP_IDS : col >= TUI_GCOL__COUNT ? STEPS : col_step[col]);
+}
+
+int tui_gindex_ready_blocked(struct tui_gindex *x) { return has_step(x, STEP_BLOCKED); }
+int tui_gindex_ready_byfunc(struct tui_gindex *x) { return has_step(x, STEP_BYFUNC); }
+
+void tui_gindex_wait_blocked(struct tui_gindex *x) { wait_step(x, STEP_BLOCKED); }
+
+void tui_gindex_cap(struct tui_gindex *x, int steps)
+{
+	pthread_mutex_lock(&x->mu);
+	x->cap = steps;
+	pthread_mutex_unlock(&x->mu);
+}
+void tui_gindex_wait_byfunc(struct tui_gindex *x) { wait_step(x, STEP_BYFUNC); }
 
 int tui_thread_join_soon(pthread_t th)
 {
@@ -530,6 +715,14 @@ int tui_gindex_free(struct tui_gindex *x)
 			free(x->order[c].v);
 		free(x->order[c].ties);
 		free(x->skey[c]);
+		struct tui_gsel *e = &x->sel[c];
+		free(e->start);
+		free(e->sat);
+		free(e->samples);
+		free(e->fat);
+		free(e->few);
+		free(e->big);
+		free(e->cur);
 	}
 	free(x->gsig);
 	free(x->sigs);
@@ -572,6 +765,8 @@ static size_t flip(const struct tui_gindex *x, enum tui_gcol col, size_t q)
 
 uint32_t tui_gindex_at(const struct tui_gindex *x, enum tui_gcol col, int desc, size_t p)
 {
+	if (is_sel(col))
+		return sel_at(x, col, desc, p);
 	return x->order[col].v[desc ? flip(x, col, p) : p];
 }
 
@@ -595,6 +790,8 @@ static uint64_t id_key(const struct tui_gindex *x, uint32_t g)
 
 size_t tui_gindex_find(const struct tui_gindex *x, enum tui_gcol col, int desc, uint32_t g)
 {
+	if (is_sel(col))
+		return sel_find(x, col, desc, g);
 	const uint32_t *v = x->order[col].v;
 	uint64_t k = key_of(x, col, g), id = id_key(x, g);
 	size_t lo = 0, hi = x->nlisted;

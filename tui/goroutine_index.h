@@ -8,10 +8,17 @@
  *   is decided once per signature, and a list's length is the sum of the
  *   counts of the signatures it keeps.  gsig: a u32 per goroutine.
  * - Orders: per sort column, the listed goroutines (those with a state
- *   interval) by (key, id) ascending, a u32 per goroutine; descending
- *   reverses the order but keeps ties by id ascending, through the runs
- *   of equal keys (ties), so one array serves both directions.
- * Memory: 4 bytes per goroutine for the signatures and for each order. */
+ *   interval) by (key, id) ascending; descending reverses the order but
+ *   keeps ties by id ascending.  The id order is the model's
+ *   (gt_model_g_order); running and waiting times, a u32 per goroutine,
+ *   with the runs of equal keys (ties) read backwards for descending.
+ * - The columns a signature decides (state, reason, start function) keep
+ *   no order: a key's goroutines in id order are the places of the id
+ *   order whose signature has that key, found by selection (tui_gsel):
+ *   a key with many goroutines keeps every 64th one's place and the rest
+ *   is read on from there; a key with few lists them.
+ * Memory: 4 bytes per goroutine for the signatures and for each time
+ * order, and a few bits per goroutine for the selections. */
 #ifndef GT_TUI_GOROUTINE_INDEX_H
 #define GT_TUI_GOROUTINE_INDEX_H
 
@@ -39,6 +46,22 @@ struct tui_gsig {
 
 struct tui_gtie { uint32_t s, e; };     /* order places [s, e): equal keys */
 
+/* A column a signature decides: its keys' goroutines as places of the
+ * model's id order (ranks).  Key k holds places [start[k], start[k+1])
+ * of the ascending order; a key with many goroutines (big[k]) keeps the
+ * rank of every TUI_GSEL_STEP-th one in samples[sat[k]..sat[k+1]), the
+ * others all their ranks in few[fat[k]..fat[k+1]). */
+#define TUI_GSEL_STEP 64
+struct tui_gsel {
+	uint32_t nk;
+	uint32_t *start, *sat, *samples, *fat, *few;
+	uint8_t *big;
+	struct tui_gsel_cur {   /* the last one found: read on from it */
+		uint32_t k, j, r; /* the j-th of key k is at rank r */
+		int valid;
+	} *cur;                 /* the main thread's (found through a const index) */
+};
+
 struct tui_gorder {
 	uint32_t *v;            /* goroutine indices, nlisted of them */
 	struct tui_gtie *ties;  /* runs of 2+ equal keys, by place */
@@ -54,7 +77,9 @@ struct tui_gindex {
 	uint32_t *skey[TUI_GCOL__COUNT]; /* per signature: its key's rank
 	                           (STATE, REASON, FUNC: columns a signature
 	                           decides) */
-	struct tui_gorder order[TUI_GCOL__COUNT];
+	struct tui_gorder order[TUI_GCOL__COUNT]; /* ID, RUN, WAIT */
+	struct tui_gsel sel[TUI_GCOL__COUNT];      /* STATE, REASON, FUNC */
+	const uint32_t *perm;   /* the model's id order: ranks to indices */
 	int id_is_model;        /* order[ID].v is the model's (gt_model_g_order) */
 	struct gt_blocked blocked; /* the model's blocked groups (gt_model_blocked) */
 	struct gt_ggroups byfunc;  /* the model's groups by start function */
@@ -66,6 +91,7 @@ struct tui_gindex {
 	pthread_mutex_t mu;
 	pthread_cond_t cv;
 	int ready;
+	int cap;                /* tui_gindex_cap */
 	atomic_int cancel;
 };
 
@@ -76,6 +102,14 @@ void tui_gindex_start(struct tui_gindex *x, const struct gt_model *m);
 /* Waits until the signatures and column col's order exist (col < 0:
  * the signatures only; TUI_GCOL__COUNT: everything). */
 void tui_gindex_wait(struct tui_gindex *x, int col);
+/* The same, without waiting: 1 when they exist (the list shows what it
+ * can before: goroutine_rows.c). */
+int tui_gindex_ready(struct tui_gindex *x, int col);
+int tui_gindex_ready_blocked(struct tui_gindex *x);
+int tui_gindex_ready_byfunc(struct tui_gindex *x);
+/* Scripts' tests of the early rows: the ready calls above see only the
+ * first `steps` steps of the build as done (INT_MAX: all, the default). */
+void tui_gindex_cap(struct tui_gindex *x, int steps);
 /* Stops the build if it runs, and frees everything: 0.  -1 when the
  * build is in one of the model's steps that cannot be stopped and has
  * not ended within 100 ms: the thread is left to the process's exit,

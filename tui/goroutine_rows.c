@@ -8,13 +8,22 @@
  * with one, the order is read from the start and kept rows are collected
  * up to the row asked for; a list with few rows is collected at once,
  * by one read of the signatures, and sorted; a text typed on narrows the
- * rows already collected.  Only a text that may match goroutine ids
- * ("G12", "12") asks every goroutine.  The blocked filter's groups (few
+ * rows already collected.  A text that may match goroutine ids ("G12",
+ * "12") asks the goroutines one by one: the rows are found as far as
+ * the screen needs, the count goes on between keys (a share at a time,
+ * "at least N" until done).  The blocked filter's groups (few
  * goroutines) are collected at once.
+ *
+ * Before the index (built in the background after the load) has what
+ * the rows ask, the list shows what it can at once: the goroutines as
+ * they appeared until the signatures exist, the id order until the
+ * sort's order does, and is rebuilt between keys when the index has
+ * more.
  *
  * With a range marked, the rows come from the range's own (goroutine_
  * window.h): the same machinery over its rows, orders and counts per
- * signature, built once per range in the background. */
+ * signature, built once per range in the background (with every order:
+ * no early rows there). */
 #include "tui/app.h"
 
 #include <ctype.h>
@@ -27,6 +36,11 @@
 
 /* A list this short or shorter is collected at once and sorted. */
 #define FEW 4096
+/* Places of an order a key (or a share between keys) reads at most
+ * while a text asks ids: a few ms. */
+#define SHARE (1u << 13)
+/* Rows found at once for such a text: more than a screen. */
+#define FIRST_ROWS 256
 
 /* ---- where the rows come from: the whole trace's index or the range's -- */
 
@@ -37,23 +51,23 @@ static size_t src_n(const struct tui_goroutines *gl)
 
 static uint32_t src_at(const struct tui_goroutines *gl, size_t p)
 {
-	return gl->windowed ? tui_gwin_at(gl->win, gl->sort, gl->desc, p)
-	                    : tui_gindex_at(&gl->ix, gl->sort, gl->desc, p);
+	return gl->windowed ? tui_gwin_at(gl->win, gl->osort, gl->odesc, p)
+	                    : tui_gindex_at(&gl->ix, gl->osort, gl->odesc, p);
 }
 
 static void src_sort(const struct tui_goroutines *gl, uint32_t *g, size_t k)
 {
 	if (gl->windowed)
-		tui_gwin_sort(gl->win, gl->sort, gl->desc, g, k);
+		tui_gwin_sort(gl->win, gl->osort, gl->odesc, g, k);
 	else
-		tui_gindex_sort(&gl->ix, gl->sort, gl->desc, g, k);
+		tui_gindex_sort(&gl->ix, gl->osort, gl->odesc, g, k);
 }
 
 /* The place of goroutine g in the sort's order; SIZE_MAX if not there. */
 static size_t src_find(const struct tui_goroutines *gl, uint32_t g)
 {
-	return gl->windowed ? tui_gwin_find(gl->win, gl->sort, gl->desc, g)
-	                    : tui_gindex_find(&gl->ix, gl->sort, gl->desc, g);
+	return gl->windowed ? tui_gwin_find(gl->win, gl->osort, gl->odesc, g)
+	                    : tui_gindex_find(&gl->ix, gl->osort, gl->odesc, g);
 }
 
 /* Goroutines of signature s among the rows, the first and last (by
@@ -86,13 +100,14 @@ void tui_goroutines_times(const struct tui_app *a, uint32_t gi, const struct gt_
 }
 
 /* The selected goroutine, kept before the rows change (the rebuild
- * selects it again if the new rows have it). */
+ * selects it again if the new rows have it; an empty early list keeps
+ * the one it was asked to keep). */
 void tui_goroutines_keep_sel(struct tui_app *a)
 {
 	struct tui_goroutines *gl = &a->gl;
-	if (gl->dirty)
+	if (gl->dirty || gl->sel >= gl->nrows)
 		return;
-	uint32_t r = gl->sel < gl->nrows ? tui_goroutines_row(a, gl->sel) : TUI_GROW_GROUP;
+	uint32_t r = !gl->by_func ? tui_goroutines_row(a, gl->sel) : TUI_GROW_GROUP;
 	gl->keep_g = r & TUI_GROW_GROUP ? UINT32_MAX : r;
 }
 
@@ -253,30 +268,38 @@ static void push(struct tui_goroutines *gl, uint32_t v)
 	gl->rows[gl->nmat++] = v;
 }
 
-/* Reads the order on until row i is found (or the order ends). */
-static void find_upto(struct tui_app *a, size_t i)
+/* Reads the order on until row i is found, the order ends, or budget
+ * places are read; the places read. */
+static size_t find_upto(struct tui_app *a, size_t i, size_t budget)
 {
 	struct tui_goroutines *gl = &a->gl;
 	const char *digits;
 	enum id_way w = id_way(gl->text, &digits);
-	while (gl->nmat <= i && gl->scan < src_n(gl)) {
+	size_t from = gl->scan;
+	while (gl->nmat <= i && gl->scan < src_n(gl) && gl->scan - from < budget) {
 		uint32_t g = src_at(gl, gl->scan++);
 		if (keeps(gl, g, w, digits))
 			push(gl, g);
 	}
 	if (gl->scan >= src_n(gl)) {
 		gl->complete = 1;
+		gl->counting = 0;
+		gl->nrows = gl->nmat;
+	} else if (gl->counting) {
 		gl->nrows = gl->nmat;
 	}
+	return gl->scan - from;
 }
 
 uint32_t tui_goroutines_row(struct tui_app *a, size_t i)
 {
 	struct tui_goroutines *gl = &a->gl;
+	if (gl->raw)
+		return (uint32_t)i;
 	if (gl->all)
 		return src_at(gl, i);
 	if (i >= gl->nmat)
-		find_upto(a, i);
+		find_upto(a, i, gl->counting ? SHARE : SIZE_MAX);
 	return i < gl->nmat ? gl->rows[i] : 0;
 }
 
@@ -376,7 +399,9 @@ static void group_by_func(struct tui_app *a)
 	gl->nrows = gl->nmat;
 }
 
-/* Where goroutine g is among the rows (found up to it), else SIZE_MAX. */
+/* Where goroutine g is among the rows, else SIZE_MAX: found up to it,
+ * within a share of the order (a key keeps the selection when it is
+ * near, and does not read millions of goroutines for it). */
 static size_t row_of(struct tui_app *a, uint32_t g)
 {
 	struct tui_goroutines *gl = &a->gl;
@@ -388,8 +413,9 @@ static size_t row_of(struct tui_app *a, uint32_t g)
 		return src_find(gl, g);
 	if (!gl->complete) { /* rows up to g's place */
 		size_t p = src_find(gl, g);
-		while (p != SIZE_MAX && gl->scan <= p && !gl->complete)
-			find_upto(a, gl->nmat);
+		size_t budget = SHARE;
+		while (p != SIZE_MAX && gl->scan <= p && !gl->complete && budget)
+			budget -= find_upto(a, gl->nmat, budget);
 	}
 	for (size_t i = 0; i < gl->nmat; i++)
 		if (gl->rows[i] == g)
@@ -397,17 +423,90 @@ static size_t row_of(struct tui_app *a, uint32_t g)
 	return SIZE_MAX;
 }
 
+/* The signatures, and the sort's order, the rows can read (a range's
+ * rows come with theirs, built on the signatures: tui_goroutines_sync). */
+static int sigs_ready(struct tui_goroutines *gl)
+{
+	return gl->windowed || tui_gindex_ready(&gl->ix, -1);
+}
+
+static int sort_ready(struct tui_goroutines *gl)
+{
+	return gl->windowed || tui_gindex_ready(&gl->ix, gl->sort);
+}
+
+/* The groups shown are there (a range's by function come with its rows). */
+static int groups_ready(struct tui_goroutines *gl)
+{
+	return (!gl->blocked || tui_gindex_ready_blocked(&gl->ix)) &&
+	       (!gl->by_func || gl->windowed || tui_gindex_ready_byfunc(&gl->ix));
+}
+
+/* The index has what the rows ask: the signatures, the sort's order,
+ * the groups shown. */
+static int index_has_all(struct tui_goroutines *gl)
+{
+	return sigs_ready(gl) && sort_ready(gl) && groups_ready(gl);
+}
+
+/* Waits until the index has what the rows ask. */
+static void wait_asked(struct tui_goroutines *gl)
+{
+	if (!gl->windowed)
+		tui_gindex_wait(&gl->ix, gl->sort);
+	if (gl->blocked)
+		tui_gindex_wait_blocked(&gl->ix);
+	if (gl->by_func && !gl->windowed)
+		tui_gindex_wait_byfunc(&gl->ix);
+}
+
+/* Rows before the index has the signatures or the groups asked: the
+ * goroutines as they appeared (none for groups), until a rebuild. */
+static void rebuild_early(struct tui_app *a, uint32_t keep_g)
+{
+	struct tui_goroutines *gl = &a->gl;
+	int raw = !sigs_ready(gl);
+	free(gl->groups);
+	gl->groups = NULL;
+	gl->ngroups = gl->nmat = gl->scan = 0;
+	gl->raw = raw;
+	gl->all = gl->complete = gl->pending = 1;
+	gl->counting = gl->to_end = 0;
+	gl->nrows = raw && !gl->blocked && !gl->by_func ? gl->ix.n : 0;
+	gl->done_text[0] = 0;
+	gl->narrow_ok = 0;
+	gl->keep_g = keep_g; /* for the rebuild to come */
+	gl->sel = raw && keep_g < gl->nrows ? keep_g : 0;
+	gl->top = gl->preview_top = 0;
+	gl->dirty = 0;
+}
+
 void tui_goroutines_rebuild(struct tui_app *a)
 {
 	struct tui_goroutines *gl = &a->gl;
 	uint32_t keep_g = gl->keep_g;
 	gl->keep_g = UINT32_MAX;
-	tui_gindex_wait(&gl->ix, gl->sort);
+	if (gl->wait_index)
+		wait_asked(gl);
+	if (!sigs_ready(gl) || !groups_ready(gl)) {
+		rebuild_early(a, keep_g);
+		return;
+	}
+	/* the sort's order not built yet: the id order meanwhile */
+	int sorted = sort_ready(gl);
+	enum tui_gcol osort = sorted ? gl->sort : TUI_GCOL_ID;
+	int odesc = sorted ? gl->desc : 0;
 	const char *digits;
 	enum id_way w = id_way(gl->text, &digits);
-	/* a text typed on keeps fewer of the rows found for the old one */
+	/* a text typed on keeps fewer of the rows found for the old one (in
+	 * the same order: not when the sort's order came meanwhile) */
 	int narrow = gl->complete && !gl->all && !gl->blocked && !gl->by_func && gl->done_text[0] &&
-	             gl->narrow_ok && tui_strcasestr(gl->text, gl->done_text);
+	             gl->narrow_ok && tui_strcasestr(gl->text, gl->done_text) && !gl->raw &&
+	             gl->osort == osort && gl->odesc == odesc;
+	gl->osort = osort;
+	gl->odesc = odesc;
+	gl->pending = !sorted;
+	gl->raw = gl->counting = gl->to_end = 0;
 	size_t n = decide(a, w);
 	free(gl->groups);
 	gl->groups = NULL;
@@ -440,11 +539,12 @@ void tui_goroutines_rebuild(struct tui_app *a)
 			collect(a, n, w, digits);
 			gl->scan = src_n(gl);
 			gl->complete = 1;
-		} else if (n == SIZE_MAX) {
-			find_upto(a, SIZE_MAX - 1); /* the text asks ids: all of them */
+		} else if (n == SIZE_MAX) { /* the text asks ids: counted between keys */
+			gl->counting = 1;
+			find_upto(a, FIRST_ROWS, SHARE);
 		}
 	}
-	gl->nrows = gl->all ? src_n(gl) : gl->complete ? gl->nmat : n;
+	gl->nrows = gl->all ? src_n(gl) : gl->complete || gl->counting ? gl->nmat : n;
 	snprintf(gl->done_text, sizeof gl->done_text, "%s", gl->complete && !gl->all ? gl->text : "");
 	gl->narrow_ok = 1;
 	gl->sel = 0;
@@ -460,4 +560,69 @@ void tui_goroutines_rebuild(struct tui_app *a)
 	}
 	gl->preview_top = 0;
 	gl->dirty = 0;
+}
+
+gt_str tui_goroutines_reason(const struct tui_app *a, uint32_t row)
+{
+	const struct tui_goroutines *gl = &a->gl;
+	if (!gl->raw)
+		return gl->ix.sigs[gl->ix.gsig[row]].reason;
+	struct gt_goroutine g = tui_g(a, row);
+	return tui_g_wait_reason(a, row, &g);
+}
+
+int tui_goroutines_busy(const struct tui_app *a)
+{
+	return !a->gl.dirty && (a->gl.pending || a->gl.counting);
+}
+
+/* The selected goroutine stays selected through a rebuild to come. */
+static void keep_selection(struct tui_goroutines *gl, struct tui_app *a)
+{
+	tui_goroutines_keep_sel(a);
+	gl->narrow_ok = 0;
+	gl->dirty = 1;
+}
+
+int tui_goroutines_idle(struct tui_app *a)
+{
+	struct tui_goroutines *gl = &a->gl;
+	int shown = tui_current(a) == TUI_V_GOROUTINES ? TUI_REDRAW : 0;
+	if (gl->dirty)
+		return 0; /* rebuilt at its next frame anyway */
+	if (gl->pending) {
+		/* the goroutines as they appeared: rebuilt once the signatures
+		 * exist; the id order: once the sort's does */
+		if (!(gl->raw ? sigs_ready(gl) : index_has_all(gl)))
+			return 0;
+		keep_selection(gl, a);
+		return shown;
+	}
+	if (gl->counting) {
+		find_upto(a, SIZE_MAX - 1, SHARE);
+		if (gl->to_end && gl->nrows)
+			gl->sel = gl->nrows - 1;
+		return shown;
+	}
+	return 0;
+}
+
+int tui_goroutines_settle(struct tui_app *a)
+{
+	struct tui_goroutines *gl = &a->gl;
+	if (!gl->pending && !gl->counting)
+		return 0;
+	if (gl->pending) {
+		wait_asked(gl);
+		if (!gl->dirty)
+			keep_selection(gl, a);
+	}
+	if (gl->dirty)
+		tui_goroutines_rebuild(a);
+	if (gl->counting)
+		find_upto(a, SIZE_MAX - 1, SIZE_MAX);
+	if (gl->to_end && gl->nrows)
+		gl->sel = gl->nrows - 1;
+	gl->to_end = 0;
+	return TUI_REDRAW_ALL;
 }

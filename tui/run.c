@@ -14,6 +14,7 @@
 #include <signal.h>
 #include <sys/resource.h>
 #include <stdio.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <signal.h>
@@ -78,6 +79,7 @@ static int bench_frames(struct tui_app *a, int n, const char *path)
 static void save_rows(struct tui_app *a, const char *path)
 {
 	tui_goroutines_sync(a); /* a script waits for a range's rows */
+	tui_goroutines_settle(a);
 	FILE *f = fopen(path, "w");
 	if (!f)
 		tui_die("save-rows %s: %s", path, strerror(errno));
@@ -96,12 +98,11 @@ static void save_rows(struct tui_app *a, const char *path)
 			continue;
 		}
 		struct gt_goroutine g = tui_g(a, r);
-		const struct tui_gsig *s = &a->gl.ix.sigs[a->gl.ix.gsig[r]];
 		int64_t run, wait; /* in the marked range when there is one */
 		tui_goroutines_times(a, r, &g, &run, &wait);
 		fprintf(f, "%lld\t%u\t%lld\t%lld\t%s\t%s\n", (long long)g.id, g.end_state,
 		        (long long)run, (long long)wait,
-		        gt_model_str(a->m, s->reason), gt_model_str(a->m, g.start_func));
+		        gt_model_str(a->m, tui_goroutines_reason(a, r)), gt_model_str(a->m, g.start_func));
 	}
 	if (fclose(f))
 		tui_die("save-rows %s: %s", path, strerror(errno));
@@ -122,7 +123,7 @@ static void set_key_times(const char *path)
 }
 
 /* ":peak-rss FILE": the process's peak resident size so far, appended
- * as "peak_rss_kb N" (getrusage). */
+ * as "peak_rss_kb N rss_kb M" (getrusage; M: resident now, /proc). */
 static void peak_rss(const char *path)
 {
 	struct rusage ru;
@@ -130,8 +131,28 @@ static void peak_rss(const char *path)
 	FILE *f = fopen(path, "a");
 	if (!f)
 		tui_die("peak-rss %s: %s", path, strerror(errno));
-	fprintf(f, "peak_rss_kb %ld\n", ru.ru_maxrss);
+	long pages = 0, size;
+	FILE *st = fopen("/proc/self/statm", "r");
+	if (!st || fscanf(st, "%ld %ld", &size, &pages) != 2)
+		pages = 0;
+	if (st)
+		fclose(st);
+	fprintf(f, "peak_rss_kb %ld rss_kb %ld\n", ru.ru_maxrss, pages * (sysconf(_SC_PAGESIZE) / 1024));
 	fclose(f);
+}
+
+/* Work on the list between keys (tui_goroutines_idle), timed under
+ * :key-times as a key named "idle" with its frame. */
+static int idle_step(struct tui_app *a)
+{
+	double t0 = now_ms();
+	int flags = tui_goroutines_idle(a);
+	if (flags && key_times) {
+		tui_draw(a, flags);
+		fprintf(key_times, "idle\t%.3f\n", now_ms() - t0);
+		return 0;
+	}
+	return flags;
 }
 
 /* A scripted key; timed under :key-times. */
@@ -153,7 +174,12 @@ static int run_command(struct tui_app *a, const char *cmd)
 {
 	char arg[1024];
 	int c, r;
-	(void)a;
+	/* dumps show the list as it ends up, not as shown meanwhile */
+	if (!strncmp(cmd, "save-", 5)) {
+		int f = tui_goroutines_settle(a);
+		if (f)
+			tui_draw(a, f);
+	}
 	if (sscanf(cmd, "save-screen %1023s", arg) == 1) {
 		if (tui_gc_settle(a)) /* what the figures' thread left to show */
 			tui_draw(a, TUI_REDRAW);
@@ -222,6 +248,14 @@ static int run_command(struct tui_app *a, const char *cmd)
 		fclose(f);
 		return 0;
 	}
+	if (!strcmp(cmd, "early-keys")) {
+		a->gl.wait_index = 0; /* keys as typed by hand: no wait */
+		return 0;
+	}
+	if (sscanf(cmd, "index-ready %1023s", arg) == 1) {
+		tui_gindex_cap(&a->gl.ix, strcmp(arg, "all") ? atoi(arg) : INT_MAX);
+		return 0;
+	}
 	if (sscanf(cmd, "peak-rss %1023s", arg) == 1) {
 		peak_rss(arg);
 		return 0;
@@ -238,6 +272,7 @@ static int run_command(struct tui_app *a, const char *cmd)
 static int loop(struct tui_app *a, struct tui_script *script, const sigset_t *unblocked)
 {
 	int flags = TUI_REDRAW_ALL, pending_esc = 0;
+	size_t idled = SIZE_MAX; /* the scripted key the list's work went before */
 	TermKey *tk = a->keys_tk;
 	for (;;) {
 		if (tui_sig_quit)
@@ -265,6 +300,13 @@ static int loop(struct tui_app *a, struct tui_script *script, const sigset_t *un
 			tui_draw(a, flags);
 		flags = 0;
 		if (a->term.headless) {
+			/* one share of the list's work between two scripted keys */
+			if (script->next < script->n && !script->items[script->next].is_cmd &&
+			    idled != script->next) {
+				idled = script->next;
+				if ((flags = idle_step(a)))
+					continue;
+			}
 			if (script->next >= script->n)
 				return 0;
 			struct tui_script_item *it = &script->items[script->next++];
@@ -277,13 +319,20 @@ static int loop(struct tui_app *a, struct tui_script *script, const sigset_t *un
 		struct pollfd pfd = {.fd = a->term.tty_fd, .events = POLLIN};
 		struct timespec wait;
 		/* figures coming from a background thread: look every 50 ms;
-		 * the list computing a range's rows: its progress, then its rows */
+		 * the list computing a range's rows: its progress, then its
+		 * rows; the list's work between keys: a share when no key waits
+		 * (a count), or a look every 50 ms (the index's background build) */
 		int bg = tui_gc_waiting(a);
 		int computing = tui_current(a) == TUI_V_GOROUTINES && tui_goroutines_computing(a);
-		int ms = pending_esc ? termkey_get_waittime(tk) : bg ? 50 : 100;
-		wait.tv_sec = ms / 1000;
-		wait.tv_nsec = (long)(ms % 1000) * 1000000L;
-		int r = ppoll(&pfd, 1, pending_esc || bg || computing ? &wait : NULL, unblocked);
+		int busy = tui_goroutines_busy(a);
+		int ms = busy && a->gl.counting ? 0 : bg || busy ? 50 : computing ? 100 : -1;
+		if (pending_esc)
+			ms = termkey_get_waittime(tk);
+		if (ms >= 0) {
+			wait.tv_sec = ms / 1000;
+			wait.tv_nsec = (long)(ms % 1000) * 1000000L;
+		}
+		int r = ppoll(&pfd, 1, ms >= 0 ? &wait : NULL, unblocked);
 		if (bg)
 			flags |= tui_gc_settled(a);
 		if (r < 0) {
@@ -291,13 +340,11 @@ static int loop(struct tui_app *a, struct tui_script *script, const sigset_t *un
 				continue;
 			return 2;
 		}
-		if (r == 0 && computing && !pending_esc) {
-			flags |= TUI_REDRAW;
+		TermKeyKey key;
+		if (r == 0 && !pending_esc) {
+			flags |= (computing ? TUI_REDRAW : 0) | tui_goroutines_idle(a);
 			continue;
 		}
-		if (r == 0 && !pending_esc)
-			continue;
-		TermKeyKey key;
 		if (r == 0 && pending_esc) {
 			pending_esc = 0;
 			if (termkey_getkey_force(tk, &key) == TERMKEY_RES_KEY)
@@ -592,6 +639,7 @@ int tui_run(const struct tui_run_opts *o)
 	a->gl.keep_g = UINT32_MAX;
 	a->gl.state_filter = -1;
 	a->gl.sort = TUI_GCOL_ID;
+	a->gl.wait_index = headless;
 	switch (a->config->settings.default_view) {
 	case GT_VIEW_GOROUTINES: tui_switch(a, TUI_V_GOROUTINES); break;
 	case GT_VIEW_GC: tui_switch(a, TUI_V_GC); break;

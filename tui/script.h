@@ -11,6 +11,12 @@
  *                      ":peak-rss FILE" (peak resident size so far),
  *                      ":wait-index FILE" (waits for the goroutine list's
  *                      index, writes its build time),
+ *                      ":early-keys" (the goroutine list no longer waits
+ *                      for its index, as by hand: scripts' lists wait so
+ *                      that dumps do not depend on timing),
+ *                      ":index-ready N|all" (the list sees only the first
+ *                      N steps of its index as built: its early rows,
+ *                      goroutine_rows.c),
  *                      ":save-attrs FILE" (video attributes, dump.h),
  *                      ":save-colors FILE" (colours, dump.h)
  *   keys               in <Key> notation: "jj<Down><C-d>/net<Enter>"

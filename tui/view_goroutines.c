@@ -88,7 +88,7 @@ static int list_rows(struct tui_app *a)
 	} else if (gl->sel < gl->nrows) {
 		uint32_t row = tui_goroutines_row((struct tui_app *)a, gl->sel);
 		gt_stack st = row & TUI_GROW_GROUP ? gl->groups[row & ~TUI_GROW_GROUP].mg.stack
-		                                   : gl->ix.sigs[gl->ix.gsig[row]].stack;
+		              : gl->raw ? tui_g(a, row).end_stack : gl->ix.sigs[gl->ix.gsig[row]].stack;
 		size_t depth = st ? gt_stack_depth(gt_model_tables(a->m), st) : 0;
 		int want = (int)(depth < 2 ? 2 : depth) + 1;
 		if (want < preview)
@@ -178,13 +178,18 @@ void tui_goroutines_draw(struct tui_app *a)
 	const char *st = gl->state_filter >= 0 ? gt_gostate_name((enum gt_gostate)gl->state_filter) : "";
 	if (gl->windowed && tui_range_text(a, rng, sizeof rng, gl->win->t0, gl->win->t1)) /* m on the timeline */
 		snprintf(in, sizeof in, "; in %s (%s: the whole trace)", rng, tui_key_of(a, GT_ACTION_FILTER_CLEAR));
-	snprintf(title, sizeof title, "%s%s%s%s%zu of %u goroutines%s%s%s%s%s%s%s",
+	/* before the index has what is asked: what is shown meanwhile */
+	const char *early = gl->raw ? "  (indexing: as they appeared, unfiltered, unsorted)"
+	                    : gl->pending ? "  (indexing: by goroutine until sorted)" : "";
+	snprintf(title, sizeof title, "%s%s%s%s%s%zu of %u goroutines%s%s%s%s%s%s%s%s",
 	         gl->blocked ? "Blocked at the end: " : "", gl->func_on ? "Started by " : "",
 	         gl->func_on ? gt_model_str(a->m, gl->func) : "", gl->func_on ? ": " : "",
-	         gl->nrows - gl->ngroups, gl->windowed ? gl->win->n : gt_model_g_count(a->m),
+	         gl->counting ? "at least " : "", gl->nrows - gl->ngroups,
+	         gl->windowed ? gl->win->n : gt_model_g_count(a->m),
 	         gl->blocked ? ", grouped by reason and stack" : "",
 	         *st ? ", state " : "", st,
-	         gl->text[0] ? ", matching \"" : "", gl->text, gl->text[0] ? "\"" : "", in);
+	         gl->text[0] ? ", matching \"" : "", gl->text, gl->text[0] ? "\"" : "", in,
+	         gl->counting ? " (counting)" : early);
 	tui_put(y++, 0, a->cols, tui_attr(TUI_C_TITLE), title);
 	/* column headers */
 	int x = 0;
@@ -204,7 +209,8 @@ void tui_goroutines_draw(struct tui_app *a)
 	y++;
 	if (!gl->nrows)
 		tui_put(y, 2, a->cols - 2, tui_attr(TUI_C_DIM),
-		        gl->blocked ? "no goroutine is blocked at the end of the trace" : "no goroutine matches");
+		        gl->pending ? "indexing the goroutines..." : gl->counting ? "looking..."
+		        : gl->blocked ? "no goroutine is blocked at the end of the trace" : "no goroutine matches");
 	for (int i = 0; i < rows && gl->top + (size_t)i < gl->nrows; i++) {
 		size_t r = gl->top + (size_t)i;
 		uint32_t row = tui_goroutines_row(a, r);
@@ -229,7 +235,7 @@ void tui_goroutines_draw(struct tui_app *a)
 		}
 		const struct gt_goroutine g_ = tui_g(a, row), *g = &g_;
 		int state = g->end_state;
-		gt_str reason = gl->ix.sigs[gl->ix.gsig[row]].reason;
+		gt_str reason = tui_goroutines_reason(a, row);
 		if (at_cursor) {
 			/* state and reason both at the cursor, so that they agree */
 			struct state_at s = {0, 0, 0};
@@ -277,7 +283,7 @@ void tui_goroutines_draw(struct tui_app *a)
 		         grp->count == 1 ? "" : "s", gt_model_bgroup_why(a->m, &grp->mg));
 	} else {
 		const struct gt_goroutine g_ = tui_g(a, row), *g = &g_;
-		gt_str why = gl->ix.sigs[gl->ix.gsig[row]].reason;
+		gt_str why = tui_goroutines_reason(a, row);
 		stack = g->end_stack;
 		char since[32];
 		tui_fmt_time(a, since, sizeof since, g->end_since);
@@ -299,6 +305,7 @@ static void move_sel(struct tui_app *a, long d)
 	}
 	gl->sel = tui_move_sel(gl->sel, d, gl->nrows);
 	gl->preview_top = 0;
+	gl->to_end = 0;
 }
 
 int tui_goroutines_action(struct tui_app *a, enum gt_action act)
@@ -310,6 +317,10 @@ int tui_goroutines_action(struct tui_app *a, enum gt_action act)
 		           tui_key_of(a, GT_ACTION_FILTER_CLEAR));
 		return act == GT_ACTION_GO_BACK ? TUI_UNHANDLED : TUI_REDRAW_STATUS;
 	}
+	/* Enter typed ahead on a list still empty for its index: on what is
+	 * about to be shown */
+	if (act == GT_ACTION_OPEN_SELECTION && gl->pending && !gl->nrows)
+		tui_goroutines_settle(a);
 	int page = list_rows(a);
 	switch (act) {
 	case GT_ACTION_MOVE_UP: move_sel(a, -1); break;
@@ -319,7 +330,10 @@ int tui_goroutines_action(struct tui_app *a, enum gt_action act)
 	case GT_ACTION_HALF_PAGE_UP: move_sel(a, -page / 2); break;
 	case GT_ACTION_HALF_PAGE_DOWN: move_sel(a, page / 2); break;
 	case GT_ACTION_GOTO_FIRST: move_sel(a, -(long)gl->nrows - 1000000); break;
-	case GT_ACTION_GOTO_LAST: move_sel(a, (long)gl->nrows + 1000000); break;
+	case GT_ACTION_GOTO_LAST: /* while counting: the last row as they come */
+		move_sel(a, (long)gl->nrows + 1000000);
+		gl->to_end = gl->counting;
+		break;
 	case GT_ACTION_NEXT_PANE:
 	case GT_ACTION_PREV_PANE:
 		gl->pane = !gl->pane;

@@ -2,9 +2,15 @@
 # tui-key-bench.sh GTVIEW TRACE...: milliseconds per key of the viewer's
 # list operations (headless, 200x50, each key's handling and its frame,
 # :key-times), and the peak resident size after a walk of every view
-# (:peak-rss), per trace, after the goroutine list's index (built in the
-# background after the load; :wait-index reports how long), then in the
-# list narrowed to a marked range (:wait-range).  For `make bench`.
+# (:peak-rss), per trace.  Phase "early": keys right after the load, while
+# the goroutine list's index is built in the background (:early-keys:
+# the list does not wait for it, as by hand; scripts' lists wait); then
+# :wait-index reports how long that build took and how long the walk
+# waited for it, and the other phases run.  "idfilter": texts that can
+# match goroutine ids ("1", "12", "G1"), counted between keys.  The
+# list's work between keys (a rebuild once the index has more, a share of
+# a count) is timed as a key named "idle".  Last, the list narrowed to a
+# marked range (:wait-range).  For `make bench`.
 # Budget: every key <= 10 ms median and <= 30 ms at most on a trace with
 # over 2 million goroutines; peak RSS <= 2x the file.
 bin=$1
@@ -20,12 +26,15 @@ phase() {
 	echo ":key-times off"
 }
 {
+	echo ":early-keys"
+	phase early 2 j s S '&' g o '<Enter>' c s s b b '&' 1 '<Enter>' G c 1
 	echo ":wait-index $t/index"
 	phase open 2
 	phase sort s s s s s s S S
 	phase blocked b b
 	phase state f f f f f f
 	phase filter '&' c h a n '<Backspace>' '<Backspace>' '<Backspace>' '<Backspace>' r u n '<Enter>'
+	phase idfilter c '&' 1 2 '<Backspace>' '<Backspace>' G 1 '<Backspace>' '<Backspace>' 1 '<Enter>' G gg j c
 	phase move G gg j '<PageDown>' '<PageUp>'
 	phase clear c
 	phase search / g o p a r k '<Enter>' '<Escape>'
