@@ -124,13 +124,13 @@ static size_t gis_of(const struct gt_model *m, int64_t by_g, uint32_t *gis, size
 	size_t lo = 0, hi = m->gids.n;
 	while (lo < hi) { /* gt_model_g_find's rank */
 		size_t mid = lo + (hi - lo) / 2;
-		if (m->gsorted[mid] < by_g)
+		if (gt_model_g_rank_id(m, (uint32_t)mid) < by_g)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
 	size_t n = 0;
-	for (size_t r = lo; r < m->gids.n && m->gsorted[r] == by_g && n < max; r++) {
+	for (size_t r = lo; r < m->gids.n && gt_model_g_rank_id(m, (uint32_t)r) == by_g && n < max; r++) {
 		size_t k = n++;
 		for (; k && gis[k - 1] > m->gperm[r]; k--)
 			gis[k] = gis[k - 1];
