@@ -145,6 +145,10 @@ size_t gt_series_at(const struct gt_series *s, int64_t t)
 	return idx;
 }
 
+/* Column i's value: the largest of the value at c0 (the last point at or
+ * before it) and the points in (c0, c1).  One walk per column: the
+ * chunk holding c0 from its start, whole chunks inside by their max,
+ * the last one partly. */
 void gt_series_columns(const struct gt_series *s, int64_t t0, int64_t t1,
                        uint32_t ncols, uint64_t *out)
 {
@@ -154,29 +158,28 @@ void gt_series_columns(const struct gt_series *s, int64_t t0, int64_t t1,
 	struct gt_cols cs = gt_cols(t0, t1, ncols);
 	for (uint32_t i = 0; i < ncols; i++) {
 		int64_t c0 = gt_col_at(&cs, i), c1 = gt_col_at(&cs, i + 1);
-		size_t at = gt_series_at(s, c0);
-		uint64_t best = 0;
-		size_t c;
-		if (at != SIZE_MAX) {
-			int64_t ts;
-			gt_series_get(s, at, &ts, &best);
-			c = at / GT_SERIES_STEP;
-		} else {
-			c = 0;
+		size_t lo = 0, hi = s->nck; /* chunks starting at or before c0 */
+		while (lo < hi) {
+			size_t mid = (lo + hi) / 2;
+			if (s->ck[mid].ts <= c0)
+				lo = mid + 1;
+			else
+				hi = mid;
 		}
-		/* points after c0 and before c1: whole chunks by their max */
+		uint64_t best = 0;
+		size_t c = lo ? lo - 1 : 0;
 		for (; c < s->nck && s->ck[c].ts < c1; c++) {
-			size_t cend = c + 1 < s->nck ? c + 1 : s->nck;
-			int whole = s->ck[c].ts > c0 && (cend == s->nck ? 0 : s->ck[cend].ts < c1);
-			if (whole) {
-				if (s->ck[c].max > best)
+			if (s->ck[c].ts > c0 && c + 1 < s->nck && s->ck[c + 1].ts < c1) {
+				if (s->ck[c].max > best) /* whole chunk inside */
 					best = s->ck[c].max;
 				continue;
 			}
 			struct walk wk;
 			walk_open(s, c, &wk);
 			do {
-				if (wk.ts > c0 && wk.ts < c1 && wk.v > best)
+				if (wk.ts <= c0)
+					best = wk.v; /* the value at c0 so far */
+				else if (wk.ts < c1 && wk.v > best)
 					best = wk.v;
 			} while (walk_next(&wk) && wk.ts < c1);
 		}

@@ -2,7 +2,9 @@
  * run at a time (gt_series_push_run, and the pusher the loader uses) must
  * give the very series that pushing them one by one gives: the same
  * bytes, checkpoints and maxima, across checkpoints and the populated
- * window's limit; and every point must read back. */
+ * window's limit; and every point must read back.  Per-column maxima
+ * (gt_series_columns, one walk a column) equal a brute force over the
+ * points. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,6 +14,7 @@
 
 #include <cmocka.h>
 
+#include "model/cols.h"
 #include "model/series.h"
 #include "tests/unit/xorshift.h"
 
@@ -124,11 +127,62 @@ static void test_short_runs(void **state)
 	free(pt);
 }
 
+/* Column i of [t0, t1): the largest of the value at c0 (the last point
+ * at or before it; 0 when none) and the values of the points in
+ * (c0, c1): gt_series_columns' definition, the slow way. */
+static uint64_t column_ref(const struct gt_spoint *pt, size_t n, int64_t c0, int64_t c1)
+{
+	uint64_t best = 0;
+	for (size_t i = 0; i < n && pt[i].ts < c1; i++) {
+		if (pt[i].ts <= c0)
+			best = pt[i].v;
+		else if (pt[i].v > best)
+			best = pt[i].v;
+	}
+	return best;
+}
+
+static void test_columns_match_brute_force(void **state)
+{
+	(void)state;
+	for (int round = 0; round < 40; round++) {
+		size_t n = 1 + next() % 3000;
+		struct gt_spoint *pt = make_points(n);
+		for (size_t i = 1; i < n; i++) /* a series' times never fall */
+			if (pt[i].ts < pt[i - 1].ts)
+				pt[i].ts = pt[i - 1].ts;
+		struct gt_series sr = {0};
+		for (size_t i = 0; i < n; i++)
+			assert_int_equal(gt_series_add(&sr, pt[i].ts, pt[i].v), 0);
+		for (int w = 0; w < 20; w++) {
+			int64_t span = pt[n - 1].ts - pt[0].ts + 2;
+			int64_t t0 = pt[0].ts - 1 + (int64_t)(next() % (uint64_t)span);
+			int64_t t1 = t0 + 1 + (int64_t)(next() % (uint64_t)span);
+			uint32_t nc = 1 + (uint32_t)(next() % 300);
+			if (w == 0)
+				t0 = pt[0].ts - 1, t1 = pt[n - 1].ts + 1;
+			if (w % 3 == 1) { /* column edges on points' times */
+				t0 = pt[next() % n].ts;
+				t1 = t0 + 1 + (int64_t)(next() % (uint64_t)span);
+				nc = 1 + (uint32_t)(next() % 4);
+			}
+			uint64_t out[300];
+			gt_series_columns(&sr, t0, t1, nc, out);
+			struct gt_cols cs = gt_cols(t0, t1, nc);
+			for (uint32_t i = 0; i < nc; i++)
+				assert_int_equal(out[i], column_ref(pt, n, gt_col_at(&cs, i), gt_col_at(&cs, i + 1)));
+		}
+		gt_series_free(&sr);
+		free(pt);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_runs_match_single_pushes),
 		cmocka_unit_test(test_short_runs),
+		cmocka_unit_test(test_columns_match_brute_force),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
