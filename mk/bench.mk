@@ -8,7 +8,8 @@
 # (getrusage ru_maxrss, mapped file pages included) against the file size,
 # and the model's own bytes per event; then ms per frame, and ms per key of
 # the goroutine list's operations with the peak RSS after a walk of every
-# view (tests/tools/tui-*-bench.sh).  Each trace is loaded BENCH_RUNS
+# view, and ms per timeline key while following the goroutine that ran
+# longest (tests/tools/tui-*-bench.sh).  Each trace is loaded BENCH_RUNS
 # times and a summary line gives the best and the median wall clock.  The
 # default traces are written by ../shared/tools/make-big-traces.sh (about
 # 5 minutes) when missing.
@@ -54,6 +55,11 @@ bench: $(BENCH_BIN) $(REPORTS_BIN) $(PROFILES_BIN) $(BIN)
 	sh tests/tools/tui-frame-bench.sh $(abspath $(BIN)) $(BENCH_TRACES)
 	@echo "list keys and memory (tests/tools/tui-key-bench.sh; budget: <= 10 ms median, <= 30 ms max, peak <= 2x the file):"
 	sh tests/tools/tui-key-bench.sh $(abspath $(BIN)) $(BENCH_TRACES)
+	@echo "following the goroutine that ran longest (tests/tools/tui-follow-bench.sh; budget: <= 10 ms median):"
+	@for t in $(BENCH_TRACES); do \
+		g=$$($(abspath $(BIN)) goroutines --json "$$t" | awk 'match($$0, /"running_ns":[0-9]+/) && substr($$0, RSTART + 13, RLENGTH - 13) + 0 > max { max = substr($$0, RSTART + 13, RLENGTH - 13) + 0; split($$0, f, /[:,]/); g = f[2] } END { print g }'); \
+		sh tests/tools/tui-follow-bench.sh $(abspath $(BIN)) "$$t" $$g || exit 1; \
+	done
 
 # The model's own cost (no decoder): `make bench-replay BENCH_TRACES=...`
 $(REPLAY_BIN): bench/replay.c $(LIB)
