@@ -289,9 +289,8 @@ static int build_steps(const struct gt_model *m, struct gt_mmu_steps *s)
 		s->n++;
 	}
 	free(c.procs);
-	s->ts = realloc(ts, s->n * sizeof *ts);
-	if (!s->ts) /* (cannot fail on a shrink, but may: keep it) */
-		s->ts = ts;
+	int64_t *fit = realloc(ts, s->n * sizeof *ts); /* NULL: keep ts */
+	s->ts = fit ? fit : ts;
 	if (build_bands(s) < 0) {
 		steps_free(s);
 		return -1;
