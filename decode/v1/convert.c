@@ -815,25 +815,37 @@ int v1_pipe_pre(struct v1_ctx *c, uint64_t id)
 /* The pipelined second run reads the merge order log once, in order,
  * and nothing reads it after (a run that gives up decodes again from the
  * start, with a new log): the whole pages of the entries before i go
- * back to the system as it goes, from byte *dropped on (the log is 12 MB
- * at 25M events, all of it resident at the end of the load, when the
- * model is at its largest). */
-#define LOG_DROP_STEP (1u << 22) /* entries */
-static __attribute__((noinline)) void log_drop(struct v1_ctx *c, uint64_t i, uint64_t *dropped)
+ * back to the system as it goes (the log is 12 MB at 25M events, all of
+ * it resident at the end of the load, when the model is at its largest).
+ * So do those of the syscalls' blocked bits before the second run's
+ * next syscall: the first run set them before lim passed them, and the
+ * second reads each once (3 MB on churn_go119).  Every LOG_DROP_STEP
+ * entries, whether or not the second run has caught up with the first:
+ * when the first runs far ahead, the second may replay millions of
+ * entries before it next waits (7 MB of the log stayed resident). */
+#define LOG_DROP_STEP (1u << 20) /* entries */
+static void drop_pages(const uint8_t *base, uint64_t upto, uint64_t *dropped)
 {
 	uintptr_t pg = (uintptr_t)sysconf(_SC_PAGESIZE);
-	uint64_t upto = i * (unsigned)c->olog_bits / 8;
-	uintptr_t a = ((uintptr_t)c->olog + *dropped + pg - 1) & ~(pg - 1);
-	uintptr_t z = ((uintptr_t)c->olog + upto) & ~(pg - 1);
+	uintptr_t a = ((uintptr_t)base + *dropped + pg - 1) & ~(pg - 1);
+	uintptr_t z = ((uintptr_t)base + upto) & ~(pg - 1);
 	if (pg && z > a && !madvise((void *)a, z - a, MADV_DONTNEED))
-		*dropped = z - (uintptr_t)c->olog;
+		*dropped = z - (uintptr_t)base;
+}
+
+static __attribute__((noinline)) void log_drop(struct v1_ctx *c, uint64_t i, uint64_t dropped[2])
+{
+	drop_pages(c->olog, i * (unsigned)c->olog_bits / 8, &dropped[0]);
+	if (c->sysblocked)
+		drop_pages(c->sysblocked, c->syscall_k / 8, &dropped[1]);
 }
 
 static inline __attribute__((always_inline)) int deliver_pipe(struct v1_ctx *c, const int ref)
 {
 	struct v1_pipe *pp = c->pipe;
 	struct v1_ev ev;
-	uint64_t lw = 0, lim = 0, i = 0, dropped = 0, drop_at = LOG_DROP_STEP;
+	uint64_t lw = 0, lim = 0, i = 0, dropped[2] = {0, 0}, drop_at = LOG_DROP_STEP;
+	uint64_t stop = 0; /* the next of lim and drop_at */
 	uint32_t mi = 0, npend = 0, cappend = 0;
 	struct v1_moved **pend = NULL;
 	int rc = 0;
@@ -851,31 +863,34 @@ static inline __attribute__((always_inline)) int deliver_pipe(struct v1_ctx *c, 
 	c->gpost[g0 - c->gs].pstate = 2;
 	uint64_t skip_i = UINT64_MAX;
 	for (;; i++) {
-		if (i == lim) {
+		if (i == stop) {
 			if (i >= drop_at) {
-				log_drop(c, i, &dropped);
+				log_drop(c, i, dropped);
 				drop_at = i + LOG_DROP_STEP;
 			}
-			lim = v1_pipe_wait(c, i);
-			uint32_t nm = __atomic_load_n(&pp->nmoved, __ATOMIC_ACQUIRE);
-			if ((rc = take_moved(c, nm, &pend, &npend, &cappend)))
-				break;
-			if (skip_i == UINT64_MAX && mi < pp->have)
-				skip_i = pp->mch[mi / V1_PIPE_MCN][mi % V1_PIPE_MCN].idx;
-			if (i >= pp->force) {
-				pp->why = "told to give up (v1_pipe_give_up)";
-				rc = -3;
-				break;
-			}
-			if (lim == i)
-				break;
-			if (!pp->started) {
-				pp->started = 1;
-				if (v1_emit_sync(c, -1, 16)) {
-					rc = -1;
+			if (i == lim) {
+				lim = v1_pipe_wait(c, i);
+				uint32_t nm = __atomic_load_n(&pp->nmoved, __ATOMIC_ACQUIRE);
+				if ((rc = take_moved(c, nm, &pend, &npend, &cappend)))
+					break;
+				if (skip_i == UINT64_MAX && mi < pp->have)
+					skip_i = pp->mch[mi / V1_PIPE_MCN][mi % V1_PIPE_MCN].idx;
+				if (i >= pp->force) {
+					pp->why = "told to give up (v1_pipe_give_up)";
+					rc = -3;
 					break;
 				}
+				if (lim == i)
+					break;
+				if (!pp->started) {
+					pp->started = 1;
+					if (v1_emit_sync(c, -1, 16)) {
+						rc = -1;
+						break;
+					}
+				}
 			}
+			stop = lim < drop_at ? lim : drop_at;
 		}
 		if ((rc = v1_replay_next(c, i, &lw, &ev)) != 1) {
 			rc = rc < 0 ? -1 : v1_fail(c, 0, "ordering changed between passes");
