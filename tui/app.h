@@ -145,9 +145,20 @@ struct tui_goroutines {
 	                           until :early-keys) */
 };
 
+/* One interval of the goroutine view: a struct gt_gspan in 32 bytes
+ * instead of 40 (the view keeps every interval of the goroutine: 420 k
+ * on a busy one of a 110 MB trace). */
+struct tui_gspan {
+	int64_t start, end;
+	gt_str reason;
+	gt_stack stack;
+	int32_t p;              /* P it ran on (Running only), else GT_NONE */
+	uint8_t state;          /* enum gt_gostate */
+};
+
 struct tui_goroutine {      /* one goroutine: own timeline + event list */
 	uint32_t g;
-	struct gt_gspan *spans; size_t nspans;
+	struct tui_gspan *spans; size_t nspans;
 	size_t sel, top;
 	int pane;               /* 0 events, 1 timeline, 2 stack */
 	size_t stack_top;       /* first line of the stack pane */

@@ -30,7 +30,7 @@ static char *history_text(struct tui_app *a, size_t *nlines)
 	len += (size_t)snprintf(text, cap, "G%lld %s: %zu intervals\n", (long long)g.id, tui_g_func(a, &g),
 	                        gd->nspans);
 	for (size_t i = 0; i < gd->nspans; i++) {
-		const struct gt_gspan *s = &gd->spans[i];
+		const struct tui_gspan *s = &gd->spans[i];
 		char t[32], d[32], p[32] = "";
 		tui_fmt_time(a, t, sizeof t, s->start);
 		tui_fmt_dur(d, sizeof d, tui_dur(s->start, s->end));

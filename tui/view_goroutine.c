@@ -16,16 +16,24 @@
 
 #define MAX_COLS 1024
 
-struct collect { struct gt_gspan *v; size_t n, cap; };
+/* The goroutine's intervals, counted first so that the array has
+ * exactly their number. */
+struct collect { struct tui_gspan *v; size_t n, cap; };
+
+static int count_span(void *ctx, const struct gt_gspan *s)
+{
+	(void)s;
+	((struct collect *)ctx)->n++;
+	return 0;
+}
 
 static int collect_span(void *ctx, const struct gt_gspan *s)
 {
 	struct collect *c = ctx;
-	if (c->n == c->cap) {
-		c->cap = c->cap ? c->cap * 2 : 64;
-		c->v = tui_xreallocarray(c->v, c->cap, sizeof *c->v);
-	}
-	c->v[c->n++] = *s;
+	if (c->n == c->cap)
+		return 1;
+	int32_t p = s->p >= INT32_MIN && s->p <= INT32_MAX ? (int32_t)s->p : GT_NONE;
+	c->v[c->n++] = (struct tui_gspan){s->start, s->end, s->reason, s->stack, p, s->state};
 	return 0;
 }
 
@@ -35,6 +43,10 @@ void tui_goroutine_load(struct tui_app *a, uint32_t gi)
 	tui_goroutine_free(a);
 	gd->g = gi;
 	struct collect c = {0};
+	gt_model_g_spans(a->m, gi, INT64_MIN, INT64_MAX, count_span, &c);
+	c.v = c.n ? tui_xreallocarray(NULL, c.n, sizeof *c.v) : NULL;
+	c.cap = c.n;
+	c.n = 0;
 	gt_model_g_spans(a->m, gi, INT64_MIN, INT64_MAX, collect_span, &c);
 	gd->spans = c.v;
 	gd->nspans = c.n;
@@ -139,7 +151,7 @@ void tui_goroutine_draw(struct tui_app *a)
 	tui_list_fit(&gd->sel, &gd->top, gd->nspans, rows);
 	for (int i = 0; i < rows && gd->top + (size_t)i < gd->nspans; i++) {
 		size_t k = gd->top + (size_t)i;
-		const struct gt_gspan *s = &gd->spans[k];
+		const struct tui_gspan *s = &gd->spans[k];
 		int sel = k == gd->sel;
 		int base = sel ? tui_attr(gd->pane == 0 ? TUI_C_SELECTED : TUI_C_DIM) : 0;
 		if (sel)
@@ -174,7 +186,7 @@ void tui_goroutine_draw(struct tui_app *a)
 	int srows = tui_body_top(a) + tui_body_rows(a) - y;
 	if (!gd->nspans || srows < 2)
 		return;
-	const struct gt_gspan *s = &gd->spans[gd->sel];
+	const struct tui_gspan *s = &gd->spans[gd->sel];
 	char t[32], title[384], became[256];
 	tui_fmt_time(a, t, sizeof t, s->start);
 	tui_gstate_why(a->m, became, sizeof became, s->state, s->reason);
@@ -206,7 +218,7 @@ void tui_goroutine_sel(struct tui_app *a, struct tui_sel *sel)
 	memset(sel, 0, sizeof *sel);
 	if (!gd->nspans)
 		return;
-	const struct gt_gspan *s = &gd->spans[gd->sel];
+	const struct tui_gspan *s = &gd->spans[gd->sel];
 	sel->kind = TUI_SEL_GSPAN;
 	sel->g = gd->g;
 	sel->start = s->start;
@@ -257,7 +269,7 @@ int tui_goroutine_action(struct tui_app *a, enum gt_action act)
 	case GT_ACTION_ZOOM_FIT:
 		/* show this interval on the main timeline */
 		if (gd->nspans) {
-			const struct gt_gspan *s = &gd->spans[gd->sel];
+			const struct tui_gspan *s = &gd->spans[gd->sel];
 			tui_timeline_show(a, s->start, s->end, -1);
 			tui_timeline_follow(a, gd->g, s->p);
 			tui_push(a, TUI_V_TIMELINE); /* Esc comes back here */
