@@ -6,35 +6,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const struct gt_gkey *key_at(const struct gt_model *m, uint32_t k)
-{
-	return &GT_VEC_AT(m->keys, struct gt_gkey, k);
-}
 
 /* The transition of the same-state note n (at seq), to fn. */
 static int same_note(const struct gt_model *m, const struct gt_gnote *n, uint32_t seq,
                      gt_gtrans_fn fn, void *ctx)
 {
-	const struct gt_gkey *k = key_at(m, n->key);
+	const struct gt_gkey *k = gt_gkey_at(m, n->key);
 	struct gt_gtrans t = {.ts = n->ts, .seq = seq, .from = k->state, .to = k->state,
 	                      .reason = k->reason, .stack = k->stack,
 	                      .by_g = n->f & GT_GN_BY ? n->by_g : GT_NONE,
 	                      .by_stack = n->f & GT_GN_BY ? n->by_stack : 0};
 	return fn(ctx, &t);
-}
-
-/* A note's cause in full for goroutine id: GT_GN_AGAIN's is the last
- * one read (*by, *bs), which a GT_GN_BY note with a body sets. */
-static void resolve(struct gt_gnote *n, int64_t id, int64_t *by, gt_stack *bs)
-{
-	if (n->f & GT_GN_AGAIN) {
-		n->by_g = *by;
-		n->by_stack = *bs;
-	} else if (n->f & GT_GN_BY) {
-		n->by_g = (int64_t)((uint64_t)n->by_g + (uint64_t)id);
-		*by = n->by_g;
-		*bs = n->by_stack;
-	}
 }
 
 uint32_t gt_model_g_transitions(const struct gt_model *m, uint32_t gi, gt_gtrans_fn fn, void *ctx)
@@ -59,6 +41,7 @@ uint32_t gt_model_g_transitions(const struct gt_model *m, uint32_t gi, gt_gtrans
 	uint32_t seq = 0;
 	int64_t last_by = GT_NONE, same_by = GT_NONE; /* the last cause read */
 	gt_stack last_bs = 0, same_bs = 0;
+	int last_known = 0, same_known = 0;
 	int have_same = 0; /* same-state notes wait for their interval's record */
 	struct gt_grec r;
 	struct gt_gnote n;
@@ -72,19 +55,20 @@ uint32_t gt_model_g_transitions(const struct gt_model *m, uint32_t gi, gt_gtrans
 				same0 = before;
 				same_by = last_by;
 				same_bs = last_bs;
+				same_known = last_known;
 				have_same = 1;
 			}
-			resolve(&n, id, &last_by, &last_bs);
+			/* from the head, a repeated cause always has its first */
+			gt_gnote_cause(&n, id, &last_by, &last_bs, &last_known);
 			if (n.f & GT_GN_FROM)
 				t.from = n.from;
-			if (n.f & GT_GN_SAME) {
-			} else if (n.f & GT_GN_BY) {
+			if ((n.f & (GT_GN_SAME | GT_GN_BY)) == GT_GN_BY) {
 				t.by_g = n.by_g;
 				t.by_stack = n.by_stack;
 			}
 			continue;
 		}
-		const struct gt_gkey *key = key_at(m, r.key);
+		const struct gt_gkey *key = gt_gkey_at(m, r.key);
 		t.ts = r.start;
 		t.seq = seq++;
 		t.to = key->state;
@@ -99,7 +83,7 @@ uint32_t gt_model_g_transitions(const struct gt_model *m, uint32_t gi, gt_gtrans
 			struct gt_gcur after = c;
 			c = same0;
 			while (gt_gcur_step(&c, &r, &n) == 2) {
-				resolve(&n, id, &same_by, &same_bs);
+				gt_gnote_cause(&n, id, &same_by, &same_bs, &same_known);
 				if ((n.f & GT_GN_SAME) && same_note(m, &n, seq++, fn, ctx))
 					return seq;
 			}

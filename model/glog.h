@@ -198,6 +198,27 @@ static inline void gt_gnote_get(const uint8_t **p, uint64_t f, int64_t prev, str
 	}
 }
 
+/* Note n's cause in full, for the goroutine of Go id `id` (a GT_GN_BY
+ * body counts from it); a GT_GN_AGAIN note repeats the last cause
+ * resolved (*by, *bs; *known once there is one).  -1: a GT_GN_AGAIN with
+ * none known (a walk that started past its first telling). */
+static inline int gt_gnote_cause(struct gt_gnote *n, int64_t id, int64_t *by, gt_stack *bs,
+                                 int *known)
+{
+	if ((n->f & (GT_GN_BY | GT_GN_AGAIN)) == (GT_GN_BY | GT_GN_AGAIN)) {
+		if (!*known)
+			return -1;
+		n->by_g = *by;
+		n->by_stack = *bs;
+	} else if (n->f & GT_GN_BY) {
+		n->by_g = (int64_t)((uint64_t)n->by_g + (uint64_t)id);
+		*by = n->by_g;
+		*bs = n->by_stack;
+		*known = 1;
+	}
+	return 0;
+}
+
 struct gt_grec;
 /* gt_grec_get's way past a note (glog.c). */
 int gt_grec_after_note(const uint8_t **p, const uint8_t *end, int64_t prev, unsigned tshift,

@@ -45,10 +45,6 @@ static void gix_range(const struct gt_model *m, uint32_t gi, size_t *lo, size_t 
 	*hi = gix_after(m->gix.v, *lo, z, GIX_GI, gi);
 }
 
-static const struct gt_gkey *key_at(const struct gt_model *m, uint32_t k)
-{
-	return &GT_VEC_AT(m->keys, struct gt_gkey, k);
-}
 
 int gt_model_g(const struct gt_model *m, uint32_t gi, struct gt_goroutine *out)
 {
@@ -72,7 +68,7 @@ int gt_model_g(const struct gt_model *m, uint32_t gi, struct gt_goroutine *out)
 	/* The first chunk: creation, first time, start function. */
 	const uint8_t *first_end = c.end;
 	while (c.p < first_end && gt_gcur_next(&c, &r)) {
-		const struct gt_gkey *k = key_at(m, r.key);
+		const struct gt_gkey *k = gt_gkey_at(m, r.key);
 		if (!have)
 			out->first_ts = r.start;
 		if (!out->start_func && k->stack)
@@ -94,7 +90,7 @@ int gt_model_g(const struct gt_model *m, uint32_t gi, struct gt_goroutine *out)
 		out->intervals = e->rec0; /* markers only end a log */
 	}
 	while (gt_gcur_next(&c, &r)) {
-		const struct gt_gkey *k = key_at(m, r.key);
+		const struct gt_gkey *k = gt_gkey_at(m, r.key);
 		out->ns[k->state] += r.end - r.start;
 		out->intervals += k->state != GT_GS_NOTEXIST;
 		last = r;
@@ -103,7 +99,7 @@ int gt_model_g(const struct gt_model *m, uint32_t gi, struct gt_goroutine *out)
 	if (!out->start_func && hi > lo) /* rare: named after the first chunk */
 		out->start_func = gt_model_g_start_func(m, gi);
 	if (have) {
-		const struct gt_gkey *k = key_at(m, last.key);
+		const struct gt_gkey *k = gt_gkey_at(m, last.key);
 		out->end_since = last.start;
 		out->end_state = k->state;
 		out->end_reason = k->reason;
@@ -111,7 +107,7 @@ int gt_model_g(const struct gt_model *m, uint32_t gi, struct gt_goroutine *out)
 	}
 	uint32_t ek = gt_ids_get(&m->gendkey, gi);
 	if (ek != UINT32_MAX) {
-		const struct gt_gkey *k = key_at(m, ek);
+		const struct gt_gkey *k = gt_gkey_at(m, ek);
 		out->end_state = k->state;
 		out->end_reason = k->reason;
 		out->end_stack = k->stack;
@@ -132,7 +128,7 @@ gt_str gt_model_g_start_func(const struct gt_model *m, uint32_t gi)
 	gt_str f = 0;
 	gt_gcur_open(&c, &m->garena, gt_gbase(m, gi), head, 0, 1, NULL, NULL, NULL);
 	while (!f && gt_gcur_next(&c, &r))
-		f = gt_model_stack_root_func(m, key_at(m, r.key)->stack);
+		f = gt_model_stack_root_func(m, gt_gkey_at(m, r.key)->stack);
 	return f;
 }
 
@@ -345,7 +341,7 @@ void gt_model_g_spans(const struct gt_model *m, uint32_t gi, int64_t t0,
 			break;
 		if (r.end <= t0 && r.start < t0)
 			continue;
-		const struct gt_gkey *k = key_at(m, r.key);
+		const struct gt_gkey *k = gt_gkey_at(m, r.key);
 		if (k->state == GT_GS_NOTEXIST)
 			continue; /* the end marker */
 		struct gt_gspan s = {r.start, r.end, k->state, k->reason, k->stack, k->p};
@@ -408,7 +404,7 @@ static void gc_skip(struct gcol_cur *g, size_t pe, struct gt_col *col, int64_t *
 	uint32_t rec = g->c.rec - 1; /* the peeked record's number */
 	struct gt_grec r = g->r;
 	for (;;) {
-		gc_offer(col, best, key_at(m, r.key), r.start, r.end, c0, b);
+		gc_offer(col, best, gt_gkey_at(m, r.key), r.start, r.end, c0, b);
 		if (g->c.p >= g->c.end || !gt_gcur_next(&g->c, &r))
 			break;
 	}
@@ -422,7 +418,7 @@ static void gc_skip(struct gcol_cur *g, size_t pe, struct gt_col *col, int64_t *
 			k = m->gixtop[i / GT_GIX_GROUP], i += GT_GIX_GROUP;
 		else
 			i++;
-		gc_offer(col, best, key_at(m, e[k].lkey), 0, e[k].longest, 0, INT64_MAX);
+		gc_offer(col, best, gt_gkey_at(m, e[k].lkey), 0, e[k].longest, 0, INT64_MAX);
 	}
 }
 
@@ -442,7 +438,7 @@ static uint32_t gc_to(struct gcol_cur *g, int64_t b, int64_t cum[GT_GS__COUNT],
 		gc_peek(g);
 	}
 	while (g->have) {
-		const struct gt_gkey *k = key_at(g->m, g->r.key);
+		const struct gt_gkey *k = gt_gkey_at(g->m, g->r.key);
 		if (col)
 			gc_offer(col, best, k, g->r.start, g->r.end, c0, b);
 		if (g->r.start < b && g->r.end <= b) {
@@ -454,7 +450,7 @@ static uint32_t gc_to(struct gcol_cur *g, int64_t b, int64_t cum[GT_GS__COUNT],
 	}
 	memcpy(cum, g->acc, sizeof g->acc);
 	if (g->have && g->r.start < b)
-		cum[key_at(g->m, g->r.key)->state] += b - g->r.start;
+		cum[gt_gkey_at(g->m, g->r.key)->state] += b - g->r.start;
 	/* records starting before b */
 	return g->c.rec - (g->have ? 1u : 0u) + (g->have && g->r.start < b);
 }
@@ -479,7 +475,7 @@ void gt_model_g_columns(const struct gt_model *m, uint32_t gi, int64_t t0, int64
 		/* the record straddling c0 was peeked, not consumed: offer it
 		 * (a column narrower than a nanosecond has no top) */
 		if (g.have)
-			gc_offer(&out[i], &best, key_at(m, g.r.key), g.r.start, g.r.end, c0, c1);
+			gc_offer(&out[i], &best, gt_gkey_at(m, g.r.key), g.r.start, g.r.end, c0, c1);
 		uint32_t ncur = gc_to(&g, c1, cur, &out[i], &best, c0);
 		out[i].spans = ncur - nprev;
 		nprev = ncur;

@@ -72,10 +72,6 @@ static int give(struct walk *w, struct gt_gtrans tr)
 	return w->fn(w->ctx, &tr) ? STOPPED : GO_ON;
 }
 
-static const struct gt_gkey *key_at(const struct gt_model *m, uint32_t k)
-{
-	return &GT_VEC_AT(m->keys, struct gt_gkey, k);
-}
 
 /* Walks c's records and notes to the log's end; tr: what the first
  * record's transition is known to have (from, a creation's cause).
@@ -93,18 +89,8 @@ static int walk(struct walk *w, struct gt_gcur *c, struct gt_gtrans tr, struct p
 	 * no same-state note waits */
 	while (!(w->one_chunk && c->p >= c->end) && (k = gt_gcur_step(c, &r, &n))) {
 		if (k == 2) {
-			if ((n.f & (GT_GN_BY | GT_GN_AGAIN)) == (GT_GN_BY | GT_GN_AGAIN)) {
-				if (!by_known)
-					return RESTART;
-				n.by_g = by;
-				n.by_stack = bs;
-			} else if (n.f & GT_GN_BY) {
-				/* the note holds by_g less the goroutine's id */
-				n.by_g = (int64_t)((uint64_t)n.by_g + (uint64_t)w->id);
-				by = n.by_g;
-				bs = n.by_stack;
-				by_known = 1;
-			}
+			if (gt_gnote_cause(&n, w->id, &by, &bs, &by_known) < 0)
+				return RESTART;
 			if (n.f & GT_GN_FROM)
 				tr.from = n.from;
 			if (n.f & GT_GN_SAME) {
@@ -116,7 +102,7 @@ static int walk(struct walk *w, struct gt_gcur *c, struct gt_gtrans tr, struct p
 			}
 			continue;
 		}
-		const struct gt_gkey *key = key_at(m, r.key);
+		const struct gt_gkey *key = gt_gkey_at(m, r.key);
 		tr.ts = r.start;
 		tr.to = key->state;
 		tr.reason = key->reason;
@@ -128,7 +114,7 @@ static int walk(struct walk *w, struct gt_gcur *c, struct gt_gtrans tr, struct p
 		tr.by_stack = 0;
 		for (size_t i = 0; i < p->n; i++) {
 			const struct gt_gnote *s = &p->v[i];
-			const struct gt_gkey *sk = key_at(m, s->key);
+			const struct gt_gkey *sk = gt_gkey_at(m, s->key);
 			int caused = s->f & GT_GN_BY;
 			struct gt_gtrans st = {.ts = s->ts, .from = sk->state, .to = sk->state,
 			                       .reason = sk->reason, .stack = sk->stack,
@@ -247,7 +233,7 @@ int gt_model_g_last_cause(const struct gt_model *m, uint32_t gi, int64_t t, stru
 		while (c.p < c.end && gt_gcur_next(&c, &r))
 			key = r.key;
 		if (key != UINT32_MAX)
-			l.found.from = key_at(m, key)->state;
+			l.found.from = gt_gkey_at(m, key)->state;
 	}
 	if (rc == RESTART) { /* a chunk leaning on the one before: from the start */
 		l.ok = 0;

@@ -286,6 +286,11 @@ void gt_gb_counts_advance(struct gt_model *m, int64_t t);
 int gt_gb_finish(struct gt_model *m, int64_t end);
 int gt_gb_label(struct gt_model *m, const struct gt_event *ev, const struct gt_hint *h);
 void gt_gb_sync(struct gt_model *m, const struct gt_event *ev);
+/* Key k of m (an interval record's or a note's). */
+static inline const struct gt_gkey *gt_gkey_at(const struct gt_model *m, uint32_t k)
+{
+	return &GT_VEC_AT(m->keys, struct gt_gkey, k);
+}
 /* Time base of goroutine gi's log (model/gbuild.c). */
 static inline int64_t gt_gbase(const struct gt_model *m, uint32_t gi)
 {
