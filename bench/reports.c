@@ -1,38 +1,52 @@
 /* reports.c: how long the aggregate reports take on a loaded model (`make
  * bench` runs it): the goroutine groups by start function, a window's
- * statistics and the annotations, over the whole trace and over a window
+ * statistics, the four blocking profiles (`gtview pprof --kind`) and the
+ * annotations, over the whole trace and over a window
  * of 1% of it in the middle, and the per-goroutine rows and the regions
  * and gc reports as the commands print them (to /dev/null); the rows'
  * queries alone (their facts and window figures, no output), and what the
  * GC view works out in the background when it opens (every cycle's
  * figures and the MMU).  Each query runs 3 times; the best wall clock is
- * printed, in ms.  The MMU's utilization steps are built at the first MMU
+ * printed, in ms, and the best CPU time of the process (both threads of
+ * the two-thread passes: on a busy host, the steadier figure).  The MMU's utilization steps are built at the first MMU
  * query and kept with the model: that first call is timed apart (once),
  * before the gc report and the GC view's figures, which then reuse them
  * (a command or a viewer pays it once, at its first MMU).
  * Target: each well under a second on the big traces.
  *
- *   bench-reports TRACE...
+ *   bench-reports [--only PREFIX] TRACE...
+ *
+ * --only: just the queries whose name begins with PREFIX (while working
+ * on one of them).
  */
 #include "model/model.h"
+#include "model/profile.h"
 #include "report/report.h"
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "bench/map_file.h"
 
-static double now(void)
+static double clock_s(clockid_t id)
 {
 	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
+	clock_gettime(id, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-enum { GROUPS, WSTATS, ANNOT, ROWS, ROWQ, REGIONS, STEPS, GC, GCVIEW };
+static double now(void)
+{
+	return clock_s(CLOCK_MONOTONIC);
+}
+
+enum { GROUPS, WSTATS, PNET, PSYNC, PSYSCALL, PSCHED, ANNOT, ROWS, ROWQ, REGIONS, STEPS, GC,
+       GCVIEW };
 static const char *const names[] = {
-	"groups by func", "window stats", "annotations", "goroutines --json rows",
+	"groups by func", "window stats", "pprof net", "pprof sync", "pprof syscall",
+	"pprof sched", "annotations", "goroutines --json rows",
 	"  their queries alone", "regions --json", "MMU steps (1st MMU)", "gc --json",
 	"GC view figures"};
 
@@ -56,6 +70,16 @@ static int run(const struct gt_model *m, int what, int64_t t0, int64_t t1, FILE 
 	case WSTATS: {
 		struct gt_wstats w;
 		return gt_model_window_stats(m, t0, t1, &w);
+	}
+	case PNET:
+	case PSYNC:
+	case PSYSCALL:
+	case PSCHED: {
+		struct gt_prof p;
+		if (gt_prof_compute(m, GT_PROF_NET + (what - PNET), t0, t1, &p) < 0)
+			return -1;
+		gt_prof_free(&p);
+		return 0;
 	}
 	case ANNOT: {
 		struct gt_annotations a;
@@ -108,11 +132,15 @@ static int run(const struct gt_model *m, int what, int64_t t0, int64_t t1, FILE 
 int main(int argc, char **argv)
 {
 	FILE *null = fopen("/dev/null", "w");
-	if (argc < 2 || !null) {
-		fprintf(stderr, "usage: bench-reports TRACE...\n");
+	const char *only = "";
+	int first = 1;
+	if (argc > 2 && !strcmp(argv[1], "--only"))
+		only = argv[2], first = 3;
+	if (argc <= first || !null) {
+		fprintf(stderr, "usage: bench-reports [--only PREFIX] TRACE...\n");
 		return 2;
 	}
-	for (int i = 1; i < argc; i++) {
+	for (int i = first; i < argc; i++) {
 		size_t len;
 		void *buf = bench_map_file("bench-reports", argv[i], &len);
 		if (!buf)
@@ -128,20 +156,24 @@ int main(int argc, char **argv)
 		       gt_model_g_count(m), (now() - t) * 1e3);
 		int64_t d = info.max_ts - info.min_ts, mid = info.min_ts + d / 2;
 		for (int what = GROUPS; what <= GCVIEW; what++) {
+			if (strncmp(names[what], only, strlen(only)))
+				continue;
 			printf("  %-24s", names[what]);
 			for (int w = 0; w < (what == GCVIEW || what == STEPS ? 1 : 2); w++) {
 				int64_t t0 = w ? mid : INT64_MIN, t1 = w ? mid + d / 100 + 1 : INT64_MAX;
-				double best = 1e30;
+				double best = 1e30, best_cpu = 1e30;
 				for (int k = 0; k < (what == STEPS ? 1 : 3); k++) {
-					double s = now();
+					double s = now(), c = clock_s(CLOCK_PROCESS_CPUTIME_ID);
 					if (run(m, what, t0, t1, null) < 0) {
 						fprintf(stderr, "bench-reports: out of memory\n");
 						return 1;
 					}
-					double e = now() - s;
+					double e = now() - s, ec = clock_s(CLOCK_PROCESS_CPUTIME_ID) - c;
 					best = e < best ? e : best;
+					best_cpu = ec < best_cpu ? ec : best_cpu;
 				}
-				printf("  %s %8.1f ms", w ? "1% window" : "whole", best * 1e3);
+				printf("  %s %7.1f ms (cpu %6.1f)", w ? "1% window" : "whole", best * 1e3,
+				       best_cpu * 1e3);
 			}
 			putchar('\n');
 		}
