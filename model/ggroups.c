@@ -2,7 +2,7 @@
  * function (`gtview goroutines --by-func`, the viewer's grouped list). */
 #include "model/gpar.h"
 #include "decode/ids.h"
-#include "model/model_int.h"
+#include "model/gwalk.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -70,7 +70,7 @@ uint32_t gt_model_g_window(const struct gt_model *m, uint32_t gi, int64_t t0, in
 	w.fn = fn;
 	w.ctx = ctx;
 	memset(ns, 0, GT_GS__COUNT * sizeof *ns);
-	gt_model_g_spans(m, gi, t0, t1, gwin_span, &w);
+	gt_g_spans_inline(m, gi, t0, t1, gwin_span, &w);
 	for (int k = 0; k < w.nr; k++)
 		fn(ctx, w.reason[k], w.rns[k]);
 	return w.spans;

@@ -1,97 +1,15 @@
 /* ghist.c: a goroutine's history (its transitions, each with its cause)
  * from its packed log and notes (glog.h), and the reverse links (what a
  * goroutine woke or created) from their own streams (glink.h). */
-#include "model/model_int.h"
+#include "model/gwalk.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 
-/* The transition of the same-state note n (at seq), to fn. */
-static int same_note(const struct gt_model *m, const struct gt_gnote *n, uint32_t seq,
-                     gt_gtrans_fn fn, void *ctx)
-{
-	const struct gt_gkey *k = gt_gkey_at(m, n->key);
-	struct gt_gtrans t = {.ts = n->ts, .seq = seq, .from = k->state, .to = k->state,
-	                      .reason = k->reason, .stack = k->stack,
-	                      .by_g = n->f & GT_GN_BY ? n->by_g : GT_NONE,
-	                      .by_stack = n->f & GT_GN_BY ? n->by_stack : 0};
-	return fn(ctx, &t);
-}
-
 uint32_t gt_model_g_transitions(const struct gt_model *m, uint32_t gi, gt_gtrans_fn fn, void *ctx)
 {
-	if (gi >= m->gids.n)
-		return 0;
-	uint32_t head = GT_VEC_AT(m->gheads, uint32_t, gi);
-	if (!head)
-		return 0;
-	struct gt_gcur c, same0;
-	uint8_t flags = 0;
-	int64_t creator = GT_NONE;
-	gt_stack cstack = 0;
-	gt_gcur_open(&c, &m->garena, gt_gbase(m, gi), head, 0, 1, &flags, &creator, &cstack);
-	int64_t id = gt_model_g_id(m, gi);
-	struct gt_gtrans t = {.from = GT_GS_UNDETERMINED, .by_g = GT_NONE};
-	if (flags & GT_GH_CREATED) {
-		t.from = GT_GS_NOTEXIST;
-		t.by_g = creator;
-		t.by_stack = creator != GT_NONE ? cstack : 0;
-	}
-	uint32_t seq = 0;
-	int64_t last_by = GT_NONE, same_by = GT_NONE; /* the last cause read */
-	gt_stack last_bs = 0, same_bs = 0;
-	int last_known = 0, same_known = 0;
-	int have_same = 0; /* same-state notes wait for their interval's record */
-	struct gt_grec r;
-	struct gt_gnote n;
-	for (;;) {
-		struct gt_gcur before = c;
-		int k = gt_gcur_step(&c, &r, &n);
-		if (!k)
-			break;
-		if (k == 2) {
-			if ((n.f & GT_GN_SAME) && !have_same) {
-				same0 = before;
-				same_by = last_by;
-				same_bs = last_bs;
-				same_known = last_known;
-				have_same = 1;
-			}
-			/* from the head, a repeated cause always has its first */
-			gt_gnote_cause(&n, id, &last_by, &last_bs, &last_known);
-			if (n.f & GT_GN_FROM)
-				t.from = n.from;
-			if ((n.f & (GT_GN_SAME | GT_GN_BY)) == GT_GN_BY) {
-				t.by_g = n.by_g;
-				t.by_stack = n.by_stack;
-			}
-			continue;
-		}
-		const struct gt_gkey *key = gt_gkey_at(m, r.key);
-		t.ts = r.start;
-		t.seq = seq++;
-		t.to = key->state;
-		t.reason = key->reason;
-		t.stack = key->stack;
-		if (fn(ctx, &t))
-			return seq;
-		t.from = key->state;
-		t.by_g = GT_NONE;
-		t.by_stack = 0;
-		if (have_same) { /* the notes again, after the record that opens their interval */
-			struct gt_gcur after = c;
-			c = same0;
-			while (gt_gcur_step(&c, &r, &n) == 2) {
-				gt_gnote_cause(&n, id, &same_by, &same_bs, &same_known);
-				if ((n.f & GT_GN_SAME) && same_note(m, &n, seq++, fn, ctx))
-					return seq;
-			}
-			c = after;
-			have_same = 0;
-		}
-	}
-	return seq;
+	return gt_g_transitions_inline(m, gi, fn, ctx);
 }
 
 /* ---- reverse links (glink.h) --------------------------------------------- */

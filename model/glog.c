@@ -47,21 +47,6 @@ size_t gt_barena_bytes(const struct gt_barena *a)
 }
 
 
-static void load_chunk(struct gt_gcur *c, uint32_t ref)
-{
-	const uint8_t *p = gt_barena_at(c->a, ref);
-	uint64_t lv = gt_get_uv(&p);
-	c->next = 0;
-	if (lv & 1) {
-		memcpy(&c->next, p, 4);
-		p += 4;
-	}
-	c->p = p;
-	c->end = p + (lv >> 1);
-	c->prev_end = c->base;
-	c->first = 1;
-}
-
 void gt_gcur_open(struct gt_gcur *c, const struct gt_barena *a, int64_t base,
                   uint32_t ref, uint32_t rec0, int header, uint8_t *flags,
                   int64_t *creator, gt_stack *create_stack)
@@ -75,7 +60,7 @@ void gt_gcur_open(struct gt_gcur *c, const struct gt_barena *a, int64_t base,
 		c->p = c->end = &none;
 		return;
 	}
-	load_chunk(c, ref);
+	gt_gcur_load(c, ref);
 	if (!header)
 		return;
 	uint64_t fs = gt_get_uv(&c->p);
@@ -92,19 +77,6 @@ void gt_gcur_open(struct gt_gcur *c, const struct gt_barena *a, int64_t base,
 		*create_stack = cs;
 }
 
-int gt_gcur_next(struct gt_gcur *c, struct gt_grec *r)
-{
-	while (!gt_grec_get(&c->p, c->end, c->first, c->prev_end, c->a->tshift, r)) {
-		if (!c->next)
-			return 0;
-		load_chunk(c, c->next);
-	}
-	c->first = 0;
-	c->prev_end = r->end;
-	c->rec++;
-	return 1;
-}
-
 /* gt_grec_get past a note's flags f: skips the note (and any after it),
  * then reads the record, which is not its chunk's first (glog.h). */
 int gt_grec_after_note(const uint8_t **p, const uint8_t *end, int64_t prev, unsigned tshift,
@@ -113,25 +85,4 @@ int gt_grec_after_note(const uint8_t **p, const uint8_t *end, int64_t prev, unsi
 	struct gt_gnote n;
 	gt_gnote_get(p, f, prev, &n);
 	return gt_grec_get(p, end, 0, prev, tshift, r);
-}
-
-int gt_gcur_step(struct gt_gcur *c, struct gt_grec *r, struct gt_gnote *n)
-{
-	while (c->p >= c->end) {
-		if (!c->next)
-			return 0;
-		load_chunk(c, c->next);
-	}
-	if (c->p[0] < GT_GK0) { /* an exception, or a cause alone: a note? */
-		const uint8_t *q = c->p + 1;
-		uint64_t f = c->p[0] == GT_GK_AGAIN ? GT_GN_NOTE | GT_GN_BY | GT_GN_AGAIN :
-		             c->p[0] == GT_GK_BY ? GT_GN_NOTE | GT_GN_BY : gt_get_uv(&q);
-		if (f & GT_GN_NOTE) {
-			gt_gnote_get(&q, f, c->prev_end, n);
-			c->p = q;
-			c->first = 0;
-			return 2;
-		}
-	}
-	return gt_gcur_next(c, r);
 }

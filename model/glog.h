@@ -46,6 +46,7 @@
 #include "model/varint.h"
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "decode/event.h"
 
@@ -277,9 +278,55 @@ struct gt_gcur {
 void gt_gcur_open(struct gt_gcur *c, const struct gt_barena *a, int64_t base,
                   uint32_t ref, uint32_t rec0, int header, uint8_t *flags,
                   int64_t *creator, gt_stack *create_stack);
+/* Positions c at the start of chunk ref (inline, as gt_gcur_next: the
+ * passes over every goroutine's log spend their time here). */
+static inline void gt_gcur_load(struct gt_gcur *c, uint32_t ref)
+{
+	const uint8_t *p = gt_barena_at(c->a, ref);
+	uint64_t lv = gt_get_uv(&p);
+	c->next = 0;
+	if (lv & 1) {
+		memcpy(&c->next, p, 4);
+		p += 4;
+	}
+	c->p = p;
+	c->end = p + (lv >> 1);
+	c->prev_end = c->base;
+	c->first = 1;
+}
 /* Next record; 0 at the end of the goroutine's log. */
-int gt_gcur_next(struct gt_gcur *c, struct gt_grec *r);
+static inline __attribute__((always_inline)) int gt_gcur_next(struct gt_gcur *c, struct gt_grec *r)
+{
+	while (!gt_grec_get(&c->p, c->end, c->first, c->prev_end, c->a->tshift, r)) {
+		if (!c->next)
+			return 0;
+		gt_gcur_load(c, c->next);
+	}
+	c->first = 0;
+	c->prev_end = r->end;
+	c->rec++;
+	return 1;
+}
 /* Next record (1, in *r) or note (2, in *n); 0 at the end of the log. */
-int gt_gcur_step(struct gt_gcur *c, struct gt_grec *r, struct gt_gnote *n);
+static inline __attribute__((always_inline)) int gt_gcur_step(struct gt_gcur *c, struct gt_grec *r, struct gt_gnote *n)
+{
+	while (c->p >= c->end) {
+		if (!c->next)
+			return 0;
+		gt_gcur_load(c, c->next);
+	}
+	if (c->p[0] < GT_GK0) { /* an exception, or a cause alone: a note? */
+		const uint8_t *q = c->p + 1;
+		uint64_t f = c->p[0] == GT_GK_AGAIN ? GT_GN_NOTE | GT_GN_BY | GT_GN_AGAIN :
+		             c->p[0] == GT_GK_BY ? GT_GN_NOTE | GT_GN_BY : gt_get_uv(&q);
+		if (f & GT_GN_NOTE) {
+			gt_gnote_get(&q, f, c->prev_end, n);
+			c->p = q;
+			c->first = 0;
+			return 2;
+		}
+	}
+	return gt_gcur_next(c, r);
+}
 
 #endif

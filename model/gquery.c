@@ -1,5 +1,5 @@
 /* gquery.c: goroutine queries over the packed logs (glog.h). */
-#include "model/model_int.h"
+#include "model/gwalk.h"
 #include "model/cols.h"
 
 #include <limits.h>
@@ -323,6 +323,15 @@ static size_t seek_in(const struct gt_model *m, uint32_t gi, size_t lo, size_t h
 size_t gt_g_seek(const struct gt_model *m, uint32_t gi, int64_t t, struct gt_gcur *c,
                  int64_t cum[GT_GS__COUNT])
 {
+	/* most logs are one chunk (no index entries), and a whole-trace pass
+	 * starts at the head: no search for those */
+	gt_gcur_open(c, &m->garena, gt_gbase(m, gi), GT_VEC_AT(m->gheads, uint32_t, gi), 0, 1,
+	             NULL, NULL, NULL);
+	if (!c->next || t == INT64_MIN) {
+		if (cum)
+			memset(cum, 0, GT_GS__COUNT * sizeof *cum);
+		return 0;
+	}
 	size_t lo, hi;
 	gix_range(m, gi, &lo, &hi);
 	return seek_in(m, gi, lo, hi, t, c, cum);
@@ -331,23 +340,7 @@ size_t gt_g_seek(const struct gt_model *m, uint32_t gi, int64_t t, struct gt_gcu
 void gt_model_g_spans(const struct gt_model *m, uint32_t gi, int64_t t0,
                       int64_t t1, gt_gspan_fn fn, void *ctx)
 {
-	if (gi >= m->gids.n || !GT_VEC_AT(m->gheads, uint32_t, gi))
-		return;
-	struct gt_gcur c;
-	gt_g_seek(m, gi, t0, &c, NULL);
-	struct gt_grec r;
-	while (gt_gcur_next(&c, &r)) {
-		if (r.start >= t1)
-			break;
-		if (r.end <= t0 && r.start < t0)
-			continue;
-		const struct gt_gkey *k = gt_gkey_at(m, r.key);
-		if (k->state == GT_GS_NOTEXIST)
-			continue; /* the end marker */
-		struct gt_gspan s = {r.start, r.end, k->state, k->reason, k->stack, k->p};
-		if (fn(ctx, &s))
-			break;
-	}
+	gt_g_spans_inline(m, gi, t0, t1, fn, ctx);
 }
 
 void gt_model_g_waiting_by_reason(const struct gt_model *m, uint32_t gi,

@@ -2,6 +2,7 @@
  * goroutine's log that a kind counts, summed by stack. */
 #include "model/profile.h"
 #include "model/gpar.h"
+#include "model/gwalk.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -146,6 +147,8 @@ static int trans(void *ctx, const struct gt_gtrans *t)
 			emit(a, a->stack, a->start, t->ts);
 		a->on = 0;
 	}
+	if (t->ts >= a->t1)
+		return 1; /* what begins from here has no time in the window */
 	if (t->to != a->rule.state || (a->rule.from && !(BIT(t->from) & a->rule.from)))
 		return 0;
 	gt_stack st = a->rule.state == GT_GS_RUNNABLE ? event_stack(t) : t->stack;
@@ -161,7 +164,7 @@ static int each_g(void *ctx, uint32_t gi)
 {
 	struct acc *a = ctx;
 	a->on = 0; /* one still on at the end of the trace never ended */
-	gt_model_g_transitions(a->m, gi, trans, a);
+	gt_g_transitions_inline(a->m, gi, trans, a);
 	return 0;
 }
 

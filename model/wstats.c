@@ -3,7 +3,7 @@
  * waited most, GC, STW and assists, and what happened, by kind. */
 #include "model/gpar.h"
 #include "decode/ids.h"
-#include "model/model_int.h"
+#include "model/gwalk.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -72,7 +72,7 @@ static int each_g(void *ctx, uint32_t gi)
 	memset(p->gns, 0, sizeof p->gns);
 	uint32_t began[GT_GS__COUNT];
 	memcpy(began, p->began, sizeof began);
-	gt_model_g_spans(p->m, gi, p->t0, p->t1, span, p);
+	gt_g_spans_inline(p->m, gi, p->t0, p->t1, span, p);
 	if (p->nomem)
 		return -1;
 	int any = memcmp(began, p->began, sizeof began) != 0;
