@@ -79,7 +79,7 @@ void gt_model_free(struct gt_model *m)
 		gt_tables_free(m->tables);
 	gt_idseq_free(&m->gids);
 	gt_vec_free(&m->gheads);
-	gt_vec_free(&m->gbase);
+	gt_vec_free(&m->gblk);
 	gt_vec_free(&m->gix);
 	free(m->gixtop);
 	free(m->gixblk);

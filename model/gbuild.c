@@ -189,11 +189,11 @@ static inline __attribute__((always_inline)) uint32_t live_new(struct gt_model *
 	if (gi % GT_GBASE_STEP == 0) {
 		/* goroutines appear in time order: deltas from the time the
 		 * first of each group appeared stay small */
-		int64_t *b = vnext(&m->gbase, sizeof *b);
+		struct gt_gblock *b = vnext(&m->gblk, sizeof *b);
 		if (!b)
 			return UINT32_MAX;
-		*b = m->info.max_ts;
-		m->gbase.n++;
+		*b = (struct gt_gblock){m->info.max_ts, m->info.max_ts, INT64_MIN};
+		m->gblk.n++;
 	}
 	if (m->gfree.n) {
 		slot = GT_VEC_AT(m->gfree, uint32_t, --m->gfree.n);
@@ -310,11 +310,28 @@ static inline void put_chunk_len(uint8_t *ch, uint32_t lf, uint32_t len, int mor
 	}
 }
 
+/* The span of goroutine gi's block (struct gt_gblock) takes in [lo, hi].
+ * A log's records are back to back (glog.h) but where a gap opens: a
+ * run of them lies within its first start and its last end, so the
+ * writer gives the span those of each run only (a compare per record):
+ * at a gap (append_rec), where the run ends (the goroutine's end, a
+ * chunk's end: the next chunk's gap counts from the block's base, which
+ * the span holds from the start). */
+static inline void gblock_take(struct gt_model *m, uint32_t gi, int64_t lo, int64_t hi)
+{
+	struct gt_gblock *b = &GT_VEC_AT(m->gblk, struct gt_gblock, gi / GT_GBASE_STEP);
+	if (lo < b->lo)
+		b->lo = lo;
+	if (hi > b->hi)
+		b->hi = hi;
+}
+
 static int flush(struct gt_model *m, uint32_t slot, int more)
 {
 	struct gt_glive *L = live_at(m, slot);
 	if (!L->len)
 		return 0;
+	gblock_take(m, L->gi, L->prev_end, L->prev_end); /* the run ends with the chunk */
 	const uint8_t *b = live_bytes(L);
 	uint32_t lf = chunk_lf(L->len, more);
 	uint32_t hdr = lf + (more ? 4 : 0);
@@ -674,6 +691,11 @@ static inline __attribute__((always_inline)) int append_rec(struct gt_model *m, 
 		put_header(L);
 	if (end < start)
 		end = start;
+	if (UNLIKELY(start != L->prev_end)) /* a run ends, another begins */
+		gblock_take(m, L->gi, start < L->prev_end ? start : L->prev_end,
+		            start < L->prev_end ? L->prev_end : start);
+	if (UNLIKELY(last))
+		gblock_take(m, L->gi, end, end);
 	uint64_t d = (uint64_t)(end - start);
 	if (UNLIKELY(L->len + REC_MAX > L->cap)) {
 		uint32_t need = 2 + uv_len((uint64_t)key + GT_GK0) + uv_len(gt_zz(start - L->prev_end)) +
@@ -790,6 +812,9 @@ static inline __attribute__((always_inline)) int end_direct(struct gt_model *m, 
 	uint8_t *ch = gt_barena_at(a, ref);
 	memcpy(ch + lf, L->ibuf, GT_GIBUF); /* the arena has the slack */
 	int64_t end = t < L->since ? L->since : t;
+	/* the run before (if a gap opens), this interval, the end marker [t, t] */
+	int64_t lo = L->prev_end < L->since ? L->prev_end : L->since;
+	gblock_take(m, L->gi, lo < t ? lo : t, L->prev_end > end ? L->prev_end : end);
 	uint8_t *p = put_rec(ch + lf + L->len, chunk_first(L), 0, a->tshift, L->prev_end, L->since,
 	                     end, L->key);
 	p = put_rec(p, 0, 1, a->tshift, end, t, t, kend);

@@ -301,7 +301,7 @@ int gt_model_groups_by_func(const struct gt_model *m, int64_t t0, int64_t t1,
 	int rc = !gof || (ng && !order) ? -1 : 0;
 	if (!rc) {
 		memset(gof, 0xff, (size_t)ng * sizeof *gof);
-		rc = gt_model_gi_par(m, each_g, ctx) < 0 || merge(&a[0], &a[1], ng) < 0 ||
+		rc = gt_model_gi_par(m, t0, t1, each_g, ctx) < 0 || merge(&a[0], &a[1], ng) < 0 ||
 		     finish(&a[0], order, ng, out) < 0 ? -1 : 0;
 	}
 	free(gof);

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #define CHUNK 4096        /* goroutines a thread takes at a time */
+_Static_assert(CHUNK % GT_GBASE_STEP == 0, "chunks of whole blocks");
 #define TWO_THREADS 65536 /* below this many a second thread does not pay */
 
 struct par {
@@ -18,6 +19,8 @@ struct par {
 	atomic_int fail;
 	int (*each)(void *, uint32_t, const struct gt_goroutine *);
 	int (*each_gi)(void *, uint32_t); /* gt_model_gi_par: no facts read */
+	int64_t t0, t1;                   /* ...only goroutines whose block
+	                                     meets [t0, t1) */
 	void *ctx[2];
 	void (*first)(void *);
 	void *first_ctx;
@@ -31,6 +34,10 @@ static void take(struct par *p, void *ctx)
 			return;
 		uint32_t lo = (uint32_t)at, hi = p->n - lo < CHUNK ? p->n : lo + CHUNK;
 		for (uint32_t gi = lo; gi < hi; gi++) {
+			if (p->each_gi && !gt_gblock_meets(p->m, gi, p->t0, p->t1)) {
+				gi |= GT_GBASE_STEP - 1; /* CHUNK is a multiple */
+				continue;
+			}
 			struct gt_goroutine g;
 			if (p->each_gi ? p->each_gi(ctx, gi) < 0 :
 			    gt_model_g(p->m, gi, &g) == 0 && p->each(ctx, gi, &g) < 0) {
@@ -61,9 +68,11 @@ int gt_model_g_par(const struct gt_model *m,
 	return run(&p);
 }
 
-int gt_model_gi_par(const struct gt_model *m, int (*each)(void *ctx, uint32_t gi), void *ctx[2])
+int gt_model_gi_par(const struct gt_model *m, int64_t t0, int64_t t1,
+                    int (*each)(void *ctx, uint32_t gi), void *ctx[2])
 {
-	struct par p = {.m = m, .n = gt_model_g_count(m), .each_gi = each, .ctx = {ctx[0], ctx[1]}};
+	struct par p = {.m = m, .n = gt_model_g_count(m), .each_gi = each, .ctx = {ctx[0], ctx[1]},
+	                .t0 = t0, .t1 = t1};
 	return run(&p);
 }
 

@@ -18,10 +18,12 @@ int gt_model_g_par(const struct gt_model *m,
                    int (*each)(void *ctx, uint32_t gi, const struct gt_goroutine *g),
                    void *ctx[2], void (*first)(void *), void *first_ctx);
 
-/* gt_model_g_par without reading the goroutines' facts: each(ctx[k], gi)
- * for every index (for passes that ask the index for a window's intervals
- * first, where most goroutines have none). */
-int gt_model_gi_par(const struct gt_model *m, int (*each)(void *ctx, uint32_t gi), void *ctx[2]);
+/* gt_model_g_par without reading the goroutines' facts, for passes over
+ * the intervals of a window [t0, t1): each(ctx[k], gi) for every index
+ * but those that have none there for certain (their block of goroutines
+ * has none: gt_gblock_meets, model_int.h; over a small window, most). */
+int gt_model_gi_par(const struct gt_model *m, int64_t t0, int64_t t1,
+                    int (*each)(void *ctx, uint32_t gi), void *ctx[2]);
 
 /* The goroutine indices in Go id order (gt_model_g_count of them; the
  * model's own cache, built at the first call), NULL when out of memory:

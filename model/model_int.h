@@ -84,6 +84,16 @@ struct gt_kcache {
 	uint32_t k;
 };
 #define GT_GBASE_STEP 64
+/* What a block of GT_GBASE_STEP goroutines (by index) shares: the time
+ * their logs' deltas count from (glog.h), and the time their intervals
+ * span, so that a pass over a window skips the blocks outside it
+ * (gt_gblock_meets) without reading their logs. */
+struct gt_gblock {
+	int64_t base;
+	int64_t lo, hi; /* at most the earliest start, at least the latest end
+	                   of their intervals (gbuild.c); lo starts at base,
+	                   hi at INT64_MIN */
+};
 #define GT_GIX_GROUP 64
 #define GT_GIX_BLOCK 256
 
@@ -130,8 +140,7 @@ struct gt_model {
 	 * first chunk of the packed log (glog.h). */
 	struct gt_idseq gids;  /* Go ids, packed */
 	struct gt_vec gheads;  /* uint32_t */
-	struct gt_vec gbase;   /* int64_t per GT_GBASE_STEP goroutines: the time
-	                          their logs' deltas count from (glog.h) */
+	struct gt_vec gblk;    /* struct gt_gblock per GT_GBASE_STEP goroutines */
 	struct gt_vec gix;     /* struct gt_gix, sorted by (gi, rec0) at finish */
 	uint32_t *gixblk;      /* per GT_GIX_BLOCK goroutine indices, and one
 	                          more: the first gix entry of a goroutine
@@ -294,7 +303,15 @@ static inline const struct gt_gkey *gt_gkey_at(const struct gt_model *m, uint32_
 /* Time base of goroutine gi's log (model/gbuild.c). */
 static inline int64_t gt_gbase(const struct gt_model *m, uint32_t gi)
 {
-	return ((const int64_t *)m->gbase.v)[gi / GT_GBASE_STEP];
+	return ((const struct gt_gblock *)m->gblk.v)[gi / GT_GBASE_STEP].base;
+}
+/* Whether goroutine gi's block may have an interval that meets [t0, t1)
+ * as gt_gspan_clip has it (one overlapping it, or an instant inside):
+ * when not, none of the block's goroutines has. */
+static inline int gt_gblock_meets(const struct gt_model *m, uint32_t gi, int64_t t0, int64_t t1)
+{
+	const struct gt_gblock *b = &((const struct gt_gblock *)m->gblk.v)[gi / GT_GBASE_STEP];
+	return b->lo < t1 && b->hi >= t0;
 }
 /* model/gquery.c */
 /* A cursor at the last chunk of gi's log starting at or before t (the

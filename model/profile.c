@@ -221,7 +221,7 @@ int gt_prof_compute(const struct gt_model *m, enum gt_prof_kind k,
 	}
 	if (!rc && k == GT_PROF_CPU)
 		rc = cpu_profile(m, t0, t1, a[0].count, a[0].ns);
-	else if (!rc && gt_model_gi_par(m, each_g, (void *[2]){&a[0], &a[1]}) < 0)
+	else if (!rc && gt_model_gi_par(m, t0, t1, each_g, (void *[2]){&a[0], &a[1]}) < 0)
 		rc = -1;
 	if (!rc) {
 		for (size_t i = 0; i < nst; i++)

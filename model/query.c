@@ -11,7 +11,7 @@ void gt_model_info(const struct gt_model *m, struct gt_trace_info *out)
 	size_t b = gt_lanes_bytes(&m->lanes) + gt_barena_bytes(&m->garena) +
 	           gt_ids_bytes(&m->gendkey) + gt_ids_bytes(&m->pmap) + gt_ids_bytes(&m->mmap) +
 	           (size_t)GT_CB * 4 * sizeof *m->cbuckets;
-	b += gt_idseq_bytes(&m->gids) + m->gheads.cap * sizeof(uint32_t) + m->gbase.cap * 8 +
+	b += gt_idseq_bytes(&m->gids) + m->gheads.cap * sizeof(uint32_t) + m->gblk.cap * sizeof(struct gt_gblock) +
 	     m->gix.cap * sizeof(struct gt_gix) + (m->gperm ? m->gids.n * 4 : 0) + (m->gsorted ? m->gids.n * 4 : 0) +
 	     (m->gixtop ? m->gix.n / GT_GIX_GROUP * sizeof *m->gixtop : 0) +
 	     (m->gixblk ? (m->gids.n / GT_GIX_BLOCK + 2) * sizeof *m->gixblk : 0);

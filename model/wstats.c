@@ -177,7 +177,7 @@ int gt_model_window_stats(const struct gt_model *m, int64_t t0, int64_t t1,
 			pt[k].ran[i].gi = pt[k].waited[i].gi = UINT32_MAX;
 	}
 	void *ctx[2] = {&pt[0], &pt[1]};
-	int rc = t1 > t0 ? gt_model_gi_par(m, each_g, ctx) : 0;
+	int rc = t1 > t0 ? gt_model_gi_par(m, t0, t1, each_g, ctx) : 0;
 	/* the second thread's sums into the first's */
 	struct part *a = &pt[0], *b = &pt[1];
 	for (size_t i = 0; rc >= 0 && i < b->waits.n; i++) {

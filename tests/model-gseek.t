@@ -26,7 +26,8 @@ run() {
 }
 run "fixtures: the seeking query gives the reference's transitions" tests/fixtures/*.trace
 set --
-for f in "${GT_CORPUS:-/nonexistent}"/v1/*.trace "${GT_CORPUS:-/nonexistent}"/v2/*.trace; do
+for f in "${GT_CORPUS:-/nonexistent}"/v1/*.trace "${GT_CORPUS:-/nonexistent}"/v2/*.trace \
+	"${GT_CORPUS:-/nonexistent}"/truncated/*.trace; do
 	[ -f "$f" ] && set -- "$@" "$f"
 done
 if [ $# = 0 ]; then

@@ -201,7 +201,7 @@ static void build_steps(struct tui_gwin *w)
 		return;
 	struct part p[2] = {{.w = w}, {.w = w}};
 	void *ctx[2] = {&p[0], &p[1]};
-	int rc = gt_model_gi_par(w->m, row_of, ctx);
+	int rc = gt_model_gi_par(w->m, w->t0, w->t1, row_of, ctx);
 	if (rc >= 0)
 		merge(w, p);
 	for (int k = 0; k < 2; k++) {

@@ -9,7 +9,10 @@
  * stop when told to; and the last one another goroutine caused at or
  * before t.  And the writer's promise the query rests on: no
  * chunk but the first tells a cause by repeating the one before
- * (GT_GN_AGAIN, glog.h), so that a walk may start at any chunk.
+ * (GT_GN_AGAIN, glog.h), so that a walk may start at any chunk.  And the
+ * span each block of goroutines keeps (struct gt_gblock, which the
+ * passes over a window rest on: a block outside it is skipped) holds
+ * every interval and transition of its goroutines.
  * Prints "# ..." lines on a difference and exits 1; 2 on a load error. */
 #include <inttypes.h>
 #include <stdio.h>
@@ -151,6 +154,27 @@ static size_t again_first(const struct gt_model *m, uint32_t gi, int64_t *starts
 	return bad;
 }
 
+/* Goroutine gi's intervals and transitions (ref) outside its block's
+ * span: how many. */
+struct inside { int64_t lo, hi; size_t out; };
+
+static int span_inside(void *ctx, const struct gt_gspan *s)
+{
+	struct inside *in = ctx;
+	in->out += s->start < in->lo || s->end > in->hi;
+	return 0;
+}
+
+static size_t outside_block(const struct gt_model *m, uint32_t gi, const struct vec *ref)
+{
+	const struct gt_gblock *b = &GT_VEC_AT(m->gblk, struct gt_gblock, gi / GT_GBASE_STEP);
+	struct inside in = {b->lo, b->hi, 0};
+	for (size_t i = 0; i < ref->n; i++)
+		in.out += ref->v[i].ts < b->lo || ref->v[i].ts > b->hi;
+	gt_model_g_spans(m, gi, INT64_MIN, INT64_MAX, span_inside, &in);
+	return in.out;
+}
+
 static int one(const char *path, uint64_t *rng)
 {
 	size_t len;
@@ -166,7 +190,7 @@ static int one(const char *path, uint64_t *rng)
 		return 2;
 	}
 	uint32_t ng = gt_model_g_count(m);
-	size_t queries = 0, chunked = 0, bad_g = 0, again = 0;
+	size_t queries = 0, chunked = 0, bad_g = 0, again = 0, outside = 0;
 	struct vec ref = {0};
 	enum { MAXSTARTS = 4096 };
 	static int64_t starts[MAXSTARTS];
@@ -175,6 +199,7 @@ static int one(const char *path, uint64_t *rng)
 		gt_model_g_transitions(m, gi, keep, &ref);
 		size_t ns;
 		again += again_first(m, gi, starts, &ns, MAXSTARTS);
+		outside += outside_block(m, gi, &ref);
 		chunked += ns > 0;
 		int bad = query(m, gi, &ref, INT64_MIN, 0) + query(m, gi, &ref, INT64_MAX, 0);
 		queries += 2;
@@ -210,12 +235,14 @@ static int one(const char *path, uint64_t *rng)
 	}
 	if (again)
 		printf("# %zu chunks open their causes with a repeated one (GT_GN_AGAIN)\n", again);
+	if (outside)
+		printf("# %zu intervals or transitions lie outside their block's span\n", outside);
 	printf("# %s: %u goroutines (%zu with several chunks), %zu queries, %zu goroutines differ\n",
 	       path, ng, chunked, queries, bad_g);
 	free(ref.v);
 	gt_model_free(m);
 	free(buf);
-	return bad_g || again;
+	return bad_g || again || outside;
 }
 
 int main(int argc, char **argv)
