@@ -20,6 +20,7 @@
 #include "tui/gc_figures.h"
 #include "tui/goroutine_index.h"
 #include "tui/goroutine_window.h"
+#include "tui/range_stats.h"
 #include "tui/term.h"
 
 /* What an action asks the main loop to do (htop's Htop_Reaction).  Any
@@ -267,6 +268,8 @@ struct tui_app {
 	struct tui_search search;
 	struct tui_regions rg;
 	struct tui_range range;
+	struct tui_rstats rstats; /* its statistics, computed in the background */
+	int rstats_unready;     /* the inspector shows them being computed */
 	struct tui_prompt prompt;
 	size_t help_top;
 
@@ -474,6 +477,12 @@ void tui_regions_free(struct tui_app *a);
  * TUI_SEL_WINDOW selection for the inspector (gt_model_window_stats). */
 int tui_range_action(struct tui_app *a, enum gt_action act);
 void tui_range_build(struct tui_app *a, int64_t t0, int64_t t1);
+/* The statistics the inspector shows being computed (range_stats.h):
+ * waiting, whether it does; settled, TUI_REDRAW when they came (the
+ * inspector built again), else 0; settle waits for them first. */
+int tui_range_waiting(const struct tui_app *a);
+int tui_range_settled(struct tui_app *a);
+int tui_range_settle(struct tui_app *a);
 /* The window the regions, profile and GC views cover: the marked range,
  * else the whole trace [INT64_MIN, INT64_MAX). */
 void tui_range_window(const struct tui_app *a, int64_t *t0, int64_t *t1);

@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "tui/colors.h"
+#include "tui/glyphs.h"
 #include "tui/util.h"
 
 static int open_stats(struct tui_app *a, int64_t t0, int64_t t1)
@@ -99,13 +100,46 @@ static void add_tops(struct tui_app *a, const char *title, const struct gt_wtop 
 	}
 }
 
+int tui_range_waiting(const struct tui_app *a)
+{
+	return a->rstats_unready;
+}
+
+int tui_range_settled(struct tui_app *a)
+{
+	if (!a->rstats_unready || tui_rstats_busy(&a->rstats))
+		return 0;
+	a->rstats_unready = 0;
+	if (a->insp.sel.kind != TUI_SEL_WINDOW)
+		return 0;
+	tui_inspector_build(a);
+	return TUI_REDRAW;
+}
+
+int tui_range_settle(struct tui_app *a)
+{
+	tui_rstats_wait(&a->rstats);
+	return tui_range_settled(a);
+}
+
 void tui_range_build(struct tui_app *a, int64_t t0, int64_t t1)
 {
-	struct gt_wstats w;
-	if (gt_model_window_stats(a->m, t0, t1, &w) < 0) {
+	const struct gt_wstats *wp;
+	if (!tui_rstats_get(&a->rstats, a->m, t0, t1, &wp)) {
+		char s[32], e[32];
+		tui_fmt_time(a, s, sizeof s, t0 > a->info.min_ts ? t0 : a->info.min_ts);
+		tui_fmt_time(a, e, sizeof e, t1 < a->info.max_ts ? t1 : a->info.max_ts);
+		tui_inspector_add(a, TUI_C_TITLE, UINT32_MAX, "Range %s - %s", s, e);
+		tui_inspector_add(a, TUI_C_DIM, UINT32_MAX, "  computing its statistics%s",
+		                  tui_glyph(TUI_G_ELLIPSIS));
+		a->rstats_unready = 1;
+		return;
+	}
+	if (a->rstats.rc < 0) {
 		tui_inspector_add(a, TUI_C_ERROR, UINT32_MAX, "out of memory");
 		return;
 	}
+	const struct gt_wstats w = *wp;
 	char s[32], e[32], d[32];
 	tui_fmt_time(a, s, sizeof s, w.t0);
 	tui_fmt_time(a, e, sizeof e, w.t1);
