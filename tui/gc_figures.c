@@ -2,7 +2,6 @@
  * (gc_figures.h). */
 #include "tui/gc_figures.h"
 
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,12 +35,7 @@ void tui_gcfig_start(struct tui_gcfig *f, const struct gt_model *m)
 	atomic_init(&f->done, 0);
 	atomic_init(&f->stop, 0);
 	f->started = 1;
-	sigset_t all, old;
-	sigfillset(&all); /* the terminal's signals stay the main thread's */
-	pthread_sigmask(SIG_SETMASK, &all, &old);
-	int rc = pthread_create(&f->th, NULL, work, f);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	if (rc != 0) { /* no thread: the work here */
+	if (tui_thread_start(&f->th, work, f) != 0) { /* no thread: the work here */
 		f->started = 2;
 		work(f);
 	}

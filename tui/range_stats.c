@@ -2,9 +2,10 @@
  * (range_stats.h). */
 #include "tui/range_stats.h"
 
-#include <signal.h>
 #include <string.h>
 #include <time.h>
+
+#include "tui/util.h"
 
 static double now_ms(void)
 {
@@ -51,12 +52,7 @@ int tui_rstats_get(struct tui_rstats *r, const struct gt_model *m, int64_t t0, i
 	r->t0 = t0;
 	r->t1 = t1;
 	atomic_init(&r->done, 0);
-	sigset_t all, old;
-	sigfillset(&all); /* the terminal's signals stay the main thread's */
-	pthread_sigmask(SIG_SETMASK, &all, &old);
-	int rc = pthread_create(&r->th, NULL, work, r);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	if (rc != 0) { /* no thread: the work here */
+	if (tui_thread_start(&r->th, work, r) != 0) { /* no thread: the work here */
 		work(r);
 		r->started = 2;
 		*out = &r->w;

@@ -3,6 +3,7 @@
 
 #include "keymaps/action.h"
 
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -137,4 +138,14 @@ void tui_list_fit(size_t *sel, size_t *top, size_t n, int rows)
 		*top = *sel;
 	if (rows > 0 && *sel >= *top + (size_t)rows)
 		*top = *sel - (size_t)rows + 1;
+}
+
+int tui_thread_start(pthread_t *th, void *(*fn)(void *), void *arg)
+{
+	sigset_t all, old;
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	int rc = pthread_create(th, NULL, fn, arg);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	return rc;
 }

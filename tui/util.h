@@ -4,6 +4,7 @@
 #ifndef GT_TUI_UTIL_H
 #define GT_TUI_UTIL_H
 
+#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -11,6 +12,10 @@ void *tui_xmalloc(size_t n);
 void *tui_xcalloc(size_t n, size_t size);
 void *tui_xreallocarray(void *p, size_t n, size_t size);
 char *tui_xstrdup(const char *s);
+
+/* pthread_create(th, fn, arg) with every signal blocked in the new
+ * thread: the terminal's signals stay the main thread's.  Its result. */
+int tui_thread_start(pthread_t *th, void *(*fn)(void *), void *arg);
 
 /* Called by tui_xmalloc & co. before exiting, to restore the terminal. */
 extern void (*tui_die_callback)(void);
