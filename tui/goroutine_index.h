@@ -133,6 +133,9 @@ size_t tui_gorder_flip(const struct tui_gorder *o, size_t n, size_t q);
 /* Its inverse: the place, read descending, of ascending place a (not
  * tui_gorder_flip itself when runs of equal keys are uneven). */
 size_t tui_gorder_unflip(const struct tui_gorder *o, size_t n, size_t a);
+/* Adds places [s, e) to o's runs of equal keys when it holds two or
+ * more (*cap: the room o->ties has, grown as needed). */
+void tui_gorder_add_tie(struct tui_gorder *o, size_t *cap, size_t s, size_t e);
 /* Sorts g[0..k) by key[i] (ascending, or descending with equal keys
  * ascending), equal keys by Go id, then index; by_id: the key is the id. */
 void tui_gsort_keyed(const struct gt_model *m, const uint64_t *key, int by_id, int desc, uint32_t *g,
