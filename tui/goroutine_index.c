@@ -655,6 +655,33 @@ static void wait_step(struct tui_gindex *x, int step)
 	pthread_mutex_unlock(&x->mu);
 }
 
+/* The realtime clock ms milliseconds from now (timed waits' deadlines). */
+static struct timespec in_ms(long ms)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_REALTIME, &t);
+	t.tv_nsec += ms * 1000000L;
+	if (t.tv_nsec >= 1000000000L) {
+		t.tv_sec++;
+		t.tv_nsec -= 1000000000L;
+	}
+	return t;
+}
+
+int tui_gindex_wait_unless(struct tui_gindex *x, int col, atomic_int *stop)
+{
+	int step = col < 0 ? 1 : col >= TUI_GCOL__COUNT ? STEPS : col_step[col];
+	pthread_mutex_lock(&x->mu);
+	while (x->ready < step && !atomic_load(stop)) {
+		struct timespec until = in_ms(10);
+		pthread_cond_timedwait(&x->cv, &x->mu, &until);
+	}
+	/* stopped: -1 even if they exist (a quit cancels x after the caller) */
+	int r = x->ready >= step && !atomic_load(stop) ? 0 : -1;
+	pthread_mutex_unlock(&x->mu);
+	return r;
+}
+
 static int has_step(struct tui_gindex *x, int step)
 {
 	pthread_mutex_lock(&x->mu);
@@ -683,13 +710,7 @@ void tui_gindex_wait_byfunc(struct tui_gindex *x) { wait_step(x, STEP_BYFUNC); }
 
 int tui_thread_join_soon(pthread_t th)
 {
-	struct timespec until;
-	clock_gettime(CLOCK_REALTIME, &until);
-	until.tv_nsec += 100 * 1000000L;
-	if (until.tv_nsec >= 1000000000L) {
-		until.tv_sec++;
-		until.tv_nsec -= 1000000000L;
-	}
+	struct timespec until = in_ms(100);
 	if (pthread_timedjoin_np(th, NULL, &until) != 0) {
 		pthread_detach(th);
 		return -1;

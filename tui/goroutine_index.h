@@ -102,6 +102,10 @@ void tui_gindex_start(struct tui_gindex *x, const struct gt_model *m);
 /* Waits until the signatures and column col's order exist (col < 0:
  * the signatures only; TUI_GCOL__COUNT: everything). */
 void tui_gindex_wait(struct tui_gindex *x, int col);
+/* tui_gindex_wait given up once *stop is set (looked at every 10 ms):
+ * 0 when they exist and *stop is not set, else -1 (a build that is
+ * stopped may be told to stop before x is). */
+int tui_gindex_wait_unless(struct tui_gindex *x, int col, atomic_int *stop);
 /* The same, without waiting: 1 when they exist (the list shows what it
  * can before: goroutine_rows.c). */
 int tui_gindex_ready(struct tui_gindex *x, int col);

@@ -186,7 +186,7 @@ static uint64_t id_key(const struct gt_model *m, uint32_t g)
 	return (uint64_t)gt_model_g_id(m, g) ^ SIGN;
 }
 
-/* The exception of time sort k among ex: sorted by (time, id, index). */
+/* The exceptions of time sort k among ex, sorted by (time, id, index). */
 static void build_exc(struct tui_gwin *w, int k, const struct exrow *ex, size_t nex)
 {
 	struct tui_gwexc *e = &w->exc[k];
@@ -276,11 +276,11 @@ static void mark_places(struct tui_gwin *w)
 		for (uint32_t i = 0; i < w->exc[k].n; i++)
 			bits_set(&exb[k], w->exc[k].g[i]);
 	}
-	static const enum tui_gcol listed[] = {TUI_GCOL_ID, TUI_GCOL_RUN, TUI_GCOL_WAIT};
+	static const enum tui_gcol kept[] = {TUI_GCOL_ID, TUI_GCOL_RUN, TUI_GCOL_WAIT};
 	for (size_t c = 0; c < 3; c++) {
-		struct tui_gwbits *b = &w->col[listed[c]].in;
-		const uint32_t *v = x->order[listed[c]].v;
-		const struct tui_gwbits *not = is_time(listed[c]) ? &exb[listed[c] == TUI_GCOL_WAIT] : NULL;
+		struct tui_gwbits *b = &w->col[kept[c]].in;
+		const uint32_t *v = x->order[kept[c]].v;
+		const struct tui_gwbits *not = is_time(kept[c]) ? &exb[kept[c] == TUI_GCOL_WAIT] : NULL;
 		bits_init(b, x->nlisted);
 		for (uint32_t q = 0; q < x->nlisted; q++)
 			if (bits_get(&w->rows, v[q]) && !(not && bits_get(not, v[q])))
@@ -373,7 +373,7 @@ static void build_orders(struct tui_gwin *w)
 	place_exc(w, TUI_GCOL_RUN);
 	place_exc(w, TUI_GCOL_WAIT);
 	for (int col = 0; col < TUI_GCOL__COUNT; col++) {
-		if (x->order[col].v) {
+		if (x->order[col].v) { /* an order the index keeps: its ties */
 			find_ties(w, col, x->order[col].ties, x->order[col].nties);
 			continue;
 		}
@@ -423,10 +423,9 @@ static void build_steps(struct tui_gwin *w)
 {
 	struct tui_gindex *x = w->ix;
 	struct timespec t0, t1;
-	tui_gindex_wait(x, -1); /* the signatures */
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	if (atomic_load(&w->cancel))
+	if (tui_gindex_wait_unless(x, -1, &w->cancel) < 0) /* the signatures */
 		return;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
 	struct part p[2] = {{.w = w}, {.w = w}};
 	void *ctx[2] = {&p[0], &p[1]};
 	for (int k = 0; k < 2; k++)
@@ -456,8 +455,7 @@ static void build_steps(struct tui_gwin *w)
 				s->lo = g;
 			s->hi = g;
 		}
-	tui_gindex_wait(x, TUI_GCOL__COUNT); /* every order */
-	if (atomic_load(&w->cancel))
+	if (tui_gindex_wait_unless(x, TUI_GCOL__COUNT, &w->cancel) < 0) /* every order */
 		return;
 	build_orders(w);
 	atomic_store(&w->ready, 1); /* the list can show its rows */
