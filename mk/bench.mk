@@ -8,7 +8,8 @@
 # (getrusage ru_maxrss, mapped file pages included) against the file size,
 # and the model's own bytes per event; then ms per frame, and ms per key of
 # the goroutine list's operations with the peak RSS after a walk of every
-# view, and ms per timeline key while following the goroutine that ran
+# view and after one of the list narrowed to a range marked over the whole
+# trace (in a process of its own), and ms per timeline key while following the goroutine that ran
 # longest (tests/tools/tui-*-bench.sh).  Each trace is loaded BENCH_RUNS
 # times and a summary line gives the best and the median wall clock.  The
 # default traces are written by ../shared/tools/make-big-traces.sh (about

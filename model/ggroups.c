@@ -155,8 +155,9 @@ static int finish(struct acc *a, const uint32_t *order, uint32_t ng, struct gt_g
 	uint32_t *rank = malloc(((size_t)a->groups.n + 1) * sizeof *rank);
 	uint32_t *perm = malloc(((size_t)a->groups.n + 1) * sizeof *perm);
 	out->group = malloc(((size_t)a->groups.n + 1) * sizeof *out->group);
-	out->member = malloc(((size_t)ng + 1) * sizeof *out->member);
-	if (!rank || !perm || !out->group || !out->member) {
+	if (a->gof)
+		out->member = malloc(((size_t)ng + 1) * sizeof *out->member);
+	if (!rank || !perm || !out->group || (a->gof && !out->member)) {
 		free(rank);
 		free(perm);
 		return -1;
@@ -172,13 +173,13 @@ static int finish(struct acc *a, const uint32_t *order, uint32_t ng, struct gt_g
 	uint32_t at = 0;
 	for (uint32_t i = 0; i < a->groups.n; i++) {
 		out->group[i] = GROUPS(a)[perm[i]];
-		out->group[i].members = at;
+		out->group[i].members = a->gof ? at : 0;
 		at += out->group[i].count;
 	}
 	uint32_t *fill = perm; /* reused: next free slot per group rank */
 	for (uint32_t i = 0; i < a->groups.n; i++)
 		fill[i] = out->group[i].members;
-	for (uint32_t r = 0; r < ng; r++) {
+	for (uint32_t r = 0; a->gof && r < ng; r++) {
 		uint32_t gi = order[r];
 		if (a->gof[gi] != UINT32_MAX)
 			out->member[fill[rank[a->gof[gi]]]++] = gi;
@@ -237,7 +238,8 @@ static int each_g(void *ctx, uint32_t gi)
 	add_reasons(a);
 	if (a->nomem)
 		return -1;
-	a->gof[gi] = a->tag | k;
+	if (a->gof)
+		a->gof[gi] = a->tag | k;
 	struct gt_ggroup *gr = &GROUPS(a)[k];
 	gr->count++;
 	for (int s = 0; s < GT_GS__COUNT; s++)
@@ -272,7 +274,7 @@ static int merge(struct acc *a, struct acc *b, uint32_t ng)
 		a->cur = remap[r->group];
 		add_reasons(a);
 	}
-	for (uint32_t gi = 0; gi < ng; gi++)
+	for (uint32_t gi = 0; a->gof && gi < ng; gi++)
 		if (a->gof[gi] != UINT32_MAX && (a->gof[gi] & TAG1))
 			a->gof[gi] = remap[a->gof[gi] & ~TAG1];
 	free(remap);
@@ -288,19 +290,22 @@ static void acc_free(struct acc *a)
 	gt_ids_free(&a->rkey);
 }
 
-int gt_model_groups_by_func(const struct gt_model *m, int64_t t0, int64_t t1,
-                            struct gt_ggroups *out)
+/* members: with member (gof, a u32 per goroutine, tells each one's group
+ * while they are found), or the figures alone. */
+static int groups_by_func(const struct gt_model *m, int64_t t0, int64_t t1, int members,
+                          struct gt_ggroups *out)
 {
 	memset(out, 0, sizeof *out);
 	uint32_t ng = gt_model_g_count(m);
-	const uint32_t *order = gt_model_g_order(m);
-	uint32_t *gof = malloc(((size_t)ng + 1) * sizeof *gof);
+	const uint32_t *order = members ? gt_model_g_order(m) : NULL;
+	uint32_t *gof = members ? malloc(((size_t)ng + 1) * sizeof *gof) : NULL;
 	struct acc a[2] = {{.m = m, .t0 = t0, .t1 = t1, .tag = 0, .gof = gof},
 	                   {.m = m, .t0 = t0, .t1 = t1, .tag = TAG1, .gof = gof}};
 	void *ctx[2] = {&a[0], &a[1]};
-	int rc = !gof || (ng && !order) ? -1 : 0;
+	int rc = members && (!gof || (ng && !order)) ? -1 : 0;
 	if (!rc) {
-		memset(gof, 0xff, (size_t)ng * sizeof *gof);
+		if (gof)
+			memset(gof, 0xff, (size_t)ng * sizeof *gof);
 		rc = gt_model_gi_par(m, t0, t1, each_g, ctx) < 0 || merge(&a[0], &a[1], ng) < 0 ||
 		     finish(&a[0], order, ng, out) < 0 ? -1 : 0;
 	}
@@ -310,6 +315,18 @@ int gt_model_groups_by_func(const struct gt_model *m, int64_t t0, int64_t t1,
 	if (rc)
 		gt_ggroups_free(out);
 	return rc;
+}
+
+int gt_model_groups_by_func(const struct gt_model *m, int64_t t0, int64_t t1,
+                            struct gt_ggroups *out)
+{
+	return groups_by_func(m, t0, t1, 1, out);
+}
+
+int gt_model_groups_by_func_figures(const struct gt_model *m, int64_t t0, int64_t t1,
+                                    struct gt_ggroups *out)
+{
+	return groups_by_func(m, t0, t1, 0, out);
 }
 
 void gt_ggroups_free(struct gt_ggroups *g)

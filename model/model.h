@@ -316,6 +316,10 @@ struct gt_ggroups {
  * intervals in the window); free with gt_ggroups_free. */
 int gt_model_groups_by_func(const struct gt_model *m, int64_t t0, int64_t t1,
                             struct gt_ggroups *out);
+/* The same groups and figures without their members (member NULL, every
+ * group's members 0): no memory per goroutine while they are found. */
+int gt_model_groups_by_func_figures(const struct gt_model *m, int64_t t0, int64_t t1,
+                                    struct gt_ggroups *out);
 void gt_ggroups_free(struct gt_ggroups *g);
 
 /* Goroutines alive over time: a time-weighted mean per column of the

@@ -190,6 +190,33 @@ for tr in traces:
            "%s: a range marked again at once: the rows of the second (--window %s, %d rows)" % (name, w2, len(exp2)))
     else:
         ok(False, "%s: a range marked again at once" % name)
+    # a range over all but the last column: most rows have the times they
+    # have in the trace, those alive at its end have their own
+    most = ["gg", "m", "G", "h", "m"]
+    keys = most + [":save-screen " + os.path.join(tmp, "rngm.screen"), "2"]
+    for i in range(len(cols)):
+        keys += [save("m%d-a" % i), "S", save("m%d-b" % i), "S", "s"]
+    if run(tr, keys):
+        wm = re.search(r"--window (\d*:\d*)`", open(os.path.join(tmp, "rngm.screen")).read()).group(1)
+        expm = [(json.loads(l)["g"], json.loads(l)["running_ns"], json.loads(l)["waiting_ns"]) for l in
+                subprocess.run([gt, "goroutines", "--json", "--window", wm, tr], capture_output=True,
+                               text=True).stdout.splitlines()]
+        bykey = {e[0]: e for e in expm}
+        good = sorted((r[0], r[2], r[3]) for r in rows("m0-a")) == sorted(expm) and expm
+        for i, (desc0, field) in enumerate(cols):
+            for half, desc in (("a", desc0), ("b", not desc0)):
+                rs = rows("m%d-%s" % (i, half))
+                g = sorted(r[0] for r in rs) == sorted(bykey) and all(
+                    (r[0], r[2], r[3]) == bykey[r[0]] for r in rs)
+                for x, y in zip(rs, rs[1:]):
+                    kx, ky = x[field], y[field]
+                    g = g and (x[0] < y[0] if kx == ky else (kx > ky) == desc)
+                good = good and g
+        ok(good, "%s: a range over all but the last column (--window %s, %d rows, %d with times of their "
+           "own): every column sorts its rows both ways, ties by id" % (name, wm, len(expm), sum(
+               1 for j in whole if j["g"] in bykey and (j["running_ns"], j["waiting_ns"]) != bykey[j["g"]][1:])))
+    else:
+        ok(False, "%s: a range over all but the last column" % name)
     # the selected goroutine stays selected when the sort changes (a time
     # column descending, with uneven runs of equal times, too)
     for where, pre in (("the range's rows", marks), ("the whole trace", [])):

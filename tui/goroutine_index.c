@@ -146,7 +146,7 @@ static void build_sigs(struct tui_gindex *x)
 
 /* ---- orders ------------------------------------------------------------- */
 
-static void add_tie(struct tui_gorder *o, size_t *cap, size_t s, size_t e)
+void tui_gorder_add_tie(struct tui_gorder *o, size_t *cap, size_t s, size_t e)
 {
 	if (e - s < 2)
 		return;
@@ -172,7 +172,7 @@ static void build_id(struct tui_gindex *x)
 				size_t cap = o->nties, s = r - 1, e = r + 1;
 				while (e < x->n && gt_model_g_rank_id(x->m, (uint32_t)e) == gt_model_g_rank_id(x->m, r))
 					e++;
-				add_tie(o, &cap, s, e);
+				tui_gorder_add_tie(o, &cap, s, e);
 				r = (uint32_t)e - 1;
 			}
 		return;
@@ -185,12 +185,12 @@ static void build_id(struct tui_gindex *x)
 			continue;
 		/* a reused id: one entry per lifetime, ties */
 		if (k && gt_model_g_id(x->m, o->v[k - 1]) != gt_model_g_id(x->m, gi)) {
-			add_tie(o, &cap, run, k);
+			tui_gorder_add_tie(o, &cap, run, k);
 			run = k;
 		}
 		o->v[k++] = gi;
 	}
-	add_tie(o, &cap, run, k);
+	tui_gorder_add_tie(o, &cap, run, k);
 }
 
 static const char *sig_str(const struct tui_gindex *x, uint32_t s, enum tui_gcol col)
@@ -532,7 +532,7 @@ static void build_by_time(struct tui_gindex *x, enum tui_gcol col)
 				;
 			if (e - s < 2)
 				continue;
-			add_tie(o, &cap, s, e);
+			tui_gorder_add_tie(o, &cap, s, e);
 			for (size_t i = s; i < e; i++)
 				v[i] = (uint64_t)gt_model_g_id(x->m, (uint32_t)(v[i] & mask)) << gb | (v[i] & mask);
 			radix_bits(v + s, e - s, ib + gb);
@@ -546,7 +546,7 @@ static void build_by_time(struct tui_gindex *x, enum tui_gcol col)
 		for (size_t s = 0, e; s < n; s = e) {
 			for (e = s + 1; e < n && pr[e].key == pr[s].key; e++)
 				;
-			add_tie(o, &cap, s, e);
+			tui_gorder_add_tie(o, &cap, s, e);
 			for (size_t i = s; i < e; i++)
 				pr[i].key = (uint64_t)gt_model_g_id(x->m, pr[i].place) ^ (UINT64_C(1) << 63);
 			qsort(pr + s, e - s, sizeof *pr, by_pair);
@@ -605,10 +605,10 @@ static void *build(void *arg)
 	if (!atomic_load(&x->cancel) && gt_model_blocked(x->m, &x->blocked) < 0)
 		tui_die("out of memory");
 	step_done(x, STEP_BLOCKED);
-	if (!atomic_load(&x->cancel) && gt_model_groups_by_func(x->m, INT64_MIN, INT64_MAX, &x->byfunc) < 0)
+	/* the figures alone: a group's goroutines come from the orders */
+	if (!atomic_load(&x->cancel) &&
+	    gt_model_groups_by_func_figures(x->m, INT64_MIN, INT64_MAX, &x->byfunc) < 0)
 		tui_die("out of memory");
-	free(x->byfunc.member); /* a group's goroutines come from the orders */
-	x->byfunc.member = NULL;
 	step_done(x, STEP_BYFUNC);
 	/* the search bar's index too (the model's, built at its first use) */
 	if (!atomic_load(&x->cancel))
@@ -655,6 +655,33 @@ static void wait_step(struct tui_gindex *x, int step)
 	pthread_mutex_unlock(&x->mu);
 }
 
+/* The realtime clock ms milliseconds from now (timed waits' deadlines). */
+static struct timespec in_ms(long ms)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_REALTIME, &t);
+	t.tv_nsec += ms * 1000000L;
+	if (t.tv_nsec >= 1000000000L) {
+		t.tv_sec++;
+		t.tv_nsec -= 1000000000L;
+	}
+	return t;
+}
+
+int tui_gindex_wait_unless(struct tui_gindex *x, int col, atomic_int *stop)
+{
+	int step = col < 0 ? 1 : col >= TUI_GCOL__COUNT ? STEPS : col_step[col];
+	pthread_mutex_lock(&x->mu);
+	while (x->ready < step && !atomic_load(stop)) {
+		struct timespec until = in_ms(10);
+		pthread_cond_timedwait(&x->cv, &x->mu, &until);
+	}
+	/* stopped: -1 even if they exist (a quit cancels x after the caller) */
+	int r = x->ready >= step && !atomic_load(stop) ? 0 : -1;
+	pthread_mutex_unlock(&x->mu);
+	return r;
+}
+
 static int has_step(struct tui_gindex *x, int step)
 {
 	pthread_mutex_lock(&x->mu);
@@ -683,13 +710,7 @@ void tui_gindex_wait_byfunc(struct tui_gindex *x) { wait_step(x, STEP_BYFUNC); }
 
 int tui_thread_join_soon(pthread_t th)
 {
-	struct timespec until;
-	clock_gettime(CLOCK_REALTIME, &until);
-	until.tv_nsec += 100 * 1000000L;
-	if (until.tv_nsec >= 1000000000L) {
-		until.tv_sec++;
-		until.tv_nsec -= 1000000000L;
-	}
+	struct timespec until = in_ms(100);
 	if (pthread_timedjoin_np(th, NULL, &until) != 0) {
 		pthread_detach(th);
 		return -1;

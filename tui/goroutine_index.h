@@ -102,6 +102,10 @@ void tui_gindex_start(struct tui_gindex *x, const struct gt_model *m);
 /* Waits until the signatures and column col's order exist (col < 0:
  * the signatures only; TUI_GCOL__COUNT: everything). */
 void tui_gindex_wait(struct tui_gindex *x, int col);
+/* tui_gindex_wait given up once *stop is set (looked at every 10 ms):
+ * 0 when they exist and *stop is not set, else -1 (a build that is
+ * stopped may be told to stop before x is). */
+int tui_gindex_wait_unless(struct tui_gindex *x, int col, atomic_int *stop);
 /* The same, without waiting: 1 when they exist (the list shows what it
  * can before: goroutine_rows.c). */
 int tui_gindex_ready(struct tui_gindex *x, int col);
@@ -133,6 +137,9 @@ size_t tui_gorder_flip(const struct tui_gorder *o, size_t n, size_t q);
 /* Its inverse: the place, read descending, of ascending place a (not
  * tui_gorder_flip itself when runs of equal keys are uneven). */
 size_t tui_gorder_unflip(const struct tui_gorder *o, size_t n, size_t a);
+/* Adds places [s, e) to o's runs of equal keys when it holds two or
+ * more (*cap: the room o->ties has, grown as needed). */
+void tui_gorder_add_tie(struct tui_gorder *o, size_t *cap, size_t s, size_t e);
 /* Sorts g[0..k) by key[i] (ascending, or descending with equal keys
  * ascending), equal keys by Go id, then index; by_id: the key is the id. */
 void tui_gsort_keyed(const struct gt_model *m, const uint64_t *key, int by_id, int desc, uint32_t *g,

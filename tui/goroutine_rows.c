@@ -70,19 +70,14 @@ static size_t src_find(const struct tui_goroutines *gl, uint32_t g)
 	                    : tui_gindex_find(&gl->ix, gl->osort, gl->odesc, g);
 }
 
-/* Goroutines of signature s among the rows, the first and last (by
- * goroutine index for the trace's, by row for the range's). */
+/* Goroutines of signature s among the rows, the first and last (goroutine
+ * indices). */
 static struct tui_gwsig sig_rows(const struct tui_goroutines *gl, uint32_t s)
 {
 	if (gl->windowed)
 		return gl->win->sig[s];
 	const struct tui_gsig *g = &gl->ix.sigs[s];
 	return (struct tui_gwsig){g->listed ? g->count : 0, g->lo, g->hi};
-}
-
-static uint32_t sig_row_g(const struct tui_goroutines *gl, uint32_t r)
-{
-	return gl->windowed ? gl->win->gi[r] : r;
 }
 
 const struct gt_ggroups *tui_goroutines_byfunc(const struct tui_app *a)
@@ -93,10 +88,11 @@ const struct gt_ggroups *tui_goroutines_byfunc(const struct tui_app *a)
 void tui_goroutines_times(const struct tui_app *a, uint32_t gi, const struct gt_goroutine *g,
                           int64_t *run, int64_t *wait)
 {
-	const struct tui_gwin *w = a->gl.win;
-	uint32_t r = a->gl.windowed ? tui_gwin_row(w, gi) : UINT32_MAX;
-	*run = r == UINT32_MAX ? g->ns[GT_GS_RUNNING] : w->ns[r][0];
-	*wait = r == UINT32_MAX ? g->ns[GT_GS_WAITING] : w->ns[r][1];
+	int64_t ns[2] = {g->ns[GT_GS_RUNNING], g->ns[GT_GS_WAITING]};
+	if (a->gl.windowed && tui_gwin_has(a->gl.win, gi))
+		tui_gwin_times(a->gl.win, gi, ns);
+	*run = ns[0];
+	*wait = ns[1];
 }
 
 /* The selected goroutine, kept before the rows change (the rebuild
@@ -256,7 +252,7 @@ static int keeps(const struct tui_goroutines *gl, uint32_t g, enum id_way w, con
 /* keeps, for a goroutine that may not be among the rows (the range's) */
 static int keeps_any(const struct tui_goroutines *gl, uint32_t g, enum id_way w, const char *digits)
 {
-	return (!gl->windowed || tui_gwin_row(gl->win, g) != UINT32_MAX) && keeps(gl, g, w, digits);
+	return (!gl->windowed || tui_gwin_has(gl->win, g)) && keeps(gl, g, w, digits);
 }
 
 static void push(struct tui_goroutines *gl, uint32_t v)
@@ -316,9 +312,9 @@ static void collect(struct tui_app *a, size_t n, enum id_way w, const char *digi
 			hi = r.hi > hi ? r.hi : hi;
 		}
 	}
-	size_t end = gl->windowed ? gl->win->n : x->n;
-	for (uint32_t r = lo; r <= hi && r < end && gl->nmat < n; r++) {
-		uint32_t g = sig_row_g(gl, r);
+	for (uint32_t g = lo; g <= hi && g < x->n && gl->nmat < n; g++) {
+		if (gl->windowed && !tui_gwin_has(gl->win, g))
+			continue;
 		if (gl->spass[x->gsig[g]] && keeps(gl, g, w, digits))
 			push(gl, g);
 	}

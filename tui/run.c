@@ -243,8 +243,9 @@ static int run_command(struct tui_app *a, const char *cmd)
 		FILE *f = fopen(arg, "a");
 		if (!f)
 			tui_die("wait-range %s: %s", arg, strerror(errno));
-		fprintf(f, "range_rows %u build_ms %.1f waited_ms %.1f\n", a->gl.win ? a->gl.win->n : 0,
-		        a->gl.win ? a->gl.win->build_ms : 0, now_ms() - t0);
+		const struct tui_gwin *w = a->gl.win;
+		fprintf(f, "range_rows %u build_ms %.1f waited_ms %.1f exceptions %u %u\n", w ? w->n : 0,
+		        w ? w->build_ms : 0, now_ms() - t0, w ? w->exc[0].n : 0, w ? w->exc[1].n : 0);
 		fclose(f);
 		return 0;
 	}

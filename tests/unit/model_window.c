@@ -65,6 +65,22 @@ static void same_on_two_threads(const struct gt_model *m, int64_t t0, int64_t t1
 		reasons += g[0].group[i].nreasons;
 	}
 	assert_memory_equal(g[0].member, g[1].member, members * sizeof *g[0].member);
+	/* the figures alone: the same groups and reasons, no members */
+	struct gt_ggroups f;
+	assert_int_equal(gt_model_groups_by_func_figures(m, t0, t1, &f), 0);
+	assert_int_equal(f.n, g[0].n);
+	assert_null(f.member);
+	for (uint32_t i = 0; i < f.n; i++) {
+		assert_true(f.group[i].start_func == g[0].group[i].start_func &&
+		            f.group[i].count == g[0].group[i].count && f.group[i].members == 0 &&
+		            f.group[i].reasons == g[0].group[i].reasons &&
+		            f.group[i].nreasons == g[0].group[i].nreasons);
+		assert_memory_equal(f.group[i].ns, g[0].group[i].ns, sizeof f.group[i].ns);
+	}
+	for (uint32_t i = 0; i < reasons; i++)
+		assert_true(f.reason[i].reason == g[0].reason[i].reason &&
+		            f.reason[i].group == g[0].reason[i].group && f.reason[i].ns == g[0].reason[i].ns);
+	gt_ggroups_free(&f);
 	for (uint32_t i = 0; i < reasons; i++)
 		assert_true(g[0].reason[i].reason == g[1].reason[i].reason &&
 		            g[0].reason[i].group == g[1].reason[i].group &&
