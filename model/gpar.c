@@ -8,13 +8,20 @@
 #include <string.h>
 #include <unistd.h>
 
-#define CHUNK 4096        /* goroutines a thread takes at a time */
-_Static_assert(CHUNK % GT_GBASE_STEP == 0, "chunks of whole blocks");
-#define TWO_THREADS 65536 /* below this many a second thread does not pay */
+/* Goroutines a thread takes at a time: about 1/256 of them, so that a
+ * few long histories among them (old-format traces: thousands of
+ * goroutines, millions of intervals) still spread over both threads;
+ * whole blocks (gt_gblock_meets). */
+#define CHUNK_MAX 4096
+_Static_assert(CHUNK_MAX % GT_GBASE_STEP == 0, "chunks of whole blocks");
+/* Below this many goroutines or bytes of their logs a second thread
+ * does not pay. */
+#define TWO_THREADS 65536
+#define TWO_THREADS_BYTES (8u << 20)
 
 struct par {
 	const struct gt_model *m;
-	uint32_t n;
+	uint32_t n, chunk;
 	atomic_ullong next; /* first goroutine of the next chunk */
 	atomic_int fail;
 	int (*each)(void *, uint32_t, const struct gt_goroutine *);
@@ -29,13 +36,13 @@ struct par {
 static void take(struct par *p, void *ctx)
 {
 	while (!atomic_load(&p->fail)) {
-		unsigned long long at = atomic_fetch_add(&p->next, CHUNK);
+		unsigned long long at = atomic_fetch_add(&p->next, p->chunk);
 		if (at >= p->n)
 			return;
-		uint32_t lo = (uint32_t)at, hi = p->n - lo < CHUNK ? p->n : lo + CHUNK;
+		uint32_t lo = (uint32_t)at, hi = p->n - lo < p->chunk ? p->n : lo + p->chunk;
 		for (uint32_t gi = lo; gi < hi; gi++) {
 			if (p->each_gi && !gt_gblock_meets(p->m, gi, p->t0, p->t1)) {
-				gi |= GT_GBASE_STEP - 1; /* CHUNK is a multiple */
+				gi |= GT_GBASE_STEP - 1; /* chunks are whole blocks */
 				continue;
 			}
 			struct gt_goroutine g;
@@ -80,8 +87,11 @@ static int run(struct par *p)
 {
 	atomic_init(&p->next, 0);
 	atomic_init(&p->fail, 0);
+	uint32_t c = p->n / 256 / GT_GBASE_STEP * GT_GBASE_STEP;
+	p->chunk = c < GT_GBASE_STEP ? GT_GBASE_STEP : c > CHUNK_MAX ? CHUNK_MAX : c;
 	int want = p->m->threads == 2 ? 1 : p->m->threads == 1 ? 0 :
-	           p->n >= TWO_THREADS && sysconf(_SC_NPROCESSORS_ONLN) > 1;
+	           (p->n >= TWO_THREADS || gt_barena_bytes(&p->m->garena) >= TWO_THREADS_BYTES) &&
+	           sysconf(_SC_NPROCESSORS_ONLN) > 1;
 	pthread_t th;
 	int threads = want && pthread_create(&th, NULL, second, p) == 0 ? 2 : 1;
 	if (threads == 1 && p->first)

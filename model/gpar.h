@@ -11,8 +11,9 @@
  * order: callers keep per-thread results and combine them so the outcome
  * does not depend on who took what.  With first, the second thread runs
  * first(first_ctx) before it takes chunks (work to do alongside).  One
- * thread below 65536 goroutines or on one CPU; the load's option threads
- * (gt_load_opts: 1 or 2) forces one or two, as for the load.  Returns the number of threads used
+ * thread below 65536 goroutines with less than 8 MiB of logs, or on one
+ * CPU; the load's option threads (gt_load_opts: 1 or 2) forces one or
+ * two, as for the load.  Returns the number of threads used
  * (first has run by then), or -1 when a call returned < 0. */
 int gt_model_g_par(const struct gt_model *m,
                    int (*each)(void *ctx, uint32_t gi, const struct gt_goroutine *g),
