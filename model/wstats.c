@@ -18,6 +18,8 @@ struct part {
 	struct gt_wtop ran[GT_WSTATS_TOP], waited[GT_WSTATS_TOP];
 	struct gt_ids wkey;  /* reason << 32 | stack -> wait slot */
 	struct gt_vec waits; /* struct gt_wwait */
+	int64_t last_key;    /* the last wait's key and slot: a goroutine */
+	uint32_t last_slot;  /* mostly waits where it waited before */
 	int64_t gns[GT_GS__COUNT];
 	int nomem;
 };
@@ -49,7 +51,7 @@ static int span(void *ctx, const struct gt_gspan *s)
 	if (s->state != GT_GS_WAITING)
 		return 0;
 	int64_t key = (int64_t)((uint64_t)s->reason << 32 | s->stack);
-	uint32_t k = gt_ids_get(&p->wkey, key);
+	uint32_t k = key == p->last_key ? p->last_slot : gt_ids_get(&p->wkey, key);
 	if (k == UINT32_MAX) {
 		struct gt_wwait *w = gt_vec_push(&p->waits, sizeof *w);
 		if (!w || gt_ids_put(&p->wkey, key, (uint32_t)(p->waits.n - 1)) < 0) {
@@ -61,6 +63,8 @@ static int span(void *ctx, const struct gt_gspan *s)
 		k = (uint32_t)(p->waits.n - 1);
 	}
 	GT_VEC_AT(p->waits, struct gt_wwait, k).ns += d;
+	p->last_key = key;
+	p->last_slot = k;
 	return 0;
 }
 
@@ -173,6 +177,7 @@ int gt_model_window_stats(const struct gt_model *m, int64_t t0, int64_t t1,
 		pt[k].m = m;
 		pt[k].t0 = t0;
 		pt[k].t1 = t1;
+		pt[k].last_key = -1; /* no key: reasons and stacks are u32 */
 		for (int i = 0; i < GT_WSTATS_TOP; i++)
 			pt[k].ran[i].gi = pt[k].waited[i].gi = UINT32_MAX;
 	}
