@@ -76,13 +76,3 @@ void gt_gcur_open(struct gt_gcur *c, const struct gt_barena *a, int64_t base,
 	if (create_stack)
 		*create_stack = cs;
 }
-
-/* gt_grec_get past a note's flags f: skips the note (and any after it),
- * then reads the record, which is not its chunk's first (glog.h). */
-int gt_grec_after_note(const uint8_t **p, const uint8_t *end, int64_t prev, unsigned tshift,
-                       uint64_t f, struct gt_grec *r)
-{
-	struct gt_gnote n;
-	gt_gnote_get(p, f, prev, &n);
-	return gt_grec_get(p, end, 0, prev, tshift, r);
-}

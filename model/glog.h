@@ -220,10 +220,18 @@ static inline int gt_gnote_cause(struct gt_gnote *n, int64_t id, int64_t *by, gt
 	return 0;
 }
 
-struct gt_grec;
-/* gt_grec_get's way past a note (glog.c). */
-int gt_grec_after_note(const uint8_t **p, const uint8_t *end, int64_t prev, unsigned tshift,
-                       uint64_t f, struct gt_grec *r);
+/* Past the body of a note of flags f at *p (as gt_gnote_get reads it,
+ * without reading it: the walks of intervals skip notes). */
+static inline void gt_gnote_skip(const uint8_t **p, uint64_t f)
+{
+	unsigned n = (f & GT_GN_FROM ? 1 : 0) + ((f & (GT_GN_BY | GT_GN_AGAIN)) == GT_GN_BY ? 2 : 0) +
+	             (f & GT_GN_SAME ? 2 : 0);
+	const uint8_t *q = *p;
+	for (; n; n--)
+		while (*q++ & 0x80)
+			;
+	*p = q;
+}
 
 /* One decoded record. */
 struct gt_grec {
@@ -232,25 +240,40 @@ struct gt_grec {
 };
 
 /* The record at *p (before end), the chunk's first when first, its gap
- * counted from prev, times in units of 2^tshift ns; 0 at end. */
+ * counted from prev, times in units of 2^tshift ns; 0 at end.  Notes on
+ * the way are skipped (the record after a note is never its chunk's
+ * first, glog.h). */
 static inline int gt_grec_get(const uint8_t **p, const uint8_t *end, int first, int64_t prev,
                               unsigned tshift, struct gt_grec *r)
 {
-	if (*p >= end)
-		return 0;
-	uint64_t kv = gt_get_uv(p);
+	uint64_t kv;
 	int64_t unit = (int64_t)1 << tshift;
-	if (kv < GT_GK0) { /* the exception, or a cause alone */
-		if (kv != GT_GK_EXC)
-			return gt_grec_after_note(p, end, prev, tshift,
-			                          GT_GN_NOTE | GT_GN_BY | (kv == GT_GK_AGAIN ? GT_GN_AGAIN : 0), r);
-		uint64_t f = gt_get_uv(p);
-		if (__builtin_expect(f & GT_GN_NOTE, 0))
-			return gt_grec_after_note(p, end, prev, tshift, f, r);
+	for (;;) {
+		if (*p >= end)
+			return 0;
+		kv = gt_get_uv(p);
+		if (kv >= GT_GK0)
+			break;
+		if (kv == GT_GK_AGAIN) { /* a cause alone, the one before: no body */
+			first = 0;
+			continue;
+		}
+		if (kv == GT_GK_BY) { /* a cause alone: its goroutine and stack */
+			gt_gnote_skip(p, GT_GN_BY);
+			first = 0;
+			continue;
+		}
+		uint64_t f = gt_get_uv(p); /* the exception */
+		if (__builtin_expect(f & GT_GN_NOTE, 0)) {
+			gt_gnote_skip(p, f);
+			first = 0;
+			continue;
+		}
 		kv = gt_get_uv(p);
 		first |= (int)(f & 1);
 		if (f & 2)
 			unit = 1;
+		break;
 	}
 	if (first) {
 		uint64_t z = gt_get_uv(p);
