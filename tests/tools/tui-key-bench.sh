@@ -52,7 +52,9 @@ phase() {
 } >"$t/keys"
 {
 	echo ":wait-index $t/index"
-	echo 1; echo 0; echo gg; echo m; echo G; echo h; echo m
+	echo 1; echo 0; echo gg; echo m; echo G; echo h
+	# the key that closes the range: its statistics come in the background
+	phase mark m
 	echo ":wait-range $t/range"
 	phase marked 2 s s s s s s S S f f f f f f b b F '<Enter>' '<Escape>' F '&' r u n '<Enter>' \
 		G gg j '<PageDown>' '<PageUp>' / g o p a r k '<Enter>' '<Escape>' c
