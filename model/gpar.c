@@ -1,4 +1,5 @@
-/* gpar.c: gt_model_g_par and gt_model_g_order (gpar.h). */
+/* gpar.c: gt_model_g_par, gt_model_blocks_par and gt_model_g_order
+ * (gpar.h). */
 #include "model/gpar.h"
 #include "model/model_int.h"
 
@@ -67,20 +68,90 @@ int gt_model_gi_par(const struct gt_model *m, int (*each)(void *ctx, uint32_t gi
 	return run(&p);
 }
 
+/* Whether a pass over n goroutines of m wants a second thread. */
+static int want_two(const struct gt_model *m, uint32_t n)
+{
+	return m->threads == 2 ? 1 : m->threads == 1 ? 0 :
+	       n >= TWO_THREADS && sysconf(_SC_NPROCESSORS_ONLN) > 1;
+}
+
 static int run(struct par *p)
 {
 	atomic_init(&p->next, 0);
 	atomic_init(&p->fail, 0);
-	int want = p->m->threads == 2 ? 1 : p->m->threads == 1 ? 0 :
-	           p->n >= TWO_THREADS && sysconf(_SC_NPROCESSORS_ONLN) > 1;
 	pthread_t th;
-	int threads = want && pthread_create(&th, NULL, second, p) == 0 ? 2 : 1;
+	int threads = want_two(p->m, p->n) && pthread_create(&th, NULL, second, p) == 0 ? 2 : 1;
 	if (threads == 1 && p->first)
 		p->first(p->first_ctx);
 	take(p, p->ctx[0]);
 	if (threads == 2)
 		pthread_join(th, NULL);
 	return atomic_load(&p->fail) ? -1 : threads;
+}
+
+struct blocks {
+	uint32_t n, block;
+	atomic_ullong next;  /* the next block to take */
+	pthread_mutex_t mu;  /* guards turn and fail, and in_order's calls */
+	pthread_cond_t cv;
+	unsigned long long turn; /* the block whose in_order is next */
+	int fail;
+	int (*each)(void *, uint32_t, uint32_t);
+	int (*in_order)(void *);
+	void *ctx[2];
+};
+
+static void blocks_take(struct blocks *p, void *ctx)
+{
+	for (;;) {
+		unsigned long long b = atomic_fetch_add(&p->next, 1);
+		unsigned long long lo = b * p->block;
+		if (lo >= p->n)
+			return;
+		uint32_t hi = p->n - lo < p->block ? p->n : (uint32_t)lo + p->block;
+		int rc = p->each(ctx, (uint32_t)lo, hi);
+		pthread_mutex_lock(&p->mu);
+		while (p->turn != b && !p->fail)
+			pthread_cond_wait(&p->cv, &p->mu);
+		if (!p->fail && (rc < 0 || p->in_order(ctx) < 0))
+			p->fail = 1;
+		p->turn++;
+		int stop = p->fail;
+		pthread_cond_broadcast(&p->cv);
+		pthread_mutex_unlock(&p->mu);
+		if (stop)
+			return;
+	}
+}
+
+static void *blocks_second(void *arg)
+{
+	struct blocks *p = arg;
+	blocks_take(p, p->ctx[1]);
+	return NULL;
+}
+
+int gt_model_blocks_par(const struct gt_model *m, uint32_t n, uint32_t block,
+                        int (*each)(void *ctx, uint32_t lo, uint32_t hi),
+                        int (*in_order)(void *ctx), void *ctx[2])
+{
+	struct blocks p = {.n = n, .block = block ? block : 1, .each = each,
+	                   .in_order = in_order, .ctx = {ctx[0], ctx[1]}};
+	atomic_init(&p.next, 0);
+	if (pthread_mutex_init(&p.mu, NULL) != 0)
+		return -1;
+	if (pthread_cond_init(&p.cv, NULL) != 0) {
+		pthread_mutex_destroy(&p.mu);
+		return -1;
+	}
+	pthread_t th;
+	int threads = want_two(m, n) && pthread_create(&th, NULL, blocks_second, &p) == 0 ? 2 : 1;
+	blocks_take(&p, p.ctx[0]);
+	if (threads == 2)
+		pthread_join(th, NULL);
+	pthread_cond_destroy(&p.cv);
+	pthread_mutex_destroy(&p.mu);
+	return p.fail ? -1 : threads;
 }
 
 const uint32_t *gt_model_g_order(const struct gt_model *m)

@@ -12,8 +12,9 @@
  * does not depend on who took what.  With first, the second thread runs
  * first(first_ctx) before it takes chunks (work to do alongside).  One
  * thread below 65536 goroutines or on one CPU; the load's option threads
- * (gt_load_opts: 1 or 2) forces one or two, as for the load.  Returns the number of threads used
- * (first has run by then), or -1 when a call returned < 0. */
+ * (gt_load_opts: 1 or 2) forces one or two, as for the load.  Returns
+ * the number of threads used (first has run by then), or -1 when a call
+ * returned < 0. */
 int gt_model_g_par(const struct gt_model *m,
                    int (*each)(void *ctx, uint32_t gi, const struct gt_goroutine *g),
                    void *ctx[2], void (*first)(void *), void *first_ctx);
@@ -22,6 +23,18 @@ int gt_model_g_par(const struct gt_model *m,
  * for every index (for passes that ask the index for a window's intervals
  * first, where most goroutines have none). */
 int gt_model_gi_par(const struct gt_model *m, int (*each)(void *ctx, uint32_t gi), void *ctx[2]);
+
+/* Calls each(ctx[k], lo, hi) for the blocks [lo, lo + block) of 0..n
+ * (the last one shorter), k the thread, on two threads as
+ * gt_model_g_par decides for n goroutines; after each block,
+ * in_order(ctx[k]), one call at a time and in the order of the blocks
+ * (each formats a block of rows into its thread's buffer, in_order
+ * writes it out: the output is the one thread's).  Returns the number
+ * of threads used, or -1 when a call returned < 0 (the blocks after it
+ * are not offered to in_order). */
+int gt_model_blocks_par(const struct gt_model *m, uint32_t n, uint32_t block,
+                        int (*each)(void *ctx, uint32_t lo, uint32_t hi),
+                        int (*in_order)(void *ctx), void *ctx[2]);
 
 /* The goroutine indices in Go id order (gt_model_g_count of them; the
  * model's own cache, built at the first call), NULL when out of memory:
