@@ -92,51 +92,71 @@ static int run(struct par *p)
 struct blocks {
 	uint32_t n, block;
 	atomic_ullong next;  /* the next block to take */
-	pthread_mutex_t mu;  /* guards turn and fail, and in_order's calls */
+	pthread_mutex_t mu;  /* guards what follows, and out's calls */
 	pthread_cond_t cv;
-	unsigned long long turn; /* the block whose in_order is next */
+	unsigned long long turn; /* the block to write next */
+	unsigned long long held[2][GT_BLOCKS_AHEAD]; /* each thread's blocks */
+	int first[2], nheld[2];                     /* not written yet */
 	int fail;
 	int (*each)(void *, uint32_t, uint32_t);
-	int (*in_order)(void *);
+	int (*out)(void *);
 	void *ctx[2];
 };
 
-static void blocks_take(struct blocks *p, void *ctx)
+/* Thread k: takes blocks while it holds fewer than GT_BLOCKS_AHEAD not
+ * written, and writes its own when their turn comes; a thread that waits
+ * is woken at each turn. */
+static void blocks_take(struct blocks *p, int k)
 {
+	int taking = 1;
+	pthread_mutex_lock(&p->mu);
 	for (;;) {
+		while (p->nheld[k] && p->held[k][p->first[k]] == p->turn && !p->fail) {
+			if (p->out(p->ctx[k]) < 0)
+				p->fail = 1;
+			p->first[k] = (p->first[k] + 1) % GT_BLOCKS_AHEAD;
+			p->nheld[k]--;
+			p->turn++;
+			pthread_cond_broadcast(&p->cv);
+		}
+		if (p->fail || (!taking && !p->nheld[k]))
+			break;
+		if (!taking || p->nheld[k] == GT_BLOCKS_AHEAD) {
+			pthread_cond_wait(&p->cv, &p->mu);
+			continue;
+		}
+		pthread_mutex_unlock(&p->mu);
 		unsigned long long b = atomic_fetch_add(&p->next, 1);
 		unsigned long long lo = b * p->block;
-		if (lo >= p->n)
-			return;
-		uint32_t hi = p->n - lo < p->block ? p->n : (uint32_t)lo + p->block;
-		int rc = p->each(ctx, (uint32_t)lo, hi);
+		int rc = 0;
+		if (lo < p->n) {
+			uint32_t hi = p->n - lo < p->block ? p->n : (uint32_t)lo + p->block;
+			rc = p->each(p->ctx[k], (uint32_t)lo, hi);
+		}
 		pthread_mutex_lock(&p->mu);
-		while (p->turn != b && !p->fail)
-			pthread_cond_wait(&p->cv, &p->mu);
-		if (!p->fail && (rc < 0 || p->in_order(ctx) < 0))
+		if (lo >= p->n)
+			taking = 0;
+		else if (rc < 0) {
 			p->fail = 1;
-		p->turn++;
-		int stop = p->fail;
-		pthread_cond_broadcast(&p->cv);
-		pthread_mutex_unlock(&p->mu);
-		if (stop)
-			return;
+			pthread_cond_broadcast(&p->cv);
+		} else
+			p->held[k][(p->first[k] + p->nheld[k]++) % GT_BLOCKS_AHEAD] = b;
 	}
+	pthread_mutex_unlock(&p->mu);
 }
 
 static void *blocks_second(void *arg)
 {
-	struct blocks *p = arg;
-	blocks_take(p, p->ctx[1]);
+	blocks_take(arg, 1);
 	return NULL;
 }
 
 int gt_model_blocks_par(const struct gt_model *m, uint32_t n, uint32_t block,
                         int (*each)(void *ctx, uint32_t lo, uint32_t hi),
-                        int (*in_order)(void *ctx), void *ctx[2])
+                        int (*out)(void *ctx), void *ctx[2])
 {
-	struct blocks p = {.n = n, .block = block ? block : 1, .each = each,
-	                   .in_order = in_order, .ctx = {ctx[0], ctx[1]}};
+	struct blocks p = {.n = n, .block = block ? block : 1, .each = each, .out = out,
+	                   .ctx = {ctx[0], ctx[1]}};
 	atomic_init(&p.next, 0);
 	if (pthread_mutex_init(&p.mu, NULL) != 0)
 		return -1;
@@ -146,7 +166,7 @@ int gt_model_blocks_par(const struct gt_model *m, uint32_t n, uint32_t block,
 	}
 	pthread_t th;
 	int threads = want_two(m, n) && pthread_create(&th, NULL, blocks_second, &p) == 0 ? 2 : 1;
-	blocks_take(&p, p.ctx[0]);
+	blocks_take(&p, 0);
 	if (threads == 2)
 		pthread_join(th, NULL);
 	pthread_cond_destroy(&p.cv);

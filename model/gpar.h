@@ -26,15 +26,17 @@ int gt_model_gi_par(const struct gt_model *m, int (*each)(void *ctx, uint32_t gi
 
 /* Calls each(ctx[k], lo, hi) for the blocks [lo, lo + block) of 0..n
  * (the last one shorter), k the thread, on two threads as
- * gt_model_g_par decides for n goroutines; after each block,
- * in_order(ctx[k]), one call at a time and in the order of the blocks
- * (each formats a block of rows into its thread's buffer, in_order
- * writes it out: the output is the one thread's).  Returns the number
- * of threads used, or -1 when a call returned < 0 (the blocks after it
- * are not offered to in_order). */
+ * gt_model_g_par decides for n goroutines; and out(ctx[k]) once for each
+ * block each(ctx[k], ...) had, in the order of the blocks, one call at a
+ * time: each formats a block of rows into its thread's buffer, out writes
+ * the thread's oldest block not written yet, so the output is the one
+ * thread's.  A thread runs up to GT_BLOCKS_AHEAD blocks ahead of the
+ * writing (the other may be slow, or off its CPU).  Returns the number of
+ * threads used, or -1 when a call returned < 0 (no out after it). */
+#define GT_BLOCKS_AHEAD 8
 int gt_model_blocks_par(const struct gt_model *m, uint32_t n, uint32_t block,
                         int (*each)(void *ctx, uint32_t lo, uint32_t hi),
-                        int (*in_order)(void *ctx), void *ctx[2]);
+                        int (*out)(void *ctx), void *ctx[2]);
 
 /* The goroutine indices in Go id order (gt_model_g_count of them; the
  * model's own cache, built at the first call), NULL when out of memory:

@@ -41,7 +41,9 @@ struct rows { /* one thread's */
 	FILE *fp;
 	int json, window;
 	int64_t t0, t1;
-	struct gt_jbuf b; /* its block's rows, until in_order writes them */
+	struct gt_jbuf b; /* its blocks' rows, until write_block writes them */
+	uint64_t end[GT_BLOCKS_AHEAD]; /* where each of them ends in b */
+	int first, held;
 	struct reasons rs;
 	struct gt_jcache start, reason; /* text: the padded fields */
 };
@@ -212,13 +214,18 @@ static int each_block(void *ctx, uint32_t lo, uint32_t hi)
 	for (uint32_t r = lo; r < hi && !rw->b.err; r++)
 		if (row(rw, rw->order[r]) < 0)
 			return -1;
+	rw->end[(rw->first + rw->held++) % GT_BLOCKS_AHEAD] = gt_jbuf_pos(&rw->b);
 	return rw->b.err ? -1 : 0;
 }
 
+/* The thread's oldest block not written yet, in its turn. */
 static int write_block(void *ctx)
 {
 	struct rows *rw = ctx;
-	return gt_jbuf_out(&rw->b, rw->fp);
+	uint64_t end = rw->end[rw->first];
+	rw->first = (rw->first + 1) % GT_BLOCKS_AHEAD;
+	rw->held--;
+	return gt_jbuf_out(&rw->b, rw->fp, end);
 }
 
 int gt_report_grows(FILE *fp, const struct gt_model *m, int json, int64_t t0, int64_t t1)
@@ -238,9 +245,8 @@ int gt_report_grows(FILE *fp, const struct gt_model *m, int json, int64_t t0, in
 		if (!json && (gt_jcache_init(&rw[k].start, m) < 0 || gt_jcache_init(&rw[k].reason, m) < 0))
 			rw[k].b.err = 1;
 	}
-	/* blocks of some thousand rows: a few ms of work each, so that a
-	 * thread seldom waits long for the other's turn to write; smaller
-	 * ones for small models, so that two threads meet there too */
+	/* blocks of some thousand rows, a few ms of work each; smaller ones
+	 * for small models, so that two threads meet there too */
 	uint32_t block = n / 256 < 16 ? 16 : n / 256 > 4096 ? 4096 : n / 256;
 	void *ctx[2] = {&rw[0], &rw[1]};
 	int rc = rw[0].b.err || rw[1].b.err ? -1 :

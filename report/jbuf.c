@@ -88,12 +88,25 @@ static int grow(struct gt_jbuf *b, size_t n)
 	return 0;
 }
 
-int gt_jbuf_out(struct gt_jbuf *b, FILE *fp)
+int gt_jbuf_out(struct gt_jbuf *b, FILE *fp, uint64_t pos)
 {
-	if (!b->err && b->n && fwrite(b->p, 1, b->n, fp) != b->n)
+	size_t upto = (size_t)(pos - b->gone);
+	if (b->err || upto > b->n || upto < b->start)
+		return -1;
+	if (upto > b->start && fwrite(b->p + b->start, 1, upto - b->start, fp) != upto - b->start) {
 		fail(b);
-	b->n = 0;
-	return b->err ? -1 : 0;
+		return -1;
+	}
+	b->start = upto;
+	/* what is written goes once it outweighs what is left (each byte is
+	 * moved about once) */
+	if (b->start >= b->n - b->start) {
+		memmove(b->p, b->p + b->start, b->n - b->start);
+		b->gone += b->start;
+		b->n -= b->start;
+		b->start = 0;
+	}
+	return 0;
 }
 
 int gt_jbuf_end(struct gt_jbuf *b)

@@ -5,8 +5,8 @@
  * text rows keep their padded fields the same way).  The output is byte
  * for byte what the stdio calls (gt_json_str, "%" PRId64) would write.
  * Without a FILE the
- * buffer grows instead, and gt_jbuf_out writes what it holds (one
- * thread's block of rows, written out in order by another call). */
+ * buffer grows instead, and gt_jbuf_out writes the bytes up to a
+ * position (a thread's blocks of rows, each written out in its turn). */
 #ifndef GT_REPORT_JBUF_H
 #define GT_REPORT_JBUF_H
 
@@ -38,6 +38,8 @@ struct gt_jbuf {
 	char *p;
 	size_t n, cap;
 	size_t mark;            /* flush (or grow) when n reaches it */
+	size_t start;           /* without a FILE: p[start..n) not written yet */
+	uint64_t gone;          /* bytes written and dropped from p */
 	int err;                /* out of memory or a failed write */
 	struct gt_jcache lits;  /* the strings' JSON literals */
 };
@@ -46,9 +48,16 @@ struct gt_jbuf {
 void gt_jbuf_init(struct gt_jbuf *b, FILE *fp, const struct gt_model *m);
 /* Writes what is left, frees b: 0, or -1 if anything failed. */
 int gt_jbuf_end(struct gt_jbuf *b);
-/* Writes the bytes gathered onto fp and empties the buffer: 0, or -1 if
- * anything failed. */
-int gt_jbuf_out(struct gt_jbuf *b, FILE *fp);
+/* Without a FILE: how many bytes b has gathered in all (a position for
+ * gt_jbuf_out). */
+static inline uint64_t gt_jbuf_pos(const struct gt_jbuf *b)
+{
+	return b->gone + b->n;
+}
+/* Without a FILE: writes onto fp the bytes not written yet up to
+ * position pos (gt_jbuf_pos), and drops them: 0, or -1 if anything
+ * failed. */
+int gt_jbuf_out(struct gt_jbuf *b, FILE *fp, uint64_t pos);
 
 void gt_jbuf_raw_slow(struct gt_jbuf *b, const char *s, size_t n);
 void gt_jbuf_i64_slow(struct gt_jbuf *b, int64_t v);
