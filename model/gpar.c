@@ -11,6 +11,9 @@
 
 #define CHUNK 4096        /* goroutines a thread takes at a time */
 #define TWO_THREADS 65536 /* below this many a second thread does not pay */
+/* gt_model_blocks_par's rows cost more (a goroutine's intervals, its
+ * row): a second thread pays from fewer (churn_go119's 46 k) */
+#define TWO_THREADS_BLOCKS 8192
 
 struct par {
 	const struct gt_model *m;
@@ -68,11 +71,12 @@ int gt_model_gi_par(const struct gt_model *m, int (*each)(void *ctx, uint32_t gi
 	return run(&p);
 }
 
-/* Whether a pass over n goroutines of m wants a second thread. */
-static int want_two(const struct gt_model *m, uint32_t n)
+/* Whether a pass over n goroutines of m wants a second thread, from
+ * least of them. */
+static int want_two(const struct gt_model *m, uint32_t n, uint32_t least)
 {
 	return m->threads == 2 ? 1 : m->threads == 1 ? 0 :
-	       n >= TWO_THREADS && sysconf(_SC_NPROCESSORS_ONLN) > 1;
+	       n >= least && sysconf(_SC_NPROCESSORS_ONLN) > 1;
 }
 
 static int run(struct par *p)
@@ -80,7 +84,7 @@ static int run(struct par *p)
 	atomic_init(&p->next, 0);
 	atomic_init(&p->fail, 0);
 	pthread_t th;
-	int threads = want_two(p->m, p->n) && pthread_create(&th, NULL, second, p) == 0 ? 2 : 1;
+	int threads = want_two(p->m, p->n, TWO_THREADS) && pthread_create(&th, NULL, second, p) == 0 ? 2 : 1;
 	if (threads == 1 && p->first)
 		p->first(p->first_ctx);
 	take(p, p->ctx[0]);
@@ -165,7 +169,7 @@ int gt_model_blocks_par(const struct gt_model *m, uint32_t n, uint32_t block,
 		return -1;
 	}
 	pthread_t th;
-	int threads = want_two(m, n) && pthread_create(&th, NULL, blocks_second, &p) == 0 ? 2 : 1;
+	int threads = want_two(m, n, TWO_THREADS_BLOCKS) && pthread_create(&th, NULL, blocks_second, &p) == 0 ? 2 : 1;
 	blocks_take(&p, 0);
 	if (threads == 2)
 		pthread_join(th, NULL);

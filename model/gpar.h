@@ -26,7 +26,7 @@ int gt_model_gi_par(const struct gt_model *m, int (*each)(void *ctx, uint32_t gi
 
 /* Calls each(ctx[k], lo, hi) for the blocks [lo, lo + block) of 0..n
  * (the last one shorter), k the thread, on two threads as
- * gt_model_g_par decides for n goroutines; and out(ctx[k]) once for each
+ * gt_model_g_par decides, but from 8192 goroutines; and out(ctx[k]) once for each
  * block each(ctx[k], ...) had, in the order of the blocks, one call at a
  * time: each formats a block of rows into its thread's buffer, out writes
  * the thread's oldest block not written yet, so the output is the one
