@@ -84,7 +84,8 @@ static int run(struct par *p)
 	atomic_init(&p->next, 0);
 	atomic_init(&p->fail, 0);
 	pthread_t th;
-	int threads = want_two(p->m, p->n, TWO_THREADS) && pthread_create(&th, NULL, second, p) == 0 ? 2 : 1;
+	int threads = want_two(p->m, p->n, TWO_THREADS) &&
+	              pthread_create(&th, NULL, second, p) == 0 ? 2 : 1;
 	if (threads == 1 && p->first)
 		p->first(p->first_ctx);
 	take(p, p->ctx[0]);
@@ -169,7 +170,8 @@ int gt_model_blocks_par(const struct gt_model *m, uint32_t n, uint32_t block,
 		return -1;
 	}
 	pthread_t th;
-	int threads = want_two(m, n, TWO_THREADS_BLOCKS) && pthread_create(&th, NULL, blocks_second, &p) == 0 ? 2 : 1;
+	int threads = want_two(m, n, TWO_THREADS_BLOCKS) &&
+	              pthread_create(&th, NULL, blocks_second, &p) == 0 ? 2 : 1;
 	blocks_take(&p, 0);
 	if (threads == 2)
 		pthread_join(th, NULL);
