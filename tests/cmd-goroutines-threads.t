@@ -12,19 +12,17 @@ exec python3 - "$GTVIEW" "${GT_CORPUS:-../shared/corpus}" <<'PY'
 import json, os, subprocess, sys
 gt, corpus = sys.argv[1:3]
 sys.path.insert(0, "tests")
-from report_lib import ok, run, skip
+from report_lib import corpus_traces, ok, run, skip
 
 def listing(threads, args, out=subprocess.PIPE):
     env = dict(os.environ, GTVIEW_LOAD_THREADS=str(threads))
     p = subprocess.run([gt, "goroutines"] + args, stdout=out, stderr=subprocess.PIPE, env=env)
     return p.returncode, p.stdout
 
-traces = ["tests/fixtures/demo.trace", "tests/fixtures/esbuild_go126.trace"]
-have_corpus = os.path.isdir(corpus)
-for t in ("v1/churn_go119.trace", "v1/stress_1_19_good.trace", "v2/esbuild_small_go126.trace",
-          "v2/esbuild_watch_go126.trace"):
-    if have_corpus:
-        traces.append(os.path.join(corpus, t))
+traces, have_corpus = corpus_traces(
+    corpus, ["tests/fixtures/demo.trace", "tests/fixtures/esbuild_go126.trace"],
+    ["v1/churn_go119.trace", "v1/stress_1_19_good.trace", "v2/esbuild_small_go126.trace",
+     "v2/esbuild_watch_go126.trace"])
 print("1..%d" % (len(traces) * 4 + 2 + (0 if have_corpus else 1)))
 if not have_corpus:
     skip("%s absent: corpus traces not checked" % corpus)
