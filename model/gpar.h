@@ -26,6 +26,21 @@ int gt_model_g_par(const struct gt_model *m,
 int gt_model_gi_par(const struct gt_model *m, int64_t t0, int64_t t1,
                     int (*each)(void *ctx, uint32_t gi), void *ctx[2]);
 
+/* Calls each(ctx[k], lo, hi) for the blocks [lo, lo + block) of 0..n
+ * (the last one shorter), k the thread, on two threads as
+ * gt_model_g_par decides but from 8192 goroutines; and out(ctx[k]) once
+ * for each block each(ctx[k], ...) had, in the order of the blocks, one
+ * call at a time: each formats a block of rows into its thread's buffer,
+ * out writes the thread's oldest block not written yet, so the output is
+ * the one thread's.  A thread runs up to GT_BLOCKS_AHEAD blocks ahead of
+ * the writing (the other may be slow, or off its CPU).  Returns the
+ * number of threads used, or -1 when a call returned < 0 (no out after
+ * it). */
+#define GT_BLOCKS_AHEAD 8
+int gt_model_blocks_par(const struct gt_model *m, uint32_t n, uint32_t block,
+                        int (*each)(void *ctx, uint32_t lo, uint32_t hi),
+                        int (*out)(void *ctx), void *ctx[2]);
+
 /* The goroutine indices in Go id order (gt_model_g_count of them; the
  * model's own cache, built at the first call), NULL when out of memory:
  * for passes that want id order without a lookup per goroutine. */

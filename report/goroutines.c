@@ -1,99 +1,11 @@
-/* goroutines.c: `gtview goroutines [--blocked] [--json]`. */
+/* goroutines.c: `gtview goroutines [--blocked] [--by-func] [--json]`; the
+ * per-goroutine rows are grows.c's. */
 #include "report/report.h"
 #include "report/int.h"
-#include "report/jbuf.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-
-struct reasons {
-	struct gt_reason_time *v; /* kept by keep_reason, for all the rows */
-	size_t n, cap;
-	int nomem;
-};
-
-static void keep_reason(void *ctx, gt_str reason, int64_t ns)
-{
-	struct reasons *r = ctx;
-	if (r->n == r->cap) {
-		size_t cap = r->cap ? r->cap * 2 : 8;
-		struct gt_reason_time *nv = realloc(r->v, cap * sizeof *nv);
-		if (!nv) {
-			r->nomem = 1;
-			return;
-		}
-		r->v = nv;
-		r->cap = cap;
-	}
-	r->v[r->n++] = (struct gt_reason_time){reason, 0, ns};
-}
-
-/* A row as JSON: the per-state and per-reason figures are the
- * goroutine's time in the window (gt_model_g_window), which --by-func
- * sums.  Written through a gt_jbuf: a listing has millions of rows. */
-static int row_json(struct gt_jbuf *b, const struct gt_model *m, uint32_t gi,
-                    const struct gt_goroutine *g, int64_t t0, int64_t t1, struct reasons *r)
-{
-	GT_JBUF_LIT(b, "{\"g\":");
-	gt_jbuf_i64(b, g->id);
-	GT_JBUF_LIT(b, ",\"start_func\":");
-	gt_jbuf_str(b, g->start_func);
-	GT_JBUF_LIT(b, ",\"end_state\":\"");
-	const char *st = gt_gostate_name(g->end_state); /* our own names: no escapes */
-	gt_jbuf_raw(b, st, strlen(st));
-	GT_JBUF_LIT(b, "\",\"end_reason\":");
-	gt_jbuf_str(b, g->end_reason);
-	/* the reasons come out while the intervals are read, before the
-	 * states' sums: keep them aside */
-	r->n = 0;
-	int64_t ns[GT_GS__COUNT];
-	gt_model_g_window(m, gi, t0, t1, ns, keep_reason, r);
-	if (r->nomem)
-		return -1;
-	GT_JBUF_LIT(b, ",\"running_ns\":");
-	gt_jbuf_i64(b, ns[GT_GS_RUNNING]);
-	GT_JBUF_LIT(b, ",\"runnable_ns\":");
-	gt_jbuf_i64(b, ns[GT_GS_RUNNABLE]);
-	GT_JBUF_LIT(b, ",\"syscall_ns\":");
-	gt_jbuf_i64(b, ns[GT_GS_SYSCALL]);
-	GT_JBUF_LIT(b, ",\"waiting_ns\":");
-	gt_jbuf_i64(b, ns[GT_GS_WAITING]);
-	GT_JBUF_LIT(b, ",\"waiting_by_reason\":{");
-	for (size_t i = 0; i < r->n; i++) {
-		if (i)
-			GT_JBUF_LIT(b, ",");
-		gt_jbuf_str(b, r->v[i].reason);
-		GT_JBUF_LIT(b, ":");
-		gt_jbuf_i64(b, r->v[i].ns);
-	}
-	GT_JBUF_LIT(b, "},\"top_frame\":");
-	gt_jbuf_str(b, gt_model_stack_top_func(m, g->end_stack));
-	GT_JBUF_LIT(b, ",\"user_frame\":");
-	gt_jbuf_str(b, gt_frame_func(m, gt_model_stack_user_frame(m, g->end_stack)));
-	if (g->created != INT64_MIN) {
-		GT_JBUF_LIT(b, ",\"created_ns\":");
-		gt_jbuf_i64(b, g->created);
-		GT_JBUF_LIT(b, ",\"creator\":");
-		gt_jbuf_i64(b, g->creator);
-	}
-	GT_JBUF_LIT(b, "}\n");
-	return b->err ? -1 : 0;
-}
-
-static void row_text(FILE *fp, const struct gt_model *m, const struct gt_goroutine *g,
-                     const int64_t *ns)
-{
-	char a[32], b[32], c[32], d[32];
-	const char *fn = gt_model_str(m, g->start_func);
-	fprintf(fp, "%8" PRId64 "  %-40s %-9s %-24s %10s %10s %10s %10s\n", g->id,
-	        *fn ? fn : "?", gt_gostate_name(g->end_state),
-	        *gt_model_str(m, g->end_reason) ? gt_model_str(m, g->end_reason) : "-",
-	        gt_report_dur(a, sizeof a, ns[GT_GS_RUNNING]),
-	        gt_report_dur(b, sizeof b, ns[GT_GS_RUNNABLE]),
-	        gt_report_dur(c, sizeof c, ns[GT_GS_SYSCALL]),
-	        gt_report_dur(d, sizeof d, ns[GT_GS_WAITING]));
-}
 
 /* ---- --blocked: goroutines waiting at the end, grouped (gt_model_blocked) -- */
 
@@ -253,8 +165,6 @@ static int report_by_func(FILE *fp, const struct gt_model *m, int json, int64_t 
 	return 0;
 }
 
-static int report_rows(FILE *fp, const struct gt_model *m, int flags, int64_t t0, int64_t t1);
-
 int gt_report_goroutines(FILE *fp, const struct gt_model *m, int flags)
 {
 	return gt_report_goroutines_window(fp, m, flags, INT64_MIN, INT64_MAX);
@@ -267,49 +177,5 @@ int gt_report_goroutines_window(FILE *fp, const struct gt_model *m, int flags, i
 		return report_blocked(fp, m, flags & GT_REPORT_JSON);
 	if (flags & GT_REPORT_BY_FUNC)
 		return report_by_func(fp, m, flags & GT_REPORT_JSON, t0, t1);
-	/* one lock for the whole listing, not one per character written
-	 * (millions of rows) */
-	flockfile(fp);
-	int rc = report_rows(fp, m, flags, t0, t1);
-	funlockfile(fp);
-	return rc;
-}
-
-static int report_rows(FILE *fp, const struct gt_model *m, int flags, int64_t t0, int64_t t1)
-{
-	uint32_t n = gt_model_g_count(m);
-	int window = t0 != INT64_MIN || t1 != INT64_MAX;
-	if (!(flags & GT_REPORT_JSON))
-		fprintf(fp, "%8s  %-40s %-9s %-24s %10s %10s %10s %10s\n", "G", "START FUNCTION",
-		        "END", "REASON", "RUNNING", "RUNNABLE", "SYSCALL", "WAITING");
-	struct reasons rs = {0};
-	struct gt_jbuf jb;
-	int json = flags & GT_REPORT_JSON;
-	if (json)
-		gt_jbuf_init(&jb, fp, m);
-	int rc = json && jb.err ? -1 : 0;
-	for (uint32_t r = 0; r < n && !rc; r++) {
-		uint32_t gi = gt_model_g_by_id(m, r);
-		struct gt_goroutine g;
-		if (gi == UINT32_MAX) {
-			rc = -1;
-			break;
-		}
-		/* with a window, its intervals there first: over a small window
-		 * most goroutines have none, and their facts are not read */
-		int64_t ns[GT_GS__COUNT];
-		if (window && !gt_model_g_window(m, gi, t0, t1, ns, NULL, NULL))
-			continue;
-		gt_model_g(m, gi, &g);
-		if (!g.intervals)
-			continue; /* seen only as an event's context: no states */
-		if (json)
-			rc = row_json(&jb, m, gi, &g, t0, t1, &rs);
-		else
-			row_text(fp, m, &g, window ? ns : g.ns);
-	}
-	free(rs.v);
-	if (json && gt_jbuf_end(&jb) < 0)
-		rc = -1;
-	return rc;
+	return gt_report_grows(fp, m, flags & GT_REPORT_JSON, t0, t1);
 }

@@ -20,4 +20,16 @@ gt_str gt_frame_func(const struct gt_model *m, uint32_t fid);
  * first. */
 void gt_json_stack(FILE *fp, const struct gt_model *m, gt_stack st);
 
+/* gt_report_dur by snprintf: what its fast path is tested against. */
+const char *gt_report_dur_ref(char *buf, size_t size, int64_t ns);
+/* gt_report_dur's figure ending at e, written backwards (at most 12
+ * bytes, no NUL): its first byte, or NULL where only gt_report_dur_ref
+ * knows it (negative, half-way between two figures, or over 2^53 ns). */
+char *gt_report_dur_back(char *e, int64_t ns);
+
+/* The per-goroutine rows of `gtview goroutines` (grows.c) over [t0, t1)
+ * (INT64_MIN, INT64_MAX: the whole trace): 0, or -1 out of memory or
+ * when a write failed. */
+int gt_report_grows(FILE *fp, const struct gt_model *m, int json, int64_t t0, int64_t t1);
+
 #endif

@@ -10,7 +10,7 @@ exec python3 - "$GTVIEW" "${GT_CORPUS:-../shared/corpus}" <<'PY'
 import collections, json, os, subprocess, sys
 gt, corpus = sys.argv[1:3]
 sys.path.insert(0, "tests")
-from report_lib import ok, run, skip, jl
+from report_lib import corpus_traces, ok, run, skip, jl
 STATES = ("running_ns", "runnable_ns", "syscall_ns", "waiting_ns")
 
 def group_rows(rows):
@@ -44,13 +44,11 @@ def add(a, b):
 def nocount(d):
     return {f: {k: v for k, v in x.items() if k != "count"} for f, x in d.items()}
 
-traces = ["tests/fixtures/blocked_go119.trace", "tests/fixtures/esbuild_go126.trace",
-          "tests/fixtures/v1/basic_go119.trace"]
-have_corpus = os.path.isdir(corpus)
-for t in ("v1/stress_1_19_good.trace", "v1/http_1_5_good.trace", "v1/user_task_region_1_21_good.trace",
-          "v2/esbuild_small_go126.trace"):
-    if have_corpus:
-        traces.append(os.path.join(corpus, t))
+traces, have_corpus = corpus_traces(
+    corpus, ["tests/fixtures/blocked_go119.trace", "tests/fixtures/esbuild_go126.trace",
+             "tests/fixtures/v1/basic_go119.trace"],
+    ["v1/stress_1_19_good.trace", "v1/http_1_5_good.trace", "v1/user_task_region_1_21_good.trace",
+     "v2/esbuild_small_go126.trace"])
 print("1..%d" % (len(traces) * 6 + 6 + (0 if have_corpus else 1)))
 if not have_corpus:
     skip("%s absent: corpus traces not checked" % corpus)

@@ -1,6 +1,7 @@
 """report_lib.py: TAP helpers of the report tests (tests/cmd-*.t, python3
 through `make test`): numbered ok/skip lines and runs of $GTVIEW."""
 import json
+import os
 import subprocess
 import sys
 
@@ -30,3 +31,10 @@ def run(*args):
 def jl(out):
     """JSON Lines into a list."""
     return [json.loads(l) for l in out.splitlines()]
+
+
+def corpus_traces(corpus, local, names):
+    """The local traces, then the corpus's (names under corpus) when it is
+    there: (traces, whether it is)."""
+    have = os.path.isdir(corpus)
+    return local + ([os.path.join(corpus, t) for t in names] if have else []), have
