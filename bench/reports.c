@@ -89,19 +89,23 @@ static int run(const struct gt_model *m, int what, int64_t t0, int64_t t1, FILE 
 		return 0;
 	}
 	case ROWS: return gt_report_goroutines_window(null, m, GT_REPORT_JSON, t0, t1);
-	case ROWQ: /* what the rows read, as report/goroutines.c reads it */
+	case ROWQ: /* what the rows read, as report/grows.c reads them (one thread) */
 		for (uint32_t r = 0, n = gt_model_g_count(m); r < n; r++) {
 			uint32_t gi = gt_model_g_by_id(m, r);
 			struct gt_goroutine g;
 			int64_t ns[GT_GS__COUNT];
 			if (gi == UINT32_MAX)
 				return -1;
-			if (t0 != INT64_MIN && !gt_model_g_window(m, gi, t0, t1, ns, NULL, NULL))
+			if (t0 == INT64_MIN) {
+				if (gt_model_g_reasons(m, gi, &g, no_reason, NULL) < 0)
+					return -1;
+				continue;
+			}
+			if (!gt_model_g_may_meet(m, gi, t0, t1) ||
+			    !gt_model_g_window(m, gi, t0, t1, ns, no_reason, NULL))
 				continue;
 			if (gt_model_g(m, gi, &g) < 0)
 				return -1;
-			if (g.intervals)
-				gt_model_g_window(m, gi, t0, t1, ns, no_reason, NULL);
 		}
 		return 0;
 	case REGIONS: return gt_report_regions(null, m, GT_REPORT_JSON, t0, t1);

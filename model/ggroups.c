@@ -13,12 +13,7 @@ struct gwin {
 	int64_t t0, t1;
 	int64_t *ns;
 	uint32_t spans;
-	/* Waiting by reason, in first-seen order */
-	gt_str reason[32];
-	int64_t rns[32];
-	int nr;
-	gt_reason_ns_fn fn;
-	void *ctx;
+	struct gt_rsum rs; /* Waiting by reason (rs.fn NULL: not wanted) */
 };
 
 int64_t gt_gspan_clip(const struct gt_gspan *s, int64_t t0, int64_t t1)
@@ -40,21 +35,8 @@ static int gwin_span(void *ctx, const struct gt_gspan *s)
 	w->spans++;
 	if (s->state < GT_GS__COUNT)
 		w->ns[s->state] += d;
-	if (s->state != GT_GS_WAITING || !w->fn)
-		return 0;
-	int i;
-	for (i = 0; i < w->nr && w->reason[i] != s->reason; i++)
-		;
-	if (i == w->nr) {
-		if (w->nr == 32) { /* many reasons is rare: hand these out */
-			for (int k = 0; k < w->nr; k++)
-				w->fn(w->ctx, w->reason[k], w->rns[k]);
-			w->nr = i = 0;
-		}
-		w->reason[i] = s->reason;
-		w->rns[w->nr++] = 0;
-	}
-	w->rns[i] += d;
+	if (s->state == GT_GS_WAITING && w->rs.fn)
+		gt_rsum_add(&w->rs, s->reason, d);
 	return 0;
 }
 
@@ -66,13 +48,13 @@ uint32_t gt_model_g_window(const struct gt_model *m, uint32_t gi, int64_t t0, in
 	w.t1 = t1;
 	w.ns = ns;
 	w.spans = 0;
-	w.nr = 0;
-	w.fn = fn;
-	w.ctx = ctx;
+	w.rs.n = 0;
+	w.rs.fn = fn;
+	w.rs.ctx = ctx;
 	memset(ns, 0, GT_GS__COUNT * sizeof *ns);
 	gt_g_spans_inline(m, gi, t0, t1, gwin_span, &w);
-	for (int k = 0; k < w.nr; k++)
-		fn(ctx, w.reason[k], w.rns[k]);
+	if (fn)
+		gt_rsum_end(&w.rs);
 	return w.spans;
 }
 

@@ -46,7 +46,11 @@ static void gix_range(const struct gt_model *m, uint32_t gi, size_t *lo, size_t 
 }
 
 
-int gt_model_g(const struct gt_model *m, uint32_t gi, struct gt_goroutine *out)
+/* gt_model_g, and with rs its Waiting time by reason over the whole
+ * trace in the same walk (then every chunk is read: the index's totals
+ * have no reasons). */
+static int g_facts(const struct gt_model *m, uint32_t gi, struct gt_goroutine *out,
+                   struct gt_rsum *rs)
 {
 	if (gi >= m->gids.n)
 		return -1;
@@ -75,6 +79,8 @@ int gt_model_g(const struct gt_model *m, uint32_t gi, struct gt_goroutine *out)
 			out->start_func = gt_model_stack_root_func(m, k->stack);
 		out->ns[k->state] += r.end - r.start;
 		out->intervals += k->state != GT_GS_NOTEXIST;
+		if (rs && k->state == GT_GS_WAITING)
+			gt_rsum_add(rs, k->reason, r.end - r.start);
 		last = r;
 		have = 1;
 	}
@@ -83,7 +89,7 @@ int gt_model_g(const struct gt_model *m, uint32_t gi, struct gt_goroutine *out)
 	/* The rest: from the last index entry (its totals) when there is one. */
 	size_t lo, hi;
 	gix_range(m, gi, &lo, &hi);
-	if (hi > lo) {
+	if (hi > lo && !rs) {
 		const struct gt_gix *e = &GT_VEC_AT(m->gix, struct gt_gix, hi - 1);
 		memcpy(out->ns, e->cum, sizeof out->ns);
 		gt_gcur_open(&c, &m->garena, gt_gbase(m, gi), e->ref, e->rec0, 0, NULL, NULL, NULL);
@@ -93,6 +99,8 @@ int gt_model_g(const struct gt_model *m, uint32_t gi, struct gt_goroutine *out)
 		const struct gt_gkey *k = gt_gkey_at(m, r.key);
 		out->ns[k->state] += r.end - r.start;
 		out->intervals += k->state != GT_GS_NOTEXIST;
+		if (rs && k->state == GT_GS_WAITING)
+			gt_rsum_add(rs, k->reason, r.end - r.start);
 		last = r;
 		have = 1;
 	}
@@ -116,6 +124,24 @@ int gt_model_g(const struct gt_model *m, uint32_t gi, struct gt_goroutine *out)
 	out->gc_worker = !strcmp(f, "runtime.gcBgMarkWorker");
 	out->system = !strncmp(f, "runtime.", 8);
 	return 0;
+}
+
+int gt_model_g(const struct gt_model *m, uint32_t gi, struct gt_goroutine *out)
+{
+	return g_facts(m, gi, out, NULL);
+}
+
+int gt_model_g_reasons(const struct gt_model *m, uint32_t gi, struct gt_goroutine *out,
+                       gt_reason_ns_fn fn, void *ctx)
+{
+	struct gt_rsum rs;
+	rs.n = 0;
+	rs.fn = fn;
+	rs.ctx = ctx;
+	int rc = g_facts(m, gi, out, &rs);
+	if (!rc)
+		gt_rsum_end(&rs);
+	return rc;
 }
 
 gt_str gt_model_g_start_func(const struct gt_model *m, uint32_t gi)
@@ -335,6 +361,11 @@ size_t gt_g_seek(const struct gt_model *m, uint32_t gi, int64_t t, struct gt_gcu
 	size_t lo, hi;
 	gix_range(m, gi, &lo, &hi);
 	return seek_in(m, gi, lo, hi, t, c, cum);
+}
+
+int gt_model_g_may_meet(const struct gt_model *m, uint32_t gi, int64_t t0, int64_t t1)
+{
+	return gi < m->gids.n && gt_gblock_meets(m, gi, t0, t1);
 }
 
 void gt_model_g_spans(const struct gt_model *m, uint32_t gi, int64_t t0,

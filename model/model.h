@@ -280,6 +280,16 @@ void gt_model_g_waiting_by_reason(const struct gt_model *m, uint32_t gi,
  * gt_goroutine.ns.  Costs O(log n + its intervals in the window). */
 uint32_t gt_model_g_window(const struct gt_model *m, uint32_t gi, int64_t t0, int64_t t1,
                            int64_t ns[GT_GS__COUNT], gt_reason_ns_fn fn, void *ctx);
+/* gt_model_g and gt_model_g_window's Waiting time by reason over the
+ * whole trace (in its order), in one walk of the log: what a row of
+ * `goroutines --json` shows. */
+int gt_model_g_reasons(const struct gt_model *m, uint32_t gi, struct gt_goroutine *out,
+                       gt_reason_ns_fn fn, void *ctx);
+/* 0 when goroutine gi has no interval in [t0, t1) for certain (as
+ * gt_model_g_window would find), without reading its log: the time its
+ * block of 64 goroutines spans lies outside.  Passes over a window ask
+ * this first. */
+int gt_model_g_may_meet(const struct gt_model *m, uint32_t gi, int64_t t0, int64_t t1);
 /* The part of interval s inside [t0, t1), in ns; -1 when it is not in the
  * window (an instant interval inside is, with 0): the one clipping rule
  * of the window queries. */

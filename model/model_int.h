@@ -313,6 +313,38 @@ static inline int gt_gblock_meets(const struct gt_model *m, uint32_t gi, int64_t
 	const struct gt_gblock *b = &((const struct gt_gblock *)m->gblk.v)[gi / GT_GBASE_STEP];
 	return b->lo < t1 && b->hi >= t0;
 }
+/* A goroutine's Waiting time by reason, handed to fn in the order the
+ * reasons first come (the JSON rows keep it); more than 32 reasons (rare)
+ * are handed out 32 at a time.  gt_model_g_window's and
+ * gt_model_g_reasons'. */
+struct gt_rsum {
+	gt_str reason[32];
+	int64_t ns[32];
+	int n;
+	gt_reason_ns_fn fn;
+	void *ctx;
+};
+static inline void gt_rsum_add(struct gt_rsum *r, gt_str reason, int64_t d)
+{
+	int i;
+	for (i = 0; i < r->n && r->reason[i] != reason; i++)
+		;
+	if (i == r->n) {
+		if (r->n == 32) {
+			for (int k = 0; k < r->n; k++)
+				r->fn(r->ctx, r->reason[k], r->ns[k]);
+			r->n = i = 0;
+		}
+		r->reason[i] = reason;
+		r->ns[r->n++] = 0;
+	}
+	r->ns[i] += d;
+}
+static inline void gt_rsum_end(struct gt_rsum *r)
+{
+	for (int k = 0; k < r->n; k++)
+		r->fn(r->ctx, r->reason[k], r->ns[k]);
+}
 /* model/gquery.c */
 /* A cursor at the last chunk of gi's log starting at or before t (the
  * first chunk: past its header), the time per state before it in cum

@@ -98,6 +98,41 @@ static void same_on_two_threads(const struct gt_model *m, int64_t t0, int64_t t1
 	gt_ggroups_free(&g[1]);
 }
 
+/* A goroutine's reasons, as fn hears them. */
+struct heard {
+	gt_str reason[256];
+	int64_t ns[256];
+	int n;
+};
+
+static void hear(void *ctx, gt_str reason, int64_t ns)
+{
+	struct heard *h = ctx;
+	assert_true(h->n < 256);
+	h->reason[h->n] = reason;
+	h->ns[h->n++] = ns;
+}
+
+/* gt_model_g_reasons, one walk for a row of `goroutines --json`, against
+ * the two it stands for: gt_model_g's facts and gt_model_g_window's
+ * Waiting time by reason over the whole trace, in its order. */
+static void reasons_in_one_walk(const struct gt_model *m)
+{
+	for (uint32_t gi = 0, n = gt_model_g_count(m); gi < n; gi++) {
+		struct gt_goroutine a, b;
+		struct heard ha = {.n = 0}, hb = {.n = 0};
+		int64_t ns[GT_GS__COUNT];
+		assert_int_equal(gt_model_g(m, gi, &a), 0);
+		gt_model_g_window(m, gi, INT64_MIN, INT64_MAX, ns, hear, &ha);
+		assert_int_equal(gt_model_g_reasons(m, gi, &b, hear, &hb), 0);
+		assert_memory_equal(&a, &b, sizeof a);
+		assert_memory_equal(ns, b.ns, sizeof ns);
+		assert_int_equal(ha.n, hb.n);
+		assert_memory_equal(ha.reason, hb.reason, (size_t)ha.n * sizeof ha.reason[0]);
+		assert_memory_equal(ha.ns, hb.ns, (size_t)ha.n * sizeof ha.ns[0]);
+	}
+}
+
 static void check(const char *path)
 {
 	size_t len;
@@ -143,6 +178,7 @@ static void check(const char *path)
 	assert_int_equal(all.samples, info.cpu_samples);
 	assert_true(all.gc_ns <= all.t1 - all.t0 && all.stw_ns <= all.t1 - all.t0);
 	assert_true(all.goroutines > 0 && all.ran[0].gi != UINT32_MAX);
+	reasons_in_one_walk(m);
 	same_on_two_threads(m, e[0], e[3]);
 	same_on_two_threads(m, e[1], e[2]);
 	/* an empty window: nothing */
