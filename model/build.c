@@ -86,7 +86,7 @@ void gt_model_free(struct gt_model *m)
 	gt_barena_free(&m->garena);
 	gt_ids_free(&m->gendkey);
 	free(m->gperm);
-	free(m->gsorted);
+	gt_sids_free(m->gsorted);
 	for (size_t i = 0; i < m->glive.n; i++)
 		free(GT_VEC_AT(m->glive, struct gt_glive, i).buf);
 	gt_vec_free(&m->glive);

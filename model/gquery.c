@@ -264,6 +264,77 @@ static uint32_t *radix_perm(int64_t **ids, uint32_t *v, size_t n, int64_t *base)
 	return fit ? fit : sorted;
 }
 
+void gt_sids_free(struct gt_sids *s)
+{
+	if (!s)
+		return;
+	free(s->d);
+	free(s->ck);
+	free(s->big);
+	free(s->bigd);
+	free(s);
+}
+
+/* The ids in rank order v[0..n) (less base, ascending) packed (struct
+ * gt_sids); NULL when memory is short. */
+static struct gt_sids *sids_pack(const uint32_t *v, size_t n, int64_t base)
+{
+	struct gt_sids *s = calloc(1, sizeof *s);
+	if (!s)
+		return NULL;
+	s->base = base;
+	s->d = malloc(n ? n : 1);
+	s->ck = malloc((n / GT_SIDS_STEP + 1) * sizeof *s->ck);
+	size_t nbig = 0;
+	for (size_t r = 1; r < n; r++)
+		nbig += r % GT_SIDS_STEP && v[r] - v[r - 1] >= 255;
+	s->big = malloc((nbig ? nbig : 1) * sizeof *s->big);
+	s->bigd = malloc((nbig ? nbig : 1) * sizeof *s->bigd);
+	if (!s->d || !s->ck || !s->big || !s->bigd) {
+		gt_sids_free(s);
+		return NULL;
+	}
+	for (size_t r = 0; r < n; r++) {
+		if (r % GT_SIDS_STEP == 0) {
+			s->ck[r / GT_SIDS_STEP] = v[r];
+			s->d[r] = 0;
+			continue;
+		}
+		uint32_t d = v[r] - v[r - 1];
+		s->d[r] = (uint8_t)(d < 255 ? d : 255);
+		if (d >= 255) {
+			s->big[s->nbig] = (uint32_t)r;
+			s->bigd[s->nbig++] = d;
+		}
+	}
+	return s;
+}
+
+/* The id of rank r from s. */
+static int64_t sids_get(const struct gt_sids *s, uint32_t r)
+{
+	size_t r0 = r / GT_SIDS_STEP * GT_SIDS_STEP;
+	uint64_t id = s->ck[r / GT_SIDS_STEP];
+	size_t nff = 0;
+	for (size_t i = r0 + 1; i <= r; i++) {
+		id += s->d[i];
+		nff += s->d[i] == 255;
+	}
+	if (nff) { /* the big steps among them: their 255s less, their steps more */
+		size_t lo = 0, hi = s->nbig;
+		while (lo < hi) {
+			size_t mid = (lo + hi) / 2;
+			if (s->big[mid] <= r0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		for (; lo < s->nbig && s->big[lo] <= r; lo++)
+			id += (uint64_t)s->bigd[lo] - 255;
+	}
+	return s->base + (int64_t)id;
+}
+
 static void ensure_perm(const struct gt_model *cm)
 {
 	struct gt_model *m = (struct gt_model *)cm; /* the permutation is a cache */
@@ -282,11 +353,12 @@ static void ensure_perm(const struct gt_model *cm)
 			sort_perm(ids, perm, n);
 		}
 		if (perm && (sorted || ids)) {
-			m->gsorted = sorted;
-			m->gsorted_base = base;
+			/* without memory to pack them, ids are read from gids */
+			m->gsorted = sorted ? sids_pack(sorted, n, base) : NULL;
 			m->gperm = perm;
 			perm = NULL;
 		}
+		free(sorted);
 		free(perm);
 		free(ids);
 	}
@@ -303,7 +375,7 @@ int64_t gt_model_g_rank_id(const struct gt_model *m, uint32_t r)
 {
 	if (!m->gperm || r >= m->gids.n)
 		return GT_NONE;
-	return m->gsorted ? m->gsorted_base + m->gsorted[r] : gt_model_g_id(m, m->gperm[r]);
+	return m->gsorted ? sids_get(m->gsorted, r) : gt_model_g_id(m, m->gperm[r]);
 }
 
 uint32_t gt_model_g_find(const struct gt_model *m, int64_t id)

@@ -84,6 +84,21 @@ struct gt_kcache {
 	uint32_t k;
 };
 #define GT_GBASE_STEP 64
+/* Go ids in rank order (gperm's), packed: they only grow, mostly by a
+ * little (ids are handed out in small batches), so a byte per rank holds
+ * its id less the one before, with the id of every GT_SIDS_STEP-th rank
+ * in full (less base); a step of 255 or more is one of big's (ranks in
+ * order, bigd their steps).  1 byte a goroutine, not 4. */
+#define GT_SIDS_STEP 64
+struct gt_sids {
+	int64_t base;
+	uint8_t *d;
+	uint32_t *ck;
+	uint32_t *big, *bigd;
+	size_t nbig;
+};
+void gt_sids_free(struct gt_sids *s);
+
 /* What a block of GT_GBASE_STEP goroutines (by index) shares: the time
  * their logs' deltas count from (glog.h), and the time their intervals
  * span, so that a pass over a window skips the blocks outside it
@@ -151,10 +166,8 @@ struct gt_model {
 	struct gt_barena garena;
 	struct gt_ids gendkey; /* gi -> key of a same-state last transition */
 	uint32_t *gperm;       /* indices sorted by Go id (first lookup) */
-	uint32_t *gsorted;     /* the Go ids in that order, less gsorted_base
-	                          (NULL when they span 2^32 or more: read
-	                          from gids) */
-	int64_t gsorted_base;
+	struct gt_sids *gsorted; /* the Go ids in that order (NULL when they
+	                          span 2^32 or more: read from gids) */
 	/* Live goroutines only, while loading. */
 	struct gt_vec glive;   /* struct gt_glive, 64-byte aligned */
 	struct gt_vec glcold;  /* struct gt_gcold, by the same slot */

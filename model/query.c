@@ -12,7 +12,7 @@ void gt_model_info(const struct gt_model *m, struct gt_trace_info *out)
 	           gt_ids_bytes(&m->gendkey) + gt_ids_bytes(&m->pmap) + gt_ids_bytes(&m->mmap) +
 	           (size_t)GT_CB * 4 * sizeof *m->cbuckets;
 	b += gt_idseq_bytes(&m->gids) + m->gheads.cap * sizeof(uint32_t) + m->gblk.cap * sizeof(struct gt_gblock) +
-	     m->gix.cap * sizeof(struct gt_gix) + (m->gperm ? m->gids.n * 4 : 0) + (m->gsorted ? m->gids.n * 4 : 0) +
+	     m->gix.cap * sizeof(struct gt_gix) + (m->gperm ? m->gids.n * 4 : 0) + (m->gsorted ? m->gids.n + (m->gids.n / GT_SIDS_STEP + 1) * 4 + m->gsorted->nbig * 8 : 0) +
 	     (m->gixtop ? m->gix.n / GT_GIX_GROUP * sizeof *m->gixtop : 0) +
 	     (m->gixblk ? (m->gids.n / GT_GIX_BLOCK + 2) * sizeof *m->gixblk : 0);
 	b += gt_barena_bytes(&m->larena) + m->lheads.cap * sizeof(uint32_t);

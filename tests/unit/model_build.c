@@ -460,6 +460,50 @@ static void test_gc_cycle_and_blocked(void **state)
 	m = keep;
 }
 
+/* Go ids far apart and close, in no order: the ids in rank order (kept
+ * packed: a byte a step, steps of 255 or more apart, a full id every 64
+ * ranks) are the sorted ids, and each is found by its id. */
+static int cmp_id(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+	return (x > y) - (x < y);
+}
+
+static void test_rank_ids(void **state)
+{
+	(void)state;
+	struct gt_model *keep = m;
+	m = gt_model_new();
+	assert_non_null(m);
+	enum { N = 300 };
+	int64_t ids[N], id = 5;
+	for (int i = 0; i < N; i++) { /* steps 1, 254, 255, 256, 100000, ... */
+		static const int64_t step[] = {1, 254, 255, 256, 100000, 3, 1, 70000, 16, 2};
+		ids[i] = id;
+		id += step[i % 10];
+	}
+	for (int i = N - 1; i > 0; i--) { /* a fixed shuffle */
+		int j = (int)((uint64_t)i * 2654435761u % (uint64_t)(i + 1));
+		int64_t t = ids[i];
+		ids[i] = ids[j];
+		ids[j] = t;
+	}
+	for (int i = 0; i < N; i++)
+		gtrans(100 + i, ids[i], 0, ids[i], GT_GS_UNDETERMINED, GT_GS_RUNNING, 0, 0, 0);
+	gt_model_finish(m);
+	qsort(ids, N, sizeof ids[0], cmp_id);
+	assert_int_equal(gt_model_g_count(m), N);
+	for (uint32_t r = 0; r < N; r++) {
+		uint32_t gi = gt_model_g_by_id(m, r);
+		assert_true(gt_model_g_rank_id(m, r) == ids[r]);
+		assert_true(gt_model_g_id(m, gi) == ids[r]);
+		assert_int_equal(gt_model_g_find(m, ids[r]), gi);
+	}
+	assert_int_equal(gt_model_g_find(m, ids[0] + 2), UINT32_MAX);
+	gt_model_free(m);
+	m = keep;
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -471,6 +515,7 @@ int main(void)
 		cmocka_unit_test(test_gc_and_metrics),
 		cmocka_unit_test(test_counts_and_search),
 		cmocka_unit_test(test_gc_cycle_and_blocked),
+		cmocka_unit_test(test_rank_ids),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

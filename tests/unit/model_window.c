@@ -133,6 +133,17 @@ static void reasons_in_one_walk(const struct gt_model *m)
 	}
 }
 
+/* The ids in rank order (packed, gquery.c) are the ranks' goroutines'
+ * ids, ascending. */
+static void rank_ids(const struct gt_model *m)
+{
+	for (uint32_t r = 0, n = gt_model_g_count(m); r < n; r++) {
+		int64_t id = gt_model_g_rank_id(m, r);
+		assert_true(id == gt_model_g_id(m, gt_model_g_by_id(m, r)));
+		assert_true(r == 0 || gt_model_g_rank_id(m, r - 1) <= id);
+	}
+}
+
 static void check(const char *path)
 {
 	size_t len;
@@ -179,6 +190,7 @@ static void check(const char *path)
 	assert_true(all.gc_ns <= all.t1 - all.t0 && all.stw_ns <= all.t1 - all.t0);
 	assert_true(all.goroutines > 0 && all.ran[0].gi != UINT32_MAX);
 	reasons_in_one_walk(m);
+	rank_ids(m);
 	same_on_two_threads(m, e[0], e[3]);
 	same_on_two_threads(m, e[1], e[2]);
 	/* an empty window: nothing */
