@@ -140,6 +140,13 @@ static void build_sigs(struct tui_gindex *x)
 	free(p[0].tab.slot);
 	x->sigs = p[0].tab.v;
 	x->nsig = p[0].tab.n;
+	if (x->nsig <= 65536) { /* nearly always: half the bytes */
+		x->gsig16 = tui_xmalloc((x->n ? x->n : 1) * sizeof *x->gsig16);
+		for (uint32_t gi = 0; gi < x->n; gi++)
+			x->gsig16[gi] = (uint16_t)x->gsig[gi];
+		free(x->gsig);
+		x->gsig = NULL;
+	}
 	for (uint32_t s = 0; s < x->nsig; s++)
 		x->nlisted += x->sigs[s].listed ? x->sigs[s].count : 0;
 }
@@ -181,7 +188,7 @@ static void build_id(struct tui_gindex *x)
 	size_t k = 0, cap = 0, run = 0;
 	for (uint32_t r = 0; perm && r < x->n; r++) {
 		uint32_t gi = perm[r];
-		if (!x->sigs[x->gsig[gi]].listed)
+		if (!x->sigs[tui_gsig_of(x, gi)].listed)
 			continue;
 		/* a reused id: one entry per lifetime, ties */
 		if (k && gt_model_g_id(x->m, o->v[k - 1]) != gt_model_g_id(x->m, gi)) {
@@ -247,7 +254,7 @@ static const enum tui_gcol sel_cols[] = {TUI_GCOL_STATE, TUI_GCOL_REASON, TUI_GC
 /* The key of rank r's goroutine in col; UINT32_MAX when not listed. */
 static uint32_t rank_key(const struct tui_gindex *x, enum tui_gcol col, size_t r)
 {
-	uint32_t s = x->gsig[x->perm[r]];
+	uint32_t s = tui_gsig_of(x, x->perm[r]);
 	return x->sigs[s].listed ? x->skey[col][s] : UINT32_MAX;
 }
 
@@ -290,7 +297,7 @@ static void build_sels(struct tui_gindex *x)
 	for (uint32_t r = 0; r < x->n; r++) {
 		if (!(r & 0xffff) && atomic_load_explicit(&x->cancel, memory_order_relaxed))
 			break;
-		uint32_t s = x->gsig[x->perm[r]];
+		uint32_t s = tui_gsig_of(x, x->perm[r]);
 		if (!x->sigs[s].listed)
 			continue;
 		for (size_t c = 0; c < NSEL; c++) {
@@ -372,7 +379,7 @@ static size_t rank_of(const struct tui_gindex *x, uint32_t g)
 static size_t sel_find(const struct tui_gindex *x, enum tui_gcol col, int desc, uint32_t g)
 {
 	const struct tui_gsel *e = &x->sel[col];
-	uint32_t s = x->gsig[g];
+	uint32_t s = tui_gsig_of(x, g);
 	size_t r = rank_of(x, g);
 	if (!x->sigs[s].listed || r >= x->n)
 		return SIZE_MAX;
@@ -524,7 +531,7 @@ static void build_by_time(struct tui_gindex *x, enum tui_gcol col)
 	size_t k = 0, cap = 0;
 	if (kb + gb <= 64 && ib + gb <= 64) {
 		for (uint32_t gi = 0; gi < x->n; gi++)
-			if (x->sigs[x->gsig[gi]].listed)
+			if (x->sigs[tui_gsig_of(x, gi)].listed)
 				v[k++] = gb ? v[gi] << gb | gi : v[gi];
 		radix_bits(v, n, kb + gb);
 		for (size_t s = 0, e; s < n; s = e) { /* equal times: by id */
@@ -540,7 +547,7 @@ static void build_by_time(struct tui_gindex *x, enum tui_gcol col)
 	} else { /* times or ids with no room for the index: by comparison */
 		struct pair *pr = tui_xmalloc(n * sizeof *pr);
 		for (uint32_t gi = 0; gi < x->n; gi++)
-			if (x->sigs[x->gsig[gi]].listed)
+			if (x->sigs[tui_gsig_of(x, gi)].listed)
 				pr[k++] = (struct pair){v[gi] ^ (UINT64_C(1) << 63), gi};
 		qsort(pr, n, sizeof *pr, by_pair);
 		for (size_t s = 0, e; s < n; s = e) {
@@ -746,6 +753,7 @@ int tui_gindex_free(struct tui_gindex *x)
 		free(e->cur);
 	}
 	free(x->gsig);
+	free(x->gsig16);
 	free(x->sigs);
 	gt_model_blocked_free(&x->blocked);
 	gt_ggroups_free(&x->byfunc);
@@ -801,7 +809,7 @@ static uint64_t key_of(const struct tui_gindex *x, enum tui_gcol col, uint32_t g
 	}
 	if (col == TUI_GCOL_ID)
 		return (uint64_t)gt_model_g_id(x->m, g) ^ (UINT64_C(1) << 63);
-	return x->skey[col][x->gsig[g]];
+	return x->skey[col][tui_gsig_of(x, g)];
 }
 
 static uint64_t id_key(const struct tui_gindex *x, uint32_t g)

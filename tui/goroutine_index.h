@@ -6,7 +6,8 @@
  * - Signatures: goroutines alike in every column a filter reads (end
  *   state, start function, wait reason, end stack) share one; a filter
  *   is decided once per signature, and a list's length is the sum of the
- *   counts of the signatures it keeps.  gsig: a u32 per goroutine.
+ *   counts of the signatures it keeps.  gsig16 (below 65536 signatures,
+ *   nearly always) or gsig: a u16 or u32 per goroutine (tui_gsig_of).
  * - Orders: per sort column, the listed goroutines (those with a state
  *   interval) by (key, id) ascending; descending reverses the order but
  *   keeps ties by id ascending.  The id order is the model's
@@ -71,7 +72,8 @@ struct tui_gorder {
 struct tui_gindex {
 	const struct gt_model *m;
 	uint32_t n, nlisted;    /* goroutines; those with a state interval */
-	uint32_t *gsig;         /* signature of each goroutine index */
+	uint32_t *gsig;         /* signature of each goroutine index (NULL */
+	uint16_t *gsig16;       /* when gsig16 holds them; tui_gsig_of) */
 	struct tui_gsig *sigs;
 	uint32_t nsig;
 	uint32_t *skey[TUI_GCOL__COUNT]; /* per signature: its key's rank
@@ -150,5 +152,12 @@ void tui_gsort_keyed(const struct gt_model *m, const uint64_t *key, int by_id, i
  * build is past them). */
 void tui_gindex_wait_blocked(struct tui_gindex *x);
 void tui_gindex_wait_byfunc(struct tui_gindex *x);
+
+
+/* The signature of goroutine index g. */
+static inline uint32_t tui_gsig_of(const struct tui_gindex *x, uint32_t g)
+{
+	return x->gsig16 ? x->gsig16[g] : x->gsig[g];
+}
 
 #endif

@@ -245,7 +245,7 @@ static size_t decide(struct tui_app *a, enum id_way w)
 
 static int keeps(const struct tui_goroutines *gl, uint32_t g, enum id_way w, const char *digits)
 {
-	uint8_t k = gl->spass[gl->ix.gsig[g]];
+	uint8_t k = gl->spass[tui_gsig_of(&gl->ix, g)];
 	return k == 1 || (k == 2 && id_matches(gt_model_g_id(gl->ix.m, g), w, digits));
 }
 
@@ -315,7 +315,7 @@ static void collect(struct tui_app *a, size_t n, enum id_way w, const char *digi
 	for (uint32_t g = lo; g <= hi && g < x->n && gl->nmat < n; g++) {
 		if (gl->windowed && !tui_gwin_has(gl->win, g))
 			continue;
-		if (gl->spass[x->gsig[g]] && keeps(gl, g, w, digits))
+		if (gl->spass[tui_gsig_of(x, g)] && keeps(gl, g, w, digits))
 			push(gl, g);
 	}
 	src_sort(gl, gl->rows, gl->nmat);
@@ -338,7 +338,7 @@ static void group_blocked(struct tui_app *a, enum id_way w, const char *digits)
 		push(gl, TUI_GROW_GROUP | (uint32_t)gl->ngroups);
 		for (uint32_t j = 0; j < mg->count; j++) {
 			uint32_t g = b->gi[mg->first + j];
-			if (gl->spass[x->gsig[g]] && keeps_any(gl, g, w, digits))
+			if (gl->spass[tui_gsig_of(x, g)] && keeps_any(gl, g, w, digits))
 				push(gl, g);
 		}
 		size_t n = gl->nmat - head - 1;
@@ -562,7 +562,7 @@ gt_str tui_goroutines_reason(const struct tui_app *a, uint32_t row)
 {
 	const struct tui_goroutines *gl = &a->gl;
 	if (!gl->raw)
-		return gl->ix.sigs[gl->ix.gsig[row]].reason;
+		return gl->ix.sigs[tui_gsig_of(&gl->ix, row)].reason;
 	struct gt_goroutine g = tui_g(a, row);
 	return tui_g_wait_reason(a, row, &g);
 }

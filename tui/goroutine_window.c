@@ -130,7 +130,7 @@ static int row_of(void *ctx, uint32_t gi)
 	int64_t ns[GT_GS__COUNT];
 	/* the rows of `goroutines --window`: an interval in the window, of a
 	 * goroutine with states (the list's: its signature listed) */
-	if (!x->sigs[x->gsig[gi]].listed || !gt_model_g_window(w->m, gi, w->t0, w->t1, ns, NULL, NULL))
+	if (!x->sigs[tui_gsig_of(x, gi)].listed || !gt_model_g_window(w->m, gi, w->t0, w->t1, ns, NULL, NULL))
 		return 0;
 	bits_set(&p->rows, gi);
 	struct gt_goroutine g;
@@ -297,7 +297,7 @@ static void mark_places(struct tui_gwin *w)
 		bits_init(&w->col[by_sig[c]].in, x->nlisted);
 	}
 	for (uint32_t r = 0; r < x->n; r++) {
-		uint32_t g = x->perm[r], s = x->gsig[g];
+		uint32_t g = x->perm[r], s = tui_gsig_of(x, g);
 		if (!x->sigs[s].listed)
 			continue;
 		int row = bits_get(&w->rows, g);
@@ -450,7 +450,7 @@ static void build_steps(struct tui_gwin *w)
 	for (size_t wi = 0; wi * 64 < (size_t)w->rows.nbits; wi++)
 		for (uint64_t v = w->rows.w[wi]; v; v &= v - 1) {
 			uint32_t g = (uint32_t)(wi * 64 + (size_t)__builtin_ctzll(v));
-			struct tui_gwsig *s = &w->sig[x->gsig[g]];
+			struct tui_gwsig *s = &w->sig[tui_gsig_of(x, g)];
 			if (!s->count++)
 				s->lo = g;
 			s->hi = g;

@@ -88,7 +88,7 @@ static int list_rows(struct tui_app *a)
 	} else if (gl->sel < gl->nrows) {
 		uint32_t row = tui_goroutines_row((struct tui_app *)a, gl->sel);
 		gt_stack st = row & TUI_GROW_GROUP ? gl->groups[row & ~TUI_GROW_GROUP].mg.stack
-		              : gl->raw ? tui_g(a, row).end_stack : gl->ix.sigs[gl->ix.gsig[row]].stack;
+		              : gl->raw ? tui_g(a, row).end_stack : gl->ix.sigs[tui_gsig_of(&gl->ix, row)].stack;
 		size_t depth = st ? gt_stack_depth(gt_model_tables(a->m), st) : 0;
 		int want = (int)(depth < 2 ? 2 : depth) + 1;
 		if (want < preview)
