@@ -23,14 +23,7 @@ static size_t gis_of(const struct gt_model *m, int64_t by_g, uint32_t *gis, size
 	uint32_t gi = gt_model_g_find(m, by_g);
 	if (gi == UINT32_MAX)
 		return 0;
-	size_t lo = 0, hi = m->gids.n;
-	while (lo < hi) { /* gt_model_g_find's rank */
-		size_t mid = lo + (hi - lo) / 2;
-		if (gt_model_g_rank_id(m, (uint32_t)mid) < by_g)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
+	size_t lo = gt_model_g_rank_lower(m, by_g); /* gt_model_g_find's rank */
 	size_t n = 0;
 	for (size_t r = lo; r < m->gids.n && gt_model_g_rank_id(m, (uint32_t)r) == by_g && n < max; r++) {
 		size_t k = n++;

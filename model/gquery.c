@@ -310,6 +310,23 @@ static struct gt_sids *sids_pack(const uint32_t *v, size_t n, int64_t base)
 	return s;
 }
 
+/* The step to rank r's id from the rank before's (r not a block's
+ * first). */
+static uint32_t sids_step(const struct gt_sids *s, uint32_t r)
+{
+	if (s->d[r] != 255)
+		return s->d[r];
+	size_t lo = 0, hi = s->nbig;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (s->big[mid] < r)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return s->bigd[lo];
+}
+
 /* The id of rank r from s. */
 static int64_t sids_get(const struct gt_sids *s, uint32_t r)
 {
@@ -378,21 +395,50 @@ int64_t gt_model_g_rank_id(const struct gt_model *m, uint32_t r)
 	return m->gsorted ? sids_get(m->gsorted, r) : gt_model_g_id(m, m->gperm[r]);
 }
 
+uint32_t gt_model_g_rank_lower(const struct gt_model *m, int64_t id)
+{
+	uint32_t n = (uint32_t)m->gids.n;
+	if (!m->gperm)
+		return n;
+	const struct gt_sids *s = m->gsorted;
+	uint32_t lo = 0, hi = n;
+	if (s) { /* the packed ids: the block by its first id, then read on */
+		uint32_t a = 0, b = (n + GT_SIDS_STEP - 1) / GT_SIDS_STEP;
+		while (a < b) { /* blocks whose first id is below id */
+			uint32_t mid = a + (b - a) / 2;
+			if (s->base + (int64_t)s->ck[mid] < id)
+				a = mid + 1;
+			else
+				b = mid;
+		}
+		if (!a)
+			return 0;
+		lo = (a - 1) * GT_SIDS_STEP;
+		hi = a * GT_SIDS_STEP < n ? a * GT_SIDS_STEP : n;
+		int64_t at = s->base + (int64_t)s->ck[a - 1]; /* lo's id, below id */
+		for (uint32_t r = lo + 1; r < hi; r++) /* the ranks after lo's, in turn */
+			if ((at += sids_step(s, r)) >= id)
+				return r;
+		return hi;
+	}
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		if (gt_model_g_rank_id(m, mid) < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 uint32_t gt_model_g_find(const struct gt_model *m, int64_t id)
 {
 	size_t n = m->gids.n;
 	ensure_perm(m);
 	if (!m->gperm)
 		return UINT32_MAX;
-	size_t lo = 0, hi = n;
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		if (gt_model_g_rank_id(m, (uint32_t)mid) < id)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < n && gt_model_g_rank_id(m, (uint32_t)lo) == id ? m->gperm[lo] : UINT32_MAX;
+	uint32_t lo = gt_model_g_rank_lower(m, id);
+	return lo < n && gt_model_g_rank_id(m, lo) == id ? m->gperm[lo] : UINT32_MAX;
 }
 
 /* ---- intervals --------------------------------------------------------------- */

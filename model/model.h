@@ -166,9 +166,13 @@ uint32_t gt_model_g_find(const struct gt_model *m, int64_t id);
 uint32_t gt_model_g_by_id(const struct gt_model *m, uint32_t r);
 /* The Go id of rank r in that order (the goroutine gt_model_g_by_id(m, r)
  * gives), without a lock: once the id order exists (after
- * gt_model_g_by_id or gt_model_g_order returned one), else GT_NONE.  A
- * u32 per goroutine read, so passes in id order read ids in order. */
+ * gt_model_g_by_id or gt_model_g_order returned one), else GT_NONE.  The
+ * ids are packed a byte a goroutine: up to 63 bytes are read. */
 int64_t gt_model_g_rank_id(const struct gt_model *m, uint32_t r);
+/* The first rank whose id is id or more (gt_model_g_count when none),
+ * likewise without a lock once the id order exists: a search of the
+ * packed ids' blocks, then a block read on. */
+uint32_t gt_model_g_rank_lower(const struct gt_model *m, int64_t id);
 
 /* One state interval of a goroutine: [start, end) in state, entered by a
  * transition with reason and stack. */

@@ -362,15 +362,7 @@ static uint32_t sel_at(const struct tui_gindex *x, enum tui_gcol col, int desc, 
  * its lifetime among a reused id's). */
 static size_t rank_of(const struct tui_gindex *x, uint32_t g)
 {
-	int64_t id = gt_model_g_id(x->m, g);
-	size_t lo = 0, hi = x->n;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (gt_model_g_rank_id(x->m, (uint32_t)mid) < id)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
+	size_t lo = gt_model_g_rank_lower(x->m, gt_model_g_id(x->m, g));
 	while (lo < x->n && x->perm[lo] != g)
 		lo++;
 	return lo;

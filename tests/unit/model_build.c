@@ -462,7 +462,8 @@ static void test_gc_cycle_and_blocked(void **state)
 
 /* Go ids far apart and close, in no order: the ids in rank order (kept
  * packed: a byte a step, steps of 255 or more apart, a full id every 64
- * ranks) are the sorted ids, and each is found by its id. */
+ * ranks) are the sorted ids, each is found by its id, and the first rank
+ * at or past an id is right (gt_model_g_rank_lower). */
 static int cmp_id(const void *a, const void *b)
 {
 	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
@@ -498,7 +499,11 @@ static void test_rank_ids(void **state)
 		assert_true(gt_model_g_rank_id(m, r) == ids[r]);
 		assert_true(gt_model_g_id(m, gi) == ids[r]);
 		assert_int_equal(gt_model_g_find(m, ids[r]), gi);
+		assert_int_equal(gt_model_g_rank_lower(m, ids[r]), r);
+		assert_int_equal(gt_model_g_rank_lower(m, ids[r] + 1), r + 1);
 	}
+	assert_int_equal(gt_model_g_rank_lower(m, ids[0] - 1), 0);
+	assert_int_equal(gt_model_g_rank_lower(m, INT64_MAX), N);
 	assert_int_equal(gt_model_g_find(m, ids[0] + 2), UINT32_MAX);
 	gt_model_free(m);
 	m = keep;
