@@ -431,6 +431,14 @@ uint32_t gt_model_g_rank_lower(const struct gt_model *m, int64_t id)
 	return lo;
 }
 
+int gt_model_g_rank_same(const struct gt_model *m, uint32_t r)
+{
+	const struct gt_sids *s = m->gsorted;
+	if (s && r % GT_SIDS_STEP)
+		return s->d[r] == 0;
+	return gt_model_g_rank_id(m, r) == gt_model_g_rank_id(m, r - 1);
+}
+
 uint32_t gt_model_g_find(const struct gt_model *m, int64_t id)
 {
 	size_t n = m->gids.n;

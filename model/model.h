@@ -173,6 +173,10 @@ int64_t gt_model_g_rank_id(const struct gt_model *m, uint32_t r);
  * likewise without a lock once the id order exists: a search of the
  * packed ids' blocks, then a block read on. */
 uint32_t gt_model_g_rank_lower(const struct gt_model *m, int64_t id);
+/* Whether rank r (0 < r < gt_model_g_count) has rank r-1's id (an id
+ * reused: one entry per lifetime), likewise: a byte read, for passes
+ * over the ranks in order. */
+int gt_model_g_rank_same(const struct gt_model *m, uint32_t r);
 
 /* One state interval of a goroutine: [start, end) in state, entered by a
  * transition with reason and stack. */

@@ -67,7 +67,7 @@ static uint32_t distinct_ids(const struct gt_model *m, uint32_t n)
 		return 0;
 	uint32_t d = 1;
 	for (uint32_t r = 1; r < n; r++)
-		d += gt_model_g_rank_id(m, r) != gt_model_g_rank_id(m, r - 1);
+		d += !gt_model_g_rank_same(m, r);
 	return d;
 }
 
@@ -77,10 +77,9 @@ static int tally_by_id(struct tally *y, const struct gt_model *m, uint32_t n)
 {
 	const uint32_t *perm = gt_model_g_order(m); /* distinct_ids made it */
 	for (uint32_t r = 0; r < n;) {
-		int64_t id = gt_model_g_rank_id(m, r);
-		uint32_t best = UINT32_MAX;
+		uint32_t best = UINT32_MAX, r0 = r;
 		struct gt_goroutine g, x;
-		for (; r < n && gt_model_g_rank_id(m, r) == id; r++) {
+		for (; r < n && (r == r0 || gt_model_g_rank_same(m, r)); r++) {
 			uint32_t gi = perm[r];
 			if (gt_model_g(m, gi, &x) == 0 && x.end_since != INT64_MIN &&
 			    (best == UINT32_MAX || gi > best)) {

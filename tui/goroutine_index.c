@@ -175,9 +175,9 @@ static void build_id(struct tui_gindex *x)
 		o->v = (uint32_t *)perm;
 		x->id_is_model = 1;
 		for (uint32_t r = 1; r < x->n; r++)
-			if (gt_model_g_rank_id(x->m, r - 1) == gt_model_g_rank_id(x->m, r)) {
+			if (gt_model_g_rank_same(x->m, r)) {
 				size_t cap = o->nties, s = r - 1, e = r + 1;
-				while (e < x->n && gt_model_g_rank_id(x->m, (uint32_t)e) == gt_model_g_rank_id(x->m, r))
+				while (e < x->n && gt_model_g_rank_same(x->m, (uint32_t)e))
 					e++;
 				tui_gorder_add_tie(o, &cap, s, e);
 				r = (uint32_t)e - 1;

@@ -462,8 +462,9 @@ static void test_gc_cycle_and_blocked(void **state)
 
 /* Go ids far apart and close, in no order: the ids in rank order (kept
  * packed: a byte a step, steps of 255 or more apart, a full id every 64
- * ranks) are the sorted ids, each is found by its id, and the first rank
- * at or past an id is right (gt_model_g_rank_lower). */
+ * ranks) are the sorted ids, each is found by its id, the first rank at
+ * or past an id is right (gt_model_g_rank_lower), and so is whether a
+ * rank has the id of the one before (ids reused by new lifetimes). */
 static int cmp_id(const void *a, const void *b)
 {
 	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
@@ -491,20 +492,36 @@ static void test_rank_ids(void **state)
 	}
 	for (int i = 0; i < N; i++)
 		gtrans(100 + i, ids[i], 0, ids[i], GT_GS_UNDETERMINED, GT_GS_RUNNING, 0, 0, 0);
-	gt_model_finish(m);
-	qsort(ids, N, sizeof ids[0], cmp_id);
-	assert_int_equal(gt_model_g_count(m), N);
-	for (uint32_t r = 0; r < N; r++) {
-		uint32_t gi = gt_model_g_by_id(m, r);
-		assert_true(gt_model_g_rank_id(m, r) == ids[r]);
-		assert_true(gt_model_g_id(m, gi) == ids[r]);
-		assert_int_equal(gt_model_g_find(m, ids[r]), gi);
-		assert_int_equal(gt_model_g_rank_lower(m, ids[r]), r);
-		assert_int_equal(gt_model_g_rank_lower(m, ids[r] + 1), r + 1);
+	/* every 7th id ends and lives again: a second entry (a lifetime) */
+	enum { NL = N + (N + 6) / 7 };
+	int64_t all[NL];
+	int k = 0;
+	for (int i = 0; i < N; i++) {
+		all[k++] = ids[i];
+		if (i % 7 == 0) {
+			gtrans(1000 + i, ids[i], 0, ids[i], GT_GS_RUNNING, GT_GS_NOTEXIST, 0, 0, 0);
+			gtrans(2000 + i, ids[i], 0, ids[i], GT_GS_NOTEXIST, GT_GS_RUNNABLE, 0, 0, 0);
+			all[k++] = ids[i];
+		}
 	}
-	assert_int_equal(gt_model_g_rank_lower(m, ids[0] - 1), 0);
-	assert_int_equal(gt_model_g_rank_lower(m, INT64_MAX), N);
-	assert_int_equal(gt_model_g_find(m, ids[0] + 2), UINT32_MAX);
+	gt_model_finish(m);
+	assert_int_equal(k, NL);
+	qsort(all, NL, sizeof all[0], cmp_id);
+	assert_int_equal(gt_model_g_count(m), NL);
+	for (uint32_t r = 0; r < NL; r++) {
+		uint32_t gi = gt_model_g_by_id(m, r);
+		uint32_t first = r > 0 && all[r - 1] == all[r] ? r - 1 : r;
+		assert_true(gt_model_g_rank_id(m, r) == all[r]);
+		assert_true(gt_model_g_id(m, gi) == all[r]);
+		assert_true(gt_model_g_id(m, gt_model_g_find(m, all[r])) == all[r]);
+		assert_int_equal(gt_model_g_rank_lower(m, all[r]), first);
+		if (r > 0)
+			assert_int_equal(gt_model_g_rank_same(m, r), all[r] == all[r - 1]);
+	}
+	assert_int_equal(gt_model_g_rank_lower(m, all[0] - 1), 0);
+	assert_int_equal(gt_model_g_rank_lower(m, all[NL - 1] + 1), NL);
+	assert_int_equal(gt_model_g_rank_lower(m, INT64_MAX), NL);
+	assert_int_equal(gt_model_g_find(m, all[0] + 2), UINT32_MAX);
 	gt_model_free(m);
 	m = keep;
 }
