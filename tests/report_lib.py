@@ -1,5 +1,6 @@
 """report_lib.py: TAP helpers of the report tests (tests/cmd-*.t, python3
-through `make test`): numbered ok/skip lines and runs of $GTVIEW."""
+through `make test`): numbered ok/skip lines and runs of $GTVIEW; and the
+viewer's durations, for tests that compare its screens with the JSON."""
 import json
 import os
 import subprocess
@@ -38,3 +39,18 @@ def corpus_traces(corpus, local, names):
     there: (traces, whether it is)."""
     have = os.path.isdir(corpus)
     return local + ([os.path.join(corpus, t) for t in names] if have else []), have
+
+
+def fmt_dur(ns):
+    """The viewer's text for a duration of ns (tui/util.c: tui_fmt_dur)."""
+    v = abs(ns)
+    s = "-" if ns < 0 else ""
+    if v >= 99950000000:
+        return "%s%.0fs" % (s, v / 1e9)
+    if v >= 999500000:
+        return "%s%.3gs" % (s, v / 1e9)
+    if v >= 999500:
+        return "%s%.3gms" % (s, v / 1e6)
+    if v >= 1000:
+        return "%s%.3gus" % (s, v / 1e3)
+    return "%s%dns" % (s, v)

@@ -14,6 +14,8 @@ corpus=$here/../../shared/corpus
 exec python3 - "$GTVIEW" "$here" "$corpus" <<'PY'
 import json, os, re, subprocess, sys, tempfile
 gt, here, corpus = sys.argv[1:4]
+sys.path.insert(0, here)
+from report_lib import fmt_dur  # noqa: E402
 tmp = tempfile.TemporaryDirectory()
 env = dict(os.environ, TERM="xterm-256color", TZ="UTC", LC_ALL="C.UTF-8", LANG="C.UTF-8",
            HOME=tmp.name, XDG_CONFIG_HOME=os.path.join(tmp.name, "xdg"))
@@ -23,15 +25,6 @@ def ok(cond, what):
     global n
     n += 1
     print(("ok %d - %s" if cond else "not ok %d - %s") % (n, what))
-
-def fmt_dur(ns):  # the viewer's durations (tui/util.c: tui_fmt_dur)
-    v = abs(ns)
-    s = "-" if ns < 0 else ""
-    if v >= 99950000000: return "%s%.0fs" % (s, v / 1e9)
-    if v >= 999500000: return "%s%.3gs" % (s, v / 1e9)
-    if v >= 999500: return "%s%.3gms" % (s, v / 1e6)
-    if v >= 1000: return "%s%.3gus" % (s, v / 1e3)
-    return "%s%dns" % (s, v)
 
 def mib(b):  # report/report.c: gt_report_mib
     return "-" if b is None else "%.1f MiB" % (b / 1048576.0)

@@ -27,15 +27,9 @@ w=$(sed -n 's/.*--window \([0-9]*:[0-9]*\)`.*/\1/p' rng.screen)
 nwin=$(wc -l <win.json)
 grep -Eq "^$nwin of $nwin goroutines; in [0-9.]+s-[0-9.]+s \(c: the whole trace\)" narrow.screen ||
 	{ echo "# no title for $nwin goroutines in the range"; sed 's/^/#   /' narrow.screen; ok=1; }
-python3 - win.json narrow.screen <<'PY' || ok=1
+PYTHONPATH="$here" python3 - win.json narrow.screen <<'PY' || ok=1
 import json, re, sys
-def fmt_dur(ns):  # tui/util.c: tui_fmt_dur
-    v = abs(ns)
-    if v >= 99950000000: return "%.0fs" % (v / 1e9)
-    if v >= 999500000: return "%.3gs" % (v / 1e9)
-    if v >= 999500: return "%.3gms" % (v / 1e6)
-    if v >= 1000: return "%.3gus" % (v / 1e3)
-    return "%dns" % v
+from report_lib import fmt_dur
 want = {j["g"]: j for j in map(json.loads, open(sys.argv[1]))}
 seen = 0
 for l in open(sys.argv[2]):

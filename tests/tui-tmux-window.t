@@ -11,18 +11,6 @@ cp "$here/fixtures/v1/basic_go119.trace" "$TMUX_TMP/basic.trace"
 cd "$TMUX_TMP" || exit 1
 echo 1..4
 
-# the viewer's durations (tui/util.c: tui_fmt_dur), for the JSON's ns
-cat >fmt.py <<'PY'
-import json, re, sys
-def fmt_dur(ns):
-    v = abs(ns)
-    if v >= 99950000000: return "%.0fs" % (v / 1e9)
-    if v >= 999500000: return "%.3gs" % (v / 1e9)
-    if v >= 999500: return "%.3gms" % (v / 1e6)
-    if v >= 1000: return "%.3gus" % (v / 1e3)
-    return "%dns" % v
-PY
-
 tmux_start 120 40 "$GTVIEW basic.trace"
 tmux_wait "[timeline]"
 tmux_keys l l l l l l l l l l l l l l l l l l l l l l l l l l l l l l m
@@ -40,8 +28,9 @@ tmux_keys 2
 tmux_wait "$nwin of $nwin goroutines; in " && tmux_wait "(c: the whole trace)"
 ok=$?
 tmux_screen >list.txt
-python3 - <<'PY' || ok=1
-exec(open("fmt.py").read())
+PYTHONPATH="$here" python3 - <<'PY' || ok=1
+import json, re, sys
+from report_lib import fmt_dur
 want = [json.loads(l) for l in open("win.json")]
 got = []
 for l in open("list.txt"):
@@ -58,8 +47,9 @@ tmux_keys F
 tmux_wait "most time first; in "
 ok=$?
 tmux_screen >groups.txt
-python3 - <<'PY' || ok=1
-exec(open("fmt.py").read())
+PYTHONPATH="$here" python3 - <<'PY' || ok=1
+import json, re, sys
+from report_lib import fmt_dur
 want = [json.loads(l) for l in open("groups.json")]
 got = []
 for l in open("groups.txt"):
