@@ -330,25 +330,9 @@ static uint32_t sids_step(const struct gt_sids *s, uint32_t r)
 /* The id of rank r from s. */
 static int64_t sids_get(const struct gt_sids *s, uint32_t r)
 {
-	size_t r0 = r / GT_SIDS_STEP * GT_SIDS_STEP;
 	uint64_t id = s->ck[r / GT_SIDS_STEP];
-	size_t nff = 0;
-	for (size_t i = r0 + 1; i <= r; i++) {
-		id += s->d[i];
-		nff += s->d[i] == 255;
-	}
-	if (nff) { /* the big steps among them: their 255s less, their steps more */
-		size_t lo = 0, hi = s->nbig;
-		while (lo < hi) {
-			size_t mid = (lo + hi) / 2;
-			if (s->big[mid] <= r0)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		for (; lo < s->nbig && s->big[lo] <= r; lo++)
-			id += (uint64_t)s->bigd[lo] - 255;
-	}
+	for (uint32_t i = r / GT_SIDS_STEP * GT_SIDS_STEP + 1; i <= r; i++)
+		id += sids_step(s, i);
 	return s->base + (int64_t)id;
 }
 

@@ -188,29 +188,30 @@ static int row(struct rows *rw, uint32_t gi)
 	const struct gt_model *m = rw->m;
 	int64_t ns[GT_GS__COUNT];
 	struct gt_goroutine g;
-	if (rw->window && !gt_model_g_may_meet(m, gi, rw->t0, rw->t1))
-		return 0;
+	int rc;
 	rw->rs.n = 0;
 	if (rw->window) {
+		if (!gt_model_g_may_meet(m, gi, rw->t0, rw->t1))
+			return 0;
 		uint32_t spans = gt_model_g_window(m, gi, rw->t0, rw->t1, ns,
 		                                   rw->json ? keep_reason : NULL, &rw->rs);
 		if (rw->rs.nomem)
 			return -1;
 		if (!spans)
 			return 0;
+		rc = gt_model_g(m, gi, &g);
+	} else { /* the whole trace's reasons come with the facts, in one walk */
+		rc = rw->json ? gt_model_g_reasons(m, gi, &g, keep_reason, &rw->rs) : gt_model_g(m, gi, &g);
 	}
-	/* the whole trace's reasons come with the facts, in one walk */
-	if ((rw->json && !rw->window ? gt_model_g_reasons(m, gi, &g, keep_reason, &rw->rs) :
-	                               gt_model_g(m, gi, &g)) < 0 || rw->rs.nomem)
+	if (rc < 0 || rw->rs.nomem)
 		return -1;
-	if (rw->json && !rw->window)
-		memcpy(ns, g.ns, sizeof ns);
 	if (!g.intervals)
 		return 0; /* seen only as an event's context: no states */
+	const int64_t *t = rw->window ? ns : g.ns;
 	if (rw->json)
-		row_json(&rw->b, m, &g, ns, &rw->rs);
+		row_json(&rw->b, m, &g, t, &rw->rs);
 	else
-		row_text(rw, &g, rw->window ? ns : g.ns);
+		row_text(rw, &g, t);
 	return 0;
 }
 
