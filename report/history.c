@@ -15,23 +15,17 @@ struct hist_out {
 };
 
 /* "func file:line" of st's innermost frame into buf ("" without one),
- * the names escaped (escape.h). */
+ * as the trace has it: whoever prints it escapes it (escape.h). */
 const char *gt_report_frame(char *buf, size_t size, const struct gt_model *m, gt_stack st)
 {
 	const struct gt_tables *t = gt_model_tables(m);
 	const struct gt_frame *f = st && gt_stack_depth(t, st) ?
 	                           gt_frame_get(t, gt_stack_frames(t, st)[0]) : NULL;
-	buf[0] = '\0';
 	if (!f)
-		return buf;
-	const char *fn = gt_model_str(m, f->func), *file = gt_model_str(m, f->file);
-	size_t n = gt_esc_buf(buf, size, fn, strlen(fn), 0);
-	if (n + 1 < size) {
-		buf[n++] = ' ';
-		n += gt_esc_buf(buf + n, size - n, file, strlen(file), 0);
-	}
-	if (n < size)
-		snprintf(buf + n, size - n, ":%u", f->line);
+		snprintf(buf, size, "%s", "");
+	else
+		snprintf(buf, size, "%s %s:%u", gt_model_str(m, f->func), gt_model_str(m, f->file),
+		         f->line);
 	return buf;
 }
 
@@ -68,7 +62,7 @@ static int hist_line(void *ctx, const struct gt_gtrans *t)
 		fputs("}\n", fp);
 		return 0;
 	}
-	char d[32], w[512], by[512], line[1280];
+	char d[32], w[512], by[512], we[1024], bye[1024], line[2600];
 	char tr[40];
 	snprintf(tr, sizeof tr, "%s -> %s", gt_gostate_name(t->from), gt_gostate_name(t->to));
 	put_right(fp, gt_report_dur(d, sizeof d, t->ts - o->min_ts), 12);
@@ -76,12 +70,16 @@ static int hist_line(void *ctx, const struct gt_gtrans *t)
 	char r[256];
 	size_t rc = gt_esc_cols(reason);
 	gt_esc_buf(r, sizeof r, reason, strlen(reason), 0);
+	gt_report_frame(w, sizeof w, o->m, t->stack);
+	gt_esc_buf(we, sizeof we, w, strlen(w), 0);
 	int n = snprintf(line, sizeof line, "  %-26s %s%*s %s", tr, r, rc < 16 ? (int)(16 - rc) : 0,
-	                 "", gt_report_frame(w, sizeof w, o->m, t->stack));
-	if (t->by_g != GT_NONE && n >= 0 && (size_t)n < sizeof line)
+	                 "", we);
+	if (t->by_g != GT_NONE && n >= 0 && (size_t)n < sizeof line) {
+		gt_report_frame(by, sizeof by, o->m, t->by_stack);
+		gt_esc_buf(bye, sizeof bye, by, strlen(by), 0);
 		snprintf(line + n, sizeof line - (size_t)n, "%s%s by G%" PRId64 " at %s",
-		         *w ? "; " : "", gt_report_cause(t), t->by_g,
-		         *gt_report_frame(by, sizeof by, o->m, t->by_stack) ? by : "(no stack)");
+		         *w ? "; " : "", gt_report_cause(t), t->by_g, *by ? bye : "(no stack)");
+	}
 	size_t len = strlen(line);
 	while (len && line[len - 1] == ' ')
 		len--;
