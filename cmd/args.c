@@ -4,6 +4,7 @@
 #include "cmd/input.h"
 #include "cmd/load_opts.h"
 #include "report/report.h"
+#include "report/escape.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -19,7 +20,7 @@ static int window_arg(int argc, char **argv, int *i, const char *cmd,
 		v = a + 9;
 	else if (!strcmp(a, "--window")) {
 		if (*i + 1 >= argc) {
-			fprintf(stderr, "gtview: %s: --window needs FROM:TO\nusage: %s\n", cmd, usage);
+			gt_esc_fprintf(stderr, "gtview: %s: --window needs FROM:TO\nusage: %s\n", cmd, usage);
 			return GT_EXIT_USAGE;
 		}
 		v = argv[++*i];
@@ -27,7 +28,7 @@ static int window_arg(int argc, char **argv, int *i, const char *cmd,
 		return 0;
 	const char *why;
 	if (gt_window_parse(v, w, &why) < 0) {
-		fprintf(stderr, "gtview: %s: --window %s: %s\nusage: %s\n", cmd, v, why, usage);
+		gt_esc_fprintf(stderr, "gtview: %s: --window %s: %s\nusage: %s\n", cmd, v, why, usage);
 		return GT_EXIT_USAGE;
 	}
 	return 1;
@@ -70,17 +71,17 @@ int gt_cmd_args_window(int argc, char **argv, const char *cmd, const char *usage
 			return GT_EXIT_OK;
 		}
 		if (a[0] == '-' && a[1]) {
-			fprintf(stderr, "gtview: %s: unknown option %s\nusage: %s\n", cmd, a, usage);
+			gt_esc_fprintf(stderr, "gtview: %s: unknown option %s\nusage: %s\n", cmd, a, usage);
 			return GT_EXIT_USAGE;
 		}
 		if (*path) {
-			fprintf(stderr, "gtview: %s: one TRACE only\nusage: %s\n", cmd, usage);
+			gt_esc_fprintf(stderr, "gtview: %s: one TRACE only\nusage: %s\n", cmd, usage);
 			return GT_EXIT_USAGE;
 		}
 		*path = a;
 	}
 	if (!*path) {
-		fprintf(stderr, "usage: %s\n", usage);
+		gt_esc_fprintf(stderr, "usage: %s\n", usage);
 		return GT_EXIT_USAGE;
 	}
 	return -1;
@@ -92,11 +93,11 @@ struct gt_model *gt_cmd_report_load(const char *cmd, const struct gt_input *in, 
 	struct gt_model *m = gt_cmd_load_model(in->data, in->len, in->mapped, NULL, &res);
 	*bad = 0;
 	if (!m) {
-		fprintf(stderr, "gtview: %s: out of memory\n", cmd);
+		gt_esc_fprintf(stderr, "gtview: %s: out of memory\n", cmd);
 		return NULL;
 	}
 	if (res.status != GT_OK) {
-		fprintf(stderr, "gtview: %s: %s: offset %" PRIu64 ": %s\n", cmd, in->name,
+		gt_esc_fprintf(stderr, "gtview: %s: %s: offset %" PRIu64 ": %s\n", cmd, in->name,
 		        res.offset, res.msg);
 		*bad = 1;
 	}

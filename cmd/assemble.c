@@ -5,6 +5,7 @@
 #include "cmd/commands.h"
 #include "cmd/input.h"
 #include "decode/text/text.h"
+#include "report/escape.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -13,7 +14,7 @@
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: gtview assemble TEXT OUT\n"
+	gt_esc_fprintf(stderr, "usage: gtview assemble TEXT OUT\n"
 	                "       gtview assemble -d [--pads] TRACE OUT\n");
 	return GT_EXIT_USAGE;
 }
@@ -24,7 +25,7 @@ static FILE *open_out(const char *path)
 		return stdout;
 	FILE *f = fopen(path, "wb");
 	if (!f)
-		fprintf(stderr, "gtview: %s: %s\n", path, strerror(errno));
+		gt_esc_fprintf(stderr, "gtview: %s: %s\n", path, strerror(errno));
 	return f;
 }
 
@@ -36,7 +37,7 @@ static int close_out(FILE *f, const char *path, int rc)
 	if (f != stdout)
 		bad |= fclose(f) != 0;
 	if (bad && rc != GT_EXIT_USAGE) {
-		fprintf(stderr, "gtview: %s: write error\n", path);
+		gt_esc_fprintf(stderr, "gtview: %s: write error\n", path);
 		return GT_EXIT_USAGE;
 	}
 	return rc;
@@ -56,7 +57,7 @@ static int assemble(const char *inpath, const char *outpath)
 		text = sec;
 		len = seclen;
 	} else if (gt_txtar_file(text, len, "expect", &sec, &seclen, &first) == 0) {
-		fprintf(stderr, "gtview: %s: a trace test without a \"-- trace --\" file\n", in.name);
+		gt_esc_fprintf(stderr, "gtview: %s: a trace test without a \"-- trace --\" file\n", in.name);
 		gt_input_close(&in);
 		return GT_EXIT_BAD_TRACE;
 	} else {
@@ -68,9 +69,9 @@ static int assemble(const char *inpath, const char *outpath)
 	char err[512];
 	if (gt_text_assemble(text, len, first, &bin, &binlen, &line, err, sizeof err) < 0) {
 		if (line)
-			fprintf(stderr, "gtview: %s:%u: %s\n", in.name, line, err);
+			gt_esc_fprintf(stderr, "gtview: %s:%u: %s\n", in.name, line, err);
 		else
-			fprintf(stderr, "gtview: %s: %s\n", in.name, err);
+			gt_esc_fprintf(stderr, "gtview: %s: %s\n", in.name, err);
 		gt_input_close(&in);
 		return GT_EXIT_BAD_TRACE;
 	}
@@ -98,7 +99,7 @@ static int disassemble(const char *inpath, const char *outpath, unsigned flags)
 	char err[512];
 	int rc = GT_EXIT_OK;
 	if (gt_text_write_ex(in.data, in.len, f, flags, err, sizeof err) < 0) {
-		fprintf(stderr, "gtview: %s: %s\n", in.name, err);
+		gt_esc_fprintf(stderr, "gtview: %s: %s\n", in.name, err);
 		rc = strncmp(err, "write error", 11) ? GT_EXIT_BAD_TRACE : GT_EXIT_USAGE;
 	}
 	gt_input_close(&in);

@@ -6,6 +6,7 @@
 #include "cmd/input.h"
 #include "cmd/load_opts.h"
 #include "decode/decode.h"
+#include "report/escape.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -28,7 +29,7 @@ int cmd_check(int argc, char **argv)
 		return GT_EXIT_USAGE;
 	struct gt_tables *t = gt_tables_new();
 	if (!t) {
-		fprintf(stderr, "gtview: out of memory\n");
+		gt_esc_fprintf(stderr, "gtview: out of memory\n");
 		gt_input_close(&in);
 		return GT_EXIT_USAGE;
 	}
@@ -37,10 +38,10 @@ int cmd_check(int argc, char **argv)
 	enum gt_status st = gt_cmd_decode(in.data, in.len, t, &sink, &res);
 	int rc = GT_EXIT_OK;
 	if (st != GT_OK) {
-		fprintf(stderr, "gtview: %s: offset %llu: %s\n", in.name,
+		gt_esc_fprintf(stderr, "gtview: %s: offset %llu: %s\n", in.name,
 		        (unsigned long long)res.offset, res.msg);
 		if (st == GT_TRUNCATED)
-			fprintf(stderr, "gtview: %s: truncated: %llu events kept, %llu bytes lost\n",
+			gt_esc_fprintf(stderr, "gtview: %s: truncated: %llu events kept, %llu bytes lost\n",
 			        in.name, (unsigned long long)res.events,
 			        (unsigned long long)(in.len - res.bytes_kept));
 		rc = st == GT_NOMEM ? GT_EXIT_USAGE : GT_EXIT_BAD_TRACE;

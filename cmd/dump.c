@@ -11,7 +11,7 @@
 #include "cmd/load_opts.h"
 #include "decode/decode.h"
 #include "decode/text/text.h"
-#include "decode/utf8.h"
+#include "report/escape.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -22,51 +22,21 @@ struct dumper {
 	const struct gt_tables *t;
 };
 
-/* A Go %q-style quoted string. */
-static void quote(FILE *out, const char *s, size_t n)
-{
-	fputc('"', out);
-	for (size_t i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)s[i];
-		switch (c) {
-		case '"': fputs("\\\"", out); continue;
-		case '\\': fputs("\\\\", out); continue;
-		case '\a': fputs("\\a", out); continue;
-		case '\b': fputs("\\b", out); continue;
-		case '\f': fputs("\\f", out); continue;
-		case '\n': fputs("\\n", out); continue;
-		case '\r': fputs("\\r", out); continue;
-		case '\t': fputs("\\t", out); continue;
-		case '\v': fputs("\\v", out); continue;
-		}
-		if (c < 0x20 || c == 0x7f) {
-			fprintf(out, "\\x%02x", c);
-		} else if (c < 0x80) {
-			fputc(c, out);
-		} else {
-			size_t len = gt_utf8_len(s + i, n - i);
-			if (len) {
-				fwrite(s + i, 1, len, out);
-				i += len - 1;
-			} else {
-				fprintf(out, "\\x%02x", c);
-			}
-		}
-	}
-	fputc('"', out);
-}
-
 static void qstr(struct dumper *d, gt_str id)
 {
-	quote(d->out, gt_str_get(d->t, id), gt_str_len(d->t, id));
+	gt_text_fquote(d->out, gt_str_get(d->t, id), gt_str_len(d->t, id));
 }
 
 static void frame(struct dumper *d, gt_stack st)
 {
 	const struct gt_frame *f = gt_frame_get(d->t, gt_stack_frames(d->t, st)[0]);
-	if (f)
-		fprintf(d->out, "%s %s:%u", gt_str_get(d->t, f->func), gt_str_get(d->t, f->file),
-		        f->line);
+	if (!f)
+		return;
+	/* unquoted, as Go's dump has them: the text rule (escape.h) */
+	gt_esc_putn(d->out, gt_str_get(d->t, f->func), gt_str_len(d->t, f->func), 0);
+	fputc(' ', d->out);
+	gt_esc_putn(d->out, gt_str_get(d->t, f->file), gt_str_len(d->t, f->file), 0);
+	fprintf(d->out, ":%u", f->line);
 }
 
 static void scope(struct dumper *d, int res, int64_t id)
@@ -155,8 +125,9 @@ static int dump_event(void *ctx, const struct gt_event *ev, const struct gt_tabl
 		qstr(d, ev->u.log.message);
 		break;
 	case GT_EV_METRIC:
-		fprintf(out, " %s=%llu", gt_str_get(t, ev->u.metric.name),
-		        (unsigned long long)ev->u.metric.value);
+		fputc(' ', out);
+		gt_esc_putn(out, gt_str_get(t, ev->u.metric.name), gt_str_len(t, ev->u.metric.name), 0);
+		fprintf(out, "=%llu", (unsigned long long)ev->u.metric.value);
 		break;
 	case GT_EV_LABEL:
 		fputs(" label=", out);
@@ -200,11 +171,11 @@ int cmd_dump(int argc, char **argv)
 		char err[256];
 		if (gt_text_write(in.data, in.len, stdout, err, sizeof err)) {
 			fflush(stdout);
-			fprintf(stderr, "gtview: %s: %s\n", in.name, err);
+			gt_esc_fprintf(stderr, "gtview: %s: %s\n", in.name, err);
 			rc = strncmp(err, "write error", 11) ? GT_EXIT_BAD_TRACE : GT_EXIT_USAGE;
 		}
 		if (fflush(stdout) && rc == GT_EXIT_OK) {
-			fprintf(stderr, "gtview: write error\n");
+			gt_esc_fprintf(stderr, "gtview: write error\n");
 			rc = GT_EXIT_USAGE;
 		}
 		gt_input_close(&in);
@@ -212,7 +183,7 @@ int cmd_dump(int argc, char **argv)
 	}
 	struct gt_tables *t = gt_tables_new();
 	if (!t) {
-		fprintf(stderr, "gtview: out of memory\n");
+		gt_esc_fprintf(stderr, "gtview: out of memory\n");
 		gt_input_close(&in);
 		return GT_EXIT_USAGE;
 	}
@@ -221,10 +192,10 @@ int cmd_dump(int argc, char **argv)
 	struct gt_decode_result res;
 	enum gt_status st = gt_cmd_decode(in.data, in.len, t, &sink, &res);
 	if (fflush(stdout) || ferror(stdout)) {
-		fprintf(stderr, "gtview: write error\n");
+		gt_esc_fprintf(stderr, "gtview: write error\n");
 		rc = GT_EXIT_USAGE;
 	} else if (st != GT_OK) {
-		fprintf(stderr, "gtview: %s: offset %llu: %s\n", in.name,
+		gt_esc_fprintf(stderr, "gtview: %s: offset %llu: %s\n", in.name,
 		        (unsigned long long)res.offset, res.msg);
 		rc = st == GT_NOMEM ? GT_EXIT_USAGE : GT_EXIT_BAD_TRACE;
 	}

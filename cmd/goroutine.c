@@ -6,6 +6,7 @@
 #include "cmd/commands.h"
 #include "cmd/input.h"
 #include "report/report.h"
+#include "report/escape.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -97,7 +98,7 @@ int cmd_goroutine(int argc, char **argv)
 	int64_t *ids = NULL;
 	long nid = parse_ids(list ? list : "", &ids);
 	if (!list || nid < 0) {
-		fprintf(stderr, "gtview: goroutine: %s%s\nusage: %s\n",
+		gt_esc_fprintf(stderr, "gtview: goroutine: %s%s\nusage: %s\n",
 		        list ? "not a list of goroutine ids: " : "no goroutine ids", list ? list : "",
 		        USAGE);
 		return GT_EXIT_USAGE;
@@ -117,7 +118,7 @@ int cmd_goroutine(int argc, char **argv)
 	for (long i = 0; gis && i < nid; i++) {
 		size_t k = lifetimes(m, ids[i], gis + ng);
 		if (!k) {
-			fprintf(stderr, "gtview: goroutine: %s: no goroutine %" PRId64 "\n", in.name,
+			gt_esc_fprintf(stderr, "gtview: goroutine: %s: no goroutine %" PRId64 "\n", in.name,
 			        ids[i]);
 			rc = GT_EXIT_BAD_TRACE;
 		}

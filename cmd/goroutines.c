@@ -6,6 +6,7 @@
 #include "cmd/args.h"
 #include "cmd/commands.h"
 #include "report/report.h"
+#include "report/escape.h"
 
 #include <stdio.h>
 
@@ -23,14 +24,14 @@ int cmd_goroutines(int argc, char **argv)
 	if (r >= 0)
 		return r;
 	if ((flags & GT_REPORT_BLOCKED) && (flags & GT_REPORT_BY_FUNC)) {
-		fprintf(stderr, "gtview: goroutines: --blocked and --by-func do not go together\n"
+		gt_esc_fprintf(stderr, "gtview: goroutines: --blocked and --by-func do not go together\n"
 		        "usage: %s\n", usage);
 		return GT_EXIT_USAGE;
 	}
 	/* the groups of gt_model_blocked are the goroutines waiting at the
 	 * trace's end, and so far only there */
 	if ((flags & GT_REPORT_BLOCKED) && (w.t0 != INT64_MIN || w.t1 != INT64_MAX)) {
-		fprintf(stderr, "gtview: goroutines: --blocked is at the trace's end: no --window\n"
+		gt_esc_fprintf(stderr, "gtview: goroutines: --blocked is at the trace's end: no --window\n"
 		        "usage: %s\n", usage);
 		return GT_EXIT_USAGE;
 	}

@@ -1,5 +1,6 @@
 /* input.c: open a trace (file, pipe or stdin) as one byte range. */
 #include "cmd/input.h"
+#include "report/escape.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -12,7 +13,7 @@
 
 static int fail(const char *path, const char *why)
 {
-	fprintf(stderr, "gtview: %s: %s\n", path, why);
+	gt_esc_fprintf(stderr, "gtview: %s: %s\n", path, why);
 	return -1;
 }
 

@@ -1,6 +1,7 @@
 /* load_opts.c: the GTVIEW_* variables into the load's options, and its
  * statistics onto stderr (load_opts.h). */
 #include "cmd/load_opts.h"
+#include "report/escape.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,13 +50,13 @@ void gt_cmd_decode_notes(const struct gt_cmd_load *l)
 {
 	const struct gt_decode_stats *d = &l->stats.decode;
 	if (l->print_stats && d->v1)
-		fprintf(stderr, "v1: %llu of %llu events by the reference path\n",
+		gt_esc_fprintf(stderr, "v1: %llu of %llu events by the reference path\n",
 		        (unsigned long long)d->v1_general, (unsigned long long)d->v1_events);
 	if (l->print_split && d->v1_split)
-		fprintf(stderr, "gtview: v1 scan split at %llu: %s\n",
+		gt_esc_fprintf(stderr, "gtview: v1 scan split at %llu: %s\n",
 		        (unsigned long long)d->v1_split_at, d->v1_split);
 	if (l->print_stats && d->v1_pipe)
-		fprintf(stderr, "v1 pipe: %s%s; first run's thread cpu %.3f s; moved exits %u, "
+		gt_esc_fprintf(stderr, "v1 pipe: %s%s; first run's thread cpu %.3f s; moved exits %u, "
 		        "back at most %llu events, least slack %lld ticks; syscalls held lim back "
 		        "at most %llu events; second run waited %llu times, slept %llu\n",
 		        d->v1_pipe == 2 ? "restart: " : "ok", d->v1_pipe == 2 ? d->v1_pipe_why : "",
@@ -71,9 +72,9 @@ void gt_cmd_load_notes(const struct gt_cmd_load *l)
 		return;
 	const struct gt_load_stats *s = &l->stats;
 	if (s->restarts)
-		fprintf(stderr, "load: restarts: %d (the decoder gave up its pipelined attempt)\n",
+		gt_esc_fprintf(stderr, "load: restarts: %d (the decoder gave up its pipelined attempt)\n",
 		        s->restarts);
-	fprintf(stderr, "load: cpu: decoder thread %.3f s (kernel %.3f), "
+	gt_esc_fprintf(stderr, "load: cpu: decoder thread %.3f s (kernel %.3f), "
 	        "model thread %.3f s (kernel %.3f); wall: model after decoder %.3f s, "
 	        "finish %.3f s; sleeps: model %u decoder %u\n",
 	        s->decoder_cpu, s->decoder_sys, s->model_cpu, s->model_sys, s->model_after,

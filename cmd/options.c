@@ -4,6 +4,7 @@
 #include "cmd/commands.h"
 #include "cmd/embedded.h"
 #include "version.h" /* GT_VERSION, generated (mk/dist.mk) */
+#include "report/escape.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -13,7 +14,7 @@
 void gt_options_usage(FILE *fp)
 {
 	fputs("usage: gtview [options] [TRACE | -]\n"
-	      "       gtview check|stats|dump|goroutines|gc [options] TRACE\n"
+	      "       gtview COMMAND [options] TRACE   (commands below)\n"
 	      "       gtview assemble TEXT OUT\n"
 	      "\n"
 	      "View a Go execution trace (go test -trace, runtime/trace) in the terminal.\n"
@@ -34,9 +35,13 @@ void gt_options_usage(FILE *fp)
 	      "  check TRACE        validate; exit 0 valid, 1 invalid or truncated\n"
 	      "  stats [--json] TRACE\n"
 	      "  dump [--raw] TRACE\n"
-	      "  goroutines [--blocked] [--json] TRACE   (--json: JSON Lines)\n"
+	      "  goroutines [--blocked | --by-func] [--json] TRACE   (--json: JSON Lines)\n"
+	      "  goroutine [--json] ID[,ID...] TRACE   one goroutine's history\n"
 	      "  gc [--json] TRACE\n"
+	      "  regions [--json] TRACE   region and task types, log categories\n"
+	      "  pprof [--kind KIND] TRACE > FILE   a gzipped pprof profile\n"
 	      "  assemble TEXT OUT  build a binary trace from its text form\n"
+	      "gtview COMMAND --help prints its usage.\n"
 	      "\n"
 	      "See gtview(1).\n",
 	      fp);
@@ -62,7 +67,7 @@ void gt_options_list_keys(FILE *fp, const struct gt_keymap *km)
 static int usage_error(struct gt_options *o, const char *fmt, const char *arg)
 {
 	fputs("gtview: ", stderr);
-	fprintf(stderr, fmt, arg);
+	gt_esc_fprintf(stderr, fmt, arg);
 	fputs("\nTry 'gtview --help'.\n", stderr);
 	gt_options_free(o);
 	return GT_EXIT_USAGE;
@@ -232,7 +237,7 @@ int gt_options_parse(int argc, char **argv, struct gt_options *o)
 	if (escape_delay && gt_config_set(&o->config, "escape-delay", escape_delay, err) < 0)
 		return usage_error(o, "--escape-delay: %s", err);
 	for (size_t i = 0; i < gt_config_message_count(&o->config); i++)
-		fprintf(stderr, "gtview: %s\n", gt_config_message(&o->config, i));
+		gt_esc_fprintf(stderr, "gtview: %s\n", gt_config_message(&o->config, i));
 
 	if (list_keys) {
 		gt_options_list_keys(stdout, o->config.keymap);

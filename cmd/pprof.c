@@ -6,6 +6,7 @@
 #include "cmd/args.h"
 #include "cmd/commands.h"
 #include "cmd/pprof_write.h"
+#include "report/escape.h"
 
 #include <string.h>
 #include <unistd.h>
@@ -22,7 +23,7 @@ static int kind_arg(int *argc, char **argv, int *kind)
 			v = argv[i] + 7;
 		else if (!strcmp(argv[i], "--kind")) {
 			if (i + 1 >= *argc) {
-				fprintf(stderr, "gtview: pprof: --kind needs a KIND\nusage: %s\n", USAGE);
+				gt_esc_fprintf(stderr, "gtview: pprof: --kind needs a KIND\nusage: %s\n", USAGE);
 				return GT_EXIT_USAGE;
 			}
 			v = argv[++i];
@@ -31,7 +32,7 @@ static int kind_arg(int *argc, char **argv, int *kind)
 			continue;
 		}
 		if ((*kind = gt_prof_kind_parse(v)) < 0) {
-			fprintf(stderr, "gtview: pprof: unknown kind %s (net, sync, syscall, sched or cpu)\n"
+			gt_esc_fprintf(stderr, "gtview: pprof: unknown kind %s (net, sync, syscall, sched or cpu)\n"
 			        "usage: %s\n", v, USAGE);
 			return GT_EXIT_USAGE;
 		}
@@ -46,7 +47,7 @@ static int write_profile(FILE *fp, const struct gt_model *m, int kind, int64_t w
 	struct gt_prof p;
 	int r = gt_prof_compute(m, (enum gt_prof_kind)kind, w0, w1, &p);
 	if (r < 0) {
-		fprintf(stderr, "gtview: pprof: out of memory\n");
+		gt_esc_fprintf(stderr, "gtview: pprof: out of memory\n");
 		return -1;
 	}
 	struct gt_trace_info info;
@@ -58,7 +59,7 @@ static int write_profile(FILE *fp, const struct gt_model *m, int kind, int64_t w
 	if (!r && fflush(fp))
 		r = -2;
 	if (r)
-		fprintf(stderr, "gtview: pprof: %s\n", r == -1 ? "out of memory" :
+		gt_esc_fprintf(stderr, "gtview: pprof: %s\n", r == -1 ? "out of memory" :
 		        "cannot write the profile to standard output");
 	return r ? -1 : 0;
 }
@@ -74,7 +75,7 @@ int cmd_pprof(int argc, char **argv)
 	if (r >= 0)
 		return r;
 	if (isatty(STDOUT_FILENO)) {
-		fprintf(stderr, "gtview: pprof: a gzipped profile is not written to a terminal; "
+		gt_esc_fprintf(stderr, "gtview: pprof: a gzipped profile is not written to a terminal; "
 		        "redirect standard output (gtview pprof TRACE > prof.pb.gz)\n");
 		return GT_EXIT_USAGE;
 	}

@@ -9,6 +9,7 @@
 #include "model/model.h"
 #include "report/report.h"
 #include "model/stats.h"
+#include "report/escape.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -47,7 +48,7 @@ int cmd_stats(int argc, char **argv)
 		       gt_stats_finish_model(&s, m, &tot);
 	}
 	if (fail) {
-		fprintf(stderr, "gtview: out of memory\n");
+		gt_esc_fprintf(stderr, "gtview: out of memory\n");
 		gt_stats_free(&s);
 		gt_tables_free(t);
 		gt_model_free(m);
@@ -62,12 +63,12 @@ int cmd_stats(int argc, char **argv)
 	}
 	int rc = GT_EXIT_OK;
 	if (res.status != GT_OK) {
-		fprintf(stderr, "gtview: %s: offset %llu: %s\n", in.name,
+		gt_esc_fprintf(stderr, "gtview: %s: offset %llu: %s\n", in.name,
 		        (unsigned long long)res.offset, res.msg);
 		rc = res.status == GT_NOMEM ? GT_EXIT_USAGE : GT_EXIT_BAD_TRACE;
 	}
 	if (fflush(stdout) || ferror(stdout)) {
-		fprintf(stderr, "gtview: write error\n");
+		gt_esc_fprintf(stderr, "gtview: write error\n");
 		rc = GT_EXIT_USAGE;
 	}
 	gt_stats_free(&s);

@@ -11,6 +11,7 @@
 #include "cmd/load_opts.h"
 #include "cmd/options.h"
 #include "tui/tui.h"
+#include "report/escape.h"
 
 int cmd_view(int argc, char **argv)
 {
@@ -30,7 +31,7 @@ int cmd_view(int argc, char **argv)
 		size_t len = 0;
 		const unsigned char *demo = gt_embedded("demo.trace", &len);
 		if (!demo || !len) {
-			fprintf(stderr, "gtview: --demo: no demo trace in this build\n");
+			gt_esc_fprintf(stderr, "gtview: --demo: no demo trace in this build\n");
 			gt_options_free(&o);
 			return GT_EXIT_USAGE;
 		}

@@ -6,6 +6,8 @@
 #ifdef GT_FUZZ_MODEL
 #include "model/model.h"
 #include "model/cols.h"
+#include "report/escape.h"
+#include "decode/utf8.h"
 #endif
 
 #include <stdarg.h>
@@ -346,6 +348,50 @@ static void check_gc(const struct gt_model *m, int64_t lo, int64_t hi)
 	}
 }
 
+/* s[0..n), a string escaped by the text (json 0) or JSON rule, holds
+ * only valid UTF-8 and no C0, DEL or C1 character (decoded here, not by
+ * the rule's own test). */
+static void check_clean(const char *s, size_t n, gt_str id, int json)
+{
+	for (size_t i = 0, w; i < n; i += w) {
+		uint32_t r = gt_utf8_decode((const uint8_t *)s + i, n - i, &w);
+		FZ_ASSERT(!(r == GT_RUNE_ERROR && w == 1), "%s of string %u: byte %zu not UTF-8",
+		          json ? "JSON" : "text", id, i);
+		FZ_ASSERT(r >= 0x20 && !(r >= 0x7f && r <= 0x9f), "%s of string %u: U+%04X at %zu",
+		          json ? "JSON" : "text", id, (unsigned)r, i);
+	}
+}
+
+/* Every string of the trace, escaped for a terminal (report/escape.h),
+ * as text and as JSON, is clean; a string with nothing to escape comes
+ * out as it is. */
+static void check_escaped(const struct gt_model *m)
+{
+	const struct gt_tables *t = gt_model_tables(m);
+	for (gt_str id = 0; id < gt_str_count(t); id++) {
+		const char *p = gt_str_get(t, id);
+		size_t n = gt_str_len(t, id);
+		char *e = gt_esc_dup(p, n, 0);
+		FZ_ASSERT(e != NULL, "escape of string %u", id);
+		size_t en = strlen(e);
+		check_clean(e, en, id, 0);
+		size_t w = 0;
+		int plain = 1;
+		for (size_t i = 0; i < n && plain; i += w)
+			plain = gt_esc_passes(p + i, n - i, &w) && p[i] != '\\';
+		FZ_ASSERT(!plain || (en == n && !memcmp(e, p, n)), "plain string %u changed", id);
+		free(e);
+		char *j = NULL;
+		size_t jn = 0;
+		FILE *f = open_memstream(&j, &jn);
+		FZ_ASSERT(f != NULL, "memstream");
+		gt_json_strn(f, p, n);
+		FZ_ASSERT(fclose(f) == 0, "memstream");
+		check_clean(j, jn, id, 1);
+		free(j);
+	}
+}
+
 static void check_model(const uint8_t *buf, size_t len, const struct gt_decode_result *dres)
 {
 	struct gt_decode_result res;
@@ -361,6 +407,7 @@ static void check_model(const uint8_t *buf, size_t len, const struct gt_decode_r
 	FZ_ASSERT(res.events == dres->events, "model load delivered %llu events, decode %llu",
 	          (unsigned long long)res.events, (unsigned long long)dres->events);
 	FZ_ASSERT(in.status == res.status, "info status %d, load %d", in.status, res.status);
+	check_escaped(m);
 	int64_t lo = in.min_ts, hi = in.max_ts;
 	if (in.events)
 		FZ_ASSERT(lo <= hi, "min_ts %lld > max_ts %lld", (long long)lo, (long long)hi);

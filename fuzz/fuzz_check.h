@@ -8,7 +8,9 @@
  * file and a message when it is an error, and counts what was delivered.
  * model level (when model/ provides gt_model_load): the same status and
  * event count as a bare decode, and every span, range and metric point in
- * time order inside [min_ts, max_ts].
+ * time order inside [min_ts, max_ts]; every string, escaped for a
+ * terminal (report/escape.h) as text and as JSON, clean of control
+ * characters and valid UTF-8.
  */
 #ifndef GT_FUZZ_CHECK_H
 #define GT_FUZZ_CHECK_H

@@ -6,7 +6,10 @@ header version then the body after the 16-byte header, so a trace becomes
 [selector] + file[16:].  Seeds: the project's fixtures (whole, and cut to
 1, 4 and 16 KB so the fuzzer also works on small inputs), the regression
 inputs in tests/fuzz-regress/, and when CORPUS (../shared/corpus) exists
-its bad/ inputs (Go fuzz literals, fuzz/golit.py) and its files < 100 KB."""
+its bad/ inputs (Go fuzz literals, fuzz/golit.py) and its files < 100 KB.
+Each trace also gives a hostile variant (tests/hostile_strings.py: its
+strings swapped for terminal control sequences of the same length), so
+the fuzzer starts from strings the escaping rule must neutralise."""
 import glob
 import hashlib
 import os
@@ -16,6 +19,8 @@ import sys
 sys.dont_write_bytecode = True  # no __pycache__ in the tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import golit  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), 'tests'))
+from hostile_strings import hostile  # noqa: E402
 
 V2 = {22: 0, 23: 1, 24: 1, 25: 2, 26: 3}
 V1 = {5: 0, 6: 0, 7: 1, 8: 2, 9: 3, 10: 4, 11: 5, 19: 6, 21: 7}
@@ -37,7 +42,11 @@ def version(data):
     return int(m.group(1)) if m and len(data) >= 16 else None
 
 
-def trace(data, cuts=False):
+def trace(data, cuts=False, variant=True):
+    if variant:
+        h, n = hostile(data)
+        if n:
+            trace(h, variant=False)
     v = version(data)
     for kind, table in (('v2', V2), ('v1', V1)):
         if v in table:

@@ -6,7 +6,8 @@
 #   make fuzz-regress                             replay tests/fuzz-regress/ once
 #
 # Seeds (fuzz/seeds.py): the fixtures, tests/fuzz-regress/, and when present
-# ../shared/corpus (bad/ decoded from Go's fuzz format, files < 100 KB).
+# ../shared/corpus (bad/ decoded from Go's fuzz format, files < 100 KB), and
+# a hostile variant of each trace (tests/hostile_strings.py).
 # New inputs libFuzzer finds go to build-fuzz/corpus/NAME/ (kept between
 # runs); a crash, leak, timeout or broken invariant (fuzz/fuzz_check.h)
 # stops the run with a non-zero status and leaves the input in

@@ -231,10 +231,13 @@ static void gc_text(FILE *fp, const struct gt_model *m, const struct pauses *ps,
 		fprintf(fp, "  %12s %12s  %s\n", "START", "DURATION", "REASON");
 	for (size_t i = 0; i < ns; i++)
 		if (in_window(&s[i], t0, t1))
-			fprintf(fp, "  %12s %12s  %s%s\n", gt_report_dur(a, sizeof a, s[i].start - info.min_ts),
-		        gt_report_dur(b, sizeof b, s[i].end - s[i].start), gt_model_str(m, s[i].reason),
-		        s[i].active_at_start ? " (active at start)" :
-		        s[i].open_at_end ? " (not ended)" : "");
+{
+			fprintf(fp, "  %12s %12s  ", gt_report_dur(a, sizeof a, s[i].start - info.min_ts),
+			        gt_report_dur(b, sizeof b, s[i].end - s[i].start));
+			gt_esc_puts(fp, gt_model_str(m, s[i].reason));
+			fputs(s[i].active_at_start ? " (active at start)\n" :
+			      s[i].open_at_end ? " (not ended)\n" : "\n", fp);
+		}
 	fprintf(fp, "\nPauses: %zu", ps->count);
 	if (ps->count)
 		fprintf(fp, "  min %s  p50 %s  p90 %s  p99 %s  max %s  total %s",

@@ -18,8 +18,11 @@ static void print_stack(FILE *fp, const struct gt_model *m, gt_stack st, const c
 		const struct gt_frame *f = gt_frame_get(t, fr[i]);
 		if (!f)
 			continue;
-		fprintf(fp, "%s%s()\n%s    %s:%u\n", indent, gt_model_str(m, f->func), indent,
-		        gt_model_str(m, f->file), f->line);
+		fputs(indent, fp);
+		gt_esc_puts(fp, gt_model_str(m, f->func));
+		fprintf(fp, "()\n%s    ", indent);
+		gt_esc_puts(fp, gt_model_str(m, f->file));
+		fprintf(fp, ":%u\n", f->line);
 	}
 	if (!n)
 		fprintf(fp, "%s(no stack)\n", indent);
@@ -56,7 +59,9 @@ static int report_blocked(FILE *fp, const struct gt_model *m, int json)
 		}
 		char a[32], c[32];
 		/* how long they had been blocked when the trace ended */
-		fprintf(fp, "\n%u: %s [blocked for %s", g->count, why, gt_report_dur(a, sizeof a, g->waited_min));
+		fprintf(fp, "\n%u: ", g->count);
+		gt_esc_puts(fp, why);
+		fprintf(fp, " [blocked for %s", gt_report_dur(a, sizeof a, g->waited_min));
 		if (g->waited_max != g->waited_min)
 			fprintf(fp, "..%s", gt_report_dur(c, sizeof c, g->waited_max));
 		fputs("]\n", fp);
@@ -65,9 +70,13 @@ static int report_blocked(FILE *fp, const struct gt_model *m, int json)
 			const struct gt_tables *t = gt_model_tables(m);
 			if (g0.create_stack && gt_stack_depth(t, g0.create_stack)) {
 				const struct gt_frame *f = gt_frame_get(t, gt_stack_frames(t, g0.create_stack)[0]);
-				if (f)
-					fprintf(fp, "    created by %s\n        %s:%u\n", gt_model_str(m, f->func),
-					        gt_model_str(m, f->file), f->line);
+				if (f) {
+					fputs("    created by ", fp);
+					gt_esc_puts(fp, gt_model_str(m, f->func));
+					fputs("\n        ", fp);
+					gt_esc_puts(fp, gt_model_str(m, f->file));
+					fprintf(fp, ":%u\n", f->line);
+				}
 			}
 		}
 		fputs("    goroutines:", fp);
@@ -123,16 +132,20 @@ static void group_text(FILE *fp, const struct gt_model *m, const struct gt_ggrou
 {
 	char a[32], b[32], c[32], d[32];
 	const char *fn = gt_model_str(m, g->start_func);
-	fprintf(fp, "%8u %11s %11s %11s %11s  %s\n", g->count,
+	fprintf(fp, "%8u %11s %11s %11s %11s  ", g->count,
 	        gt_report_dur(a, sizeof a, g->ns[GT_GS_RUNNING]),
 	        gt_report_dur(b, sizeof b, g->ns[GT_GS_RUNNABLE]),
 	        gt_report_dur(c, sizeof c, g->ns[GT_GS_SYSCALL]),
-	        gt_report_dur(d, sizeof d, g->ns[GT_GS_WAITING]), *fn ? fn : "?");
+	        gt_report_dur(d, sizeof d, g->ns[GT_GS_WAITING]));
+	gt_esc_puts(fp, *fn ? fn : "?");
+	fputc('\n', fp);
 	for (uint32_t i = 0; i < g->nreasons; i++) {
 		const struct gt_reason_time *r = &gs->reason[g->reasons + i];
 		const char *rs = gt_model_str(m, r->reason);
-		fprintf(fp, "%8s %11s %11s %11s %11s    waiting: %s\n", "", "", "", "",
-		        gt_report_dur(a, sizeof a, r->ns), *rs ? rs : "(no reason)");
+		fprintf(fp, "%8s %11s %11s %11s %11s    waiting: ", "", "", "", "",
+		        gt_report_dur(a, sizeof a, r->ns));
+		gt_esc_puts(fp, *rs ? rs : "(no reason)");
+		fputc('\n', fp);
 	}
 }
 

@@ -117,11 +117,14 @@ static void field(struct gt_jbuf *b, struct gt_jcache *c, const struct gt_model 
 	if (s >= c->nstr)
 		s = 0; /* gt_model_str's "" */
 	if (!c->len[s]) {
+		/* escaped (escape.h), padded by the escaped form's columns */
 		const char *t = gt_model_str(m, s);
 		t = *t ? t : or_else;
-		size_t n = strlen(t), w = n < width ? width : n;
-		char *f = malloc(w);
-		if (!f || (memcpy(f, t, n), memset(f + n, ' ', w - n), gt_jcache_put(c, s, f, w)) < 0) {
+		size_t cols = gt_esc_cols(t), n = gt_esc_buf(NULL, 0, t, strlen(t), 0);
+		size_t w = n + (cols < width ? width - cols : 0);
+		char *f = malloc(w + 1);
+		if (!f || (gt_esc_buf(f, w + 1, t, strlen(t), 0), memset(f + n, ' ', w - n),
+		           gt_jcache_put(c, s, f, w)) < 0) {
 			free(f);
 			b->err = 1;
 			b->mark = 0; /* as jbuf's own failures: the slow path drops all */

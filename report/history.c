@@ -14,7 +14,8 @@ struct hist_out {
 	int json;
 };
 
-/* "func file:line" of st's innermost frame into buf ("" without one). */
+/* "func file:line" of st's innermost frame into buf ("" without one),
+ * as the trace has it: whoever prints it escapes it (escape.h). */
 const char *gt_report_frame(char *buf, size_t size, const struct gt_model *m, gt_stack st)
 {
 	const struct gt_tables *t = gt_model_tables(m);
@@ -61,16 +62,24 @@ static int hist_line(void *ctx, const struct gt_gtrans *t)
 		fputs("}\n", fp);
 		return 0;
 	}
-	char d[32], w[512], by[512], line[1280];
+	char d[32], w[512], by[512], we[1024], bye[1024], line[2600];
 	char tr[40];
 	snprintf(tr, sizeof tr, "%s -> %s", gt_gostate_name(t->from), gt_gostate_name(t->to));
 	put_right(fp, gt_report_dur(d, sizeof d, t->ts - o->min_ts), 12);
-	int n = snprintf(line, sizeof line, "  %-26s %-16s %s", tr, gt_model_str(o->m, t->reason),
-	                 gt_report_frame(w, sizeof w, o->m, t->stack));
-	if (t->by_g != GT_NONE && n >= 0 && (size_t)n < sizeof line)
+	const char *reason = gt_model_str(o->m, t->reason);
+	char r[256];
+	size_t rc = gt_esc_cols(reason);
+	gt_esc_buf(r, sizeof r, reason, strlen(reason), 0);
+	gt_report_frame(w, sizeof w, o->m, t->stack);
+	gt_esc_buf(we, sizeof we, w, strlen(w), 0);
+	int n = snprintf(line, sizeof line, "  %-26s %s%*s %s", tr, r, rc < 16 ? (int)(16 - rc) : 0,
+	                 "", we);
+	if (t->by_g != GT_NONE && n >= 0 && (size_t)n < sizeof line) {
+		gt_report_frame(by, sizeof by, o->m, t->by_stack);
+		gt_esc_buf(bye, sizeof bye, by, strlen(by), 0);
 		snprintf(line + n, sizeof line - (size_t)n, "%s%s by G%" PRId64 " at %s",
-		         *w ? "; " : "", gt_report_cause(t), t->by_g,
-		         *gt_report_frame(by, sizeof by, o->m, t->by_stack) ? by : "(no stack)");
+		         *w ? "; " : "", gt_report_cause(t), t->by_g, *by ? bye : "(no stack)");
+	}
 	size_t len = strlen(line);
 	while (len && line[len - 1] == ' ')
 		len--;
@@ -89,8 +98,10 @@ int gt_report_history(FILE *fp, const struct gt_model *m, const uint32_t *gis, s
 			struct gt_goroutine g;
 			gt_model_g(m, gis[i], &g);
 			const char *fn = gt_model_str(m, g.start_func);
-			fprintf(fp, "%sG%" PRId64 " %s\n%12s  %-26s %-16s %s\n", i ? "\n" : "", o.id,
-			        *fn ? fn : "?", "TIME", "TRANSITION", "REASON", "WHERE; CAUSE");
+			fprintf(fp, "%sG%" PRId64 " ", i ? "\n" : "", o.id);
+			gt_esc_puts(fp, *fn ? fn : "?");
+			fprintf(fp, "\n%12s  %-26s %-16s %s\n", "TIME", "TRANSITION", "REASON",
+			        "WHERE; CAUSE");
 		}
 		gt_model_g_transitions(m, gis[i], hist_line, &o);
 	}

@@ -5,13 +5,8 @@
 #include <stdio.h>
 
 #include "model/model.h"
+#include "report/escape.h"
 
-/* Writes s[0..n) as a JSON string literal (with quotes): quote,
- * backslash and control characters escaped, valid UTF-8 (decode/utf8.h)
- * as it is, any other byte as U+FFFD.  gt_json_str: a C string (NULL:
- * ""). */
-void gt_json_strn(FILE *fp, const char *s, size_t n);
-void gt_json_str(FILE *fp, const char *s);
 /* Function name of frame fid ("" for 0), and its string. */
 const char *gt_frame_func_name(const struct gt_model *m, uint32_t fid);
 gt_str gt_frame_func(const struct gt_model *m, uint32_t fid);

@@ -32,8 +32,9 @@ static void types_text(FILE *fp, const struct gt_model *m, const char *title,
 	for (uint32_t i = 0; i < n; i++) {
 		char a[32], b[32], c[32], d[32], e[32], f[32];
 		const char *ty = gt_model_str(m, t[i].type);
-		fprintf(fp, "  %-32s %7u %10s %10s %10s %10s %10s %10s %6u\n", *ty ? ty : "(none)",
-		        t[i].count, gt_report_dur(a, sizeof a, t[i].total_ns),
+		fputs("  ", fp);
+		gt_esc_pad(fp, *ty ? ty : "(none)", 32);
+		fprintf(fp, " %7u %10s %10s %10s %10s %10s %10s %6u\n", t[i].count, gt_report_dur(a, sizeof a, t[i].total_ns),
 		        gt_report_dur(b, sizeof b, t[i].min_ns), gt_report_dur(c, sizeof c, t[i].p50_ns),
 		        gt_report_dur(d, sizeof d, t[i].p90_ns), gt_report_dur(e, sizeof e, t[i].p99_ns),
 		        gt_report_dur(f, sizeof f, t[i].max_ns), t[i].open);
@@ -63,7 +64,9 @@ int gt_report_regions(FILE *fp, const struct gt_model *m, int flags, int64_t t0,
 		fprintf(fp, "\nLogs: %u categories\n", a.nlog);
 		for (uint32_t i = 0; i < a.nlog; i++) {
 			const char *c = gt_model_str(m, a.log[i].type);
-			fprintf(fp, "  %-32s %7u\n", *c ? c : "(none)", a.log[i].count);
+			fputs("  ", fp);
+			gt_esc_pad(fp, *c ? c : "(none)", 32);
+			fprintf(fp, " %7u\n", a.log[i].count);
 		}
 	}
 	gt_annotations_free(&a);

@@ -1,7 +1,6 @@
 /* report.c: helpers shared by the reports. */
 #include "report/report.h"
 #include "report/int.h"
-#include "decode/utf8.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -80,59 +79,6 @@ const char *gt_report_mib(char *buf, size_t size, uint64_t bytes)
 	else
 		snprintf(buf, size, "%.1f MiB", (double)bytes / (1024.0 * 1024.0));
 	return buf;
-}
-
-/* gt_json_strn's body, for s[0..end) or, with end NULL, up to its NUL
- * (inlined for each: a C string is not measured first).  A NUL ends a
- * UTF-8 sequence like any byte that cannot continue it, so 4 bytes of a
- * C string may be offered to gt_utf8_len. */
-static inline __attribute__((always_inline)) void json_str(FILE *fp, const char *s,
-                                                           const char *end)
-{
-	fputc('"', fp);
-	/* runs of characters that need no escape go out in one write: a
-	 * listing of millions of goroutines is mostly these */
-	const char *run = s, *p = s;
-	for (; end ? p < end : *p != 0; p++) {
-		unsigned char c = (unsigned char)*p;
-		if (c >= 0x20 && c != '"' && c != '\\') {
-			if (__builtin_expect(c < 0x80, 1))
-				continue;
-			size_t len = gt_utf8_len(p, end ? (size_t)(end - p) : 4);
-			if (len) {
-				p += len - 1;
-				continue;
-			}
-		}
-		fwrite(run, 1, (size_t)(p - run), fp);
-		run = p + 1;
-		switch (c) {
-		case '"': fputs("\\\"", fp); break;
-		case '\\': fputs("\\\\", fp); break;
-		case '\n': fputs("\\n", fp); break;
-		case '\t': fputs("\\t", fp); break;
-		case '\r': fputs("\\r", fp); break;
-		default:
-			if (c >= 0x80) /* a byte that is not UTF-8: the JSON stays valid */
-				fputs("\\ufffd", fp);
-			else
-				fprintf(fp, "\\u%04x", c);
-		}
-	}
-	if (p > run)
-		fwrite(run, 1, (size_t)(p - run), fp);
-	fputc('"', fp);
-}
-
-void gt_json_strn(FILE *fp, const char *s, size_t n)
-{
-	static const char empty[1];
-	json_str(fp, n ? s : empty, n ? s + n : empty);
-}
-
-void gt_json_str(FILE *fp, const char *s)
-{
-	json_str(fp, s ? s : "", NULL);
 }
 
 gt_str gt_frame_func(const struct gt_model *m, uint32_t fid)

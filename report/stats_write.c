@@ -116,7 +116,11 @@ void gt_stats_write_text(FILE *out, const struct gt_stats *s, const struct gt_ta
 	        res->format == 1 ? "old" : res->format == 2 ? "new" : "unknown",
 	        res->status == GT_OK ? "" : ", ", res->status == GT_OK ? "" : gt_status_name(res->status));
 	if (res->status != GT_OK)
-		fprintf(out, "error:       offset %llu: %s\n", (unsigned long long)res->offset, res->msg);
+	{
+		fprintf(out, "error:       offset %llu: ", (unsigned long long)res->offset);
+		gt_esc_puts(out, res->msg);
+		fputc('\n', out);
+	}
 	if (res->status == GT_TRUNCATED)
 		fprintf(out, "kept:        the events of the first %llu bytes; the figures cover them\n",
 		        (unsigned long long)res->bytes_kept);
@@ -149,8 +153,11 @@ void gt_stats_write_text(FILE *out, const struct gt_stats *s, const struct gt_ta
 		for (uint32_t i = 0; i < s->nblocked; i++) {
 			const struct gt_stats_blocked *b = &s->blocked[i];
 			const char *reason = gt_str_get(t, b->reason);
-			fprintf(out, "  g%-8lld %-28s %s\n", (long long)b->g,
-			        *reason ? reason : "(no reason)", gt_str_get(t, b->top_frame));
+			fprintf(out, "  g%-8lld ", (long long)b->g);
+			gt_esc_pad(out, *reason ? reason : "(no reason)", 28);
+			fputc(' ', out);
+			gt_esc_putn(out, gt_str_get(t, b->top_frame), gt_str_len(t, b->top_frame), 0);
+			fputc('\n', out);
 		}
 	}
 }

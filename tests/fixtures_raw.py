@@ -56,55 +56,76 @@ def v2_version(data):
     return int(head) if head.isdigit() else None
 
 
-def v2_counts(data):
-    """Counter of wire event names, plus 'generations' (distinct gens) and
-    'batches'.  Raises ValueError on a malformed file."""
-    cnt = collections.Counter()
-    gens = set()
+def v2_batches(data):
+    """(gen, experimental, start, end) of each batch of data, its events
+    in data[start:end].  Raises ValueError on a malformed file."""
     i = 16
     try:
         while i < len(data):
             t = data[i]
             i += 1
             if t == 52:
-                cnt['EndOfGeneration'] += 1
+                yield None, False, i, i  # EndOfGeneration: no events
                 continue
-            exp = t == 49
             if t not in (1, 49):
                 raise ValueError(f'offset {i - 1}: batch type {t}')
+            exp = t == 49
             if exp:
                 i += 1
             gen, i = _uv(data, i)
             _, i = _uv(data, i)
             _, i = _uv(data, i)
             size, i = _uv(data, i)
-            body = data[i:i + size]
-            if len(body) != size:
+            if i + size > len(data):
                 raise ValueError(f'offset {i}: batch cut short')
+            yield gen, exp, i, i + size
             i += size
-            gens.add(gen)
-            cnt['batches'] += 1
-            if exp:
-                continue
-            j = 0
-            while j < len(body):
-                et = body[j]
-                j += 1
-                if et not in V2_EVENTS:
-                    raise ValueError(f'unknown event type {et}')
-                name, nargs, extra = V2_EVENTS[et]
-                args = []
-                for _ in range(nargs):
-                    v, j = _uv(body, j)
-                    args.append(v)
-                if extra == 'D':
-                    n, j = _uv(body, j)
-                    j += n
-                elif extra == 'S':
-                    for _ in range(4 * args[1]):
-                        _, j = _uv(body, j)
-                cnt[name] += 1
     except IndexError:
         raise ValueError('cut short')
+
+
+def v2_events(data, start, end):
+    """(type, args, data_offset, data_length) of each event of a batch's
+    data[start:end] (data_length 0 but for String)."""
+    j = start
+    try:
+        while j < end:
+            et = data[j]
+            j += 1
+            if et not in V2_EVENTS:
+                raise ValueError(f'unknown event type {et}')
+            _, nargs, extra = V2_EVENTS[et]
+            args = []
+            for _ in range(nargs):
+                v, j = _uv(data, j)
+                args.append(v)
+            doff = dlen = 0
+            if extra == 'D':
+                dlen, j = _uv(data, j)
+                doff = j
+                j += dlen
+            elif extra == 'S':
+                for _ in range(4 * args[1]):
+                    _, j = _uv(data, j)
+            yield et, args, doff, dlen
+    except IndexError:
+        raise ValueError('cut short')
+
+
+def v2_counts(data):
+    """Counter of wire event names, plus 'generations' (distinct gens) and
+    'batches'.  Raises ValueError on a malformed file."""
+    cnt = collections.Counter()
+    gens = set()
+    for gen, exp, start, end in v2_batches(data):
+        if gen is None:
+            cnt['EndOfGeneration'] += 1
+            continue
+        gens.add(gen)
+        cnt['batches'] += 1
+        if exp:
+            continue
+        for et, _, _, _ in v2_events(data, start, end):
+            cnt[V2_EVENTS[et][0]] += 1
     cnt['generations'] = len(gens)
     return cnt

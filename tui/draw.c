@@ -1,5 +1,6 @@
 /* draw.c: clipped text drawing (see draw.h). */
 #include "tui/draw.h"
+#include "report/escape.h"
 
 #include <ctype.h>
 #include <curses.h>
@@ -62,8 +63,11 @@ int tui_put(int y, int x, int w, int attr, const char *s)
 		size_t n = next_char(s, &c);
 		if (used + c > room)
 			break;
+		/* the viewer's rule for what does not pass (report/escape.h):
+		 * a control character, C1 or a byte that is not UTF-8 is a '?' */
 		unsigned char b = (unsigned char)*s;
-		if (b < 0x20 || b == 0x7f || (!utf8 && b >= 0x80))
+		size_t len;
+		if ((!utf8 && b >= 0x80) || !gt_esc_passes(s, strnlen(s, MB_LEN_MAX), &len))
 			addch('?' | (chtype)attr);
 		else if (c == 0)
 			; /* combining or zero-width: skip */

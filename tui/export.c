@@ -14,21 +14,27 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "report/escape.h"
 #include "tui/util.h"
 
 /* Terminals drop longer OSC 52 strings (xterm's limit is about 1 MB
  * encoded, some far less); past it the text is cut. */
 #define OSC52_MAX (384 * 1024)
 
-/* A goroutine's intervals, one a line: the view's list as text. */
+/* A goroutine's intervals, one a line: the view's list as text, the
+ * trace's strings escaped (report/escape.h). */
 static char *history_text(struct tui_app *a, size_t *nlines)
 {
 	const struct tui_goroutine *gd = &a->gd;
 	const struct gt_goroutine g = tui_g(a, gd->g);
-	size_t cap = 256 + gd->nspans * 160, len = 0;
-	char *text = tui_xmalloc(cap);
-	len += (size_t)snprintf(text, cap, "G%lld %s: %zu intervals\n", (long long)g.id, tui_g_func(a, &g),
-	                        gd->nspans);
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	if (!f)
+		tui_die("out of memory");
+	fprintf(f, "G%lld ", (long long)g.id);
+	gt_esc_puts(f, tui_g_func(a, &g));
+	fprintf(f, ": %zu intervals\n", gd->nspans);
 	for (size_t i = 0; i < gd->nspans; i++) {
 		const struct tui_gspan *s = &gd->spans[i];
 		char t[32], d[32], p[32] = "";
@@ -37,12 +43,14 @@ static char *history_text(struct tui_app *a, size_t *nlines)
 		if (s->p != GT_NONE)
 			snprintf(p, sizeof p, "P%lld", (long long)s->p);
 		const char *where = gt_model_str(a->m, gt_model_stack_top_func(a->m, s->stack));
-		len += (size_t)snprintf(text + len, cap - len, "%s  %-9s %9s  %-20s %s%s%s\n", t,
-		                        gt_gostate_name((enum gt_gostate)s->state), d,
-		                        gt_model_str(a->m, s->reason), p, *p && *where ? " " : "", where);
-		if (len >= cap - 1)
-			break;
+		fprintf(f, "%s  %-9s %9s  ", t, gt_gostate_name((enum gt_gostate)s->state), d);
+		gt_esc_pad(f, gt_model_str(a->m, s->reason), 20);
+		fprintf(f, " %s%s", p, *p && *where ? " " : "");
+		gt_esc_puts(f, where);
+		fputc('\n', f);
 	}
+	if (fclose(f) != 0 || !text)
+		tui_die("out of memory");
 	*nlines = gd->nspans + 1;
 	return text;
 }

@@ -28,6 +28,7 @@
 #include "tui/script.h"
 #include "tui/signals.h"
 #include "tui/util.h"
+#include "report/escape.h"
 
 /* ---- script commands (headless tests) ------------------------------------ */
 
@@ -554,13 +555,13 @@ int tui_run(const struct tui_run_opts *o)
 	struct tui_script script = {0};
 	char err[512];
 	if (headless && tui_script_load(&script, script_path, err, sizeof err) < 0) {
-		fprintf(stderr, "gtview: GTVIEW_SCRIPT: %s\n", err);
+		gt_esc_fprintf(stderr, "gtview: GTVIEW_SCRIPT: %s\n", err);
 		return 2;
 	}
 
 	if (!headless && tui_term_check(err, sizeof err) < 0) {
 		/* before a long load: the terminal would show nothing after it */
-		fprintf(stderr, "gtview: %s\n", err);
+		gt_esc_fprintf(stderr, "gtview: %s\n", err);
 		tui_script_free(&script);
 		return 2;
 	}
@@ -572,7 +573,7 @@ int tui_run(const struct tui_run_opts *o)
 	                          headless ? NULL : on_progress, &l, &res);
 	if (!a->m) {
 		done_display();
-		fprintf(stderr, "gtview: %s: out of memory\n", o->file_name);
+		gt_esc_fprintf(stderr, "gtview: %s: out of memory\n", o->file_name);
 		tui_script_free(&script);
 		return 1;
 	}
@@ -593,7 +594,7 @@ int tui_run(const struct tui_run_opts *o)
 		if (kept == 0) {
 			/* nothing to show: say why, terminal untouched */
 			done_display();
-			fprintf(stderr, "gtview: %s: offset %llu: %s\n", o->file_name,
+			gt_esc_fprintf(stderr, "gtview: %s: offset %llu: %s\n", o->file_name,
 			        (unsigned long long)res.offset, res.msg[0] ? res.msg : gt_status_name(res.status));
 			app_free(a);
 			tui_script_free(&script);
@@ -605,7 +606,7 @@ int tui_run(const struct tui_run_opts *o)
 	}
 	if (!a->term.started &&
 	    start_terminal(a, o, headless, &l.unblocked, err, sizeof err) < 0) {
-		fprintf(stderr, "gtview: %s\n", err);
+		gt_esc_fprintf(stderr, "gtview: %s\n", err);
 		app_free(a);
 		tui_script_free(&script);
 		return 2;

@@ -2,6 +2,7 @@
 #include "tui/util.h"
 
 #include "keymaps/action.h"
+#include "report/escape.h"
 
 #include <signal.h>
 #include <stdarg.h>
@@ -18,7 +19,9 @@ void tui_die(const char *fmt, ...)
 	va_list ap;
 	va_start(ap, fmt);
 	fputs("gtview: ", stderr);
-	vfprintf(stderr, fmt, ap);
+	char msg[1024];
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	gt_esc_puts(stderr, msg);
 	fputc('\n', stderr);
 	va_end(ap);
 	exit(2);

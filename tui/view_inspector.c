@@ -7,6 +7,7 @@
  * lines on screen.  Enter on a line that names a goroutine opens it. */
 #include "tui/app.h"
 
+#include "report/escape.h"
 #include "report/report.h"
 
 #include <curses.h>
@@ -599,12 +600,13 @@ char *tui_inspector_text(struct tui_app *a, const struct tui_sel *s, size_t *nli
 	/* hints about keys mean nothing in a file */
 	while (t.nlines && (!strncmp(t.lines[t.nlines - 1], "Press ", 6) || !t.lines[t.nlines - 1][0]))
 		free(t.lines[--t.nlines]);
+	/* each line escaped (report/escape.h): the text goes to the
+	 * clipboard or a file, never a raw control byte of the trace's */
 	for (size_t i = 0; i < t.nlines; i++)
-		len += strlen(t.lines[i]) + 1;
+		len += gt_esc_buf(NULL, 0, t.lines[i], strlen(t.lines[i]), 0) + 1;
 	char *text = tui_xmalloc(len), *p = text;
 	for (size_t i = 0; i < t.nlines; i++) {
-		size_t n = strlen(t.lines[i]);
-		memcpy(p, t.lines[i], n);
+		size_t n = gt_esc_buf(p, len - (size_t)(p - text), t.lines[i], strlen(t.lines[i]), 0);
 		p[n] = '\n';
 		p += n + 1;
 	}

@@ -1,7 +1,9 @@
 /* quote.c: Go's strconv.Quote and strconv.Unquote, byte for byte, for
  * the data="…" lines of the text form. */
 #include "decode/text/int.h"
+#include "decode/text/text.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static const char hexdig[] = "0123456789abcdef";
@@ -52,6 +54,17 @@ void gt_text_quote(struct gt_bytes *b, const uint8_t *s, size_t n)
 		i += w;
 	}
 	gt_bytes_put(b, "\"", 1);
+}
+
+void gt_text_fquote(FILE *out, const char *s, size_t n)
+{
+	struct gt_bytes b = {0};
+	gt_text_quote(&b, (const uint8_t *)s, n);
+	if (b.failed)
+		fputs("\"\"", out); /* out of memory: nothing of the string */
+	else
+		fwrite(b.p, 1, b.len, out);
+	free(b.p);
 }
 
 static int unhex(char c)

@@ -12,6 +12,11 @@
 #include <stdint.h>
 #include <stdio.h>
 
+/* Go's %q (strconv.Quote) of s[0..n) onto out: what `gtview dump`
+ * prints for a trace's strings, as Go's own dump does (control, C1 and
+ * non-printable characters and bytes that are not UTF-8 escaped). */
+void gt_text_fquote(FILE *out, const char *s, size_t n);
+
 /* Binary v2 trace buf[0..len) -> text form on out, as Go's raw TextWriter
  * prints it.  The header line is written as soon as the header is read.
  * Old-format headers (go 1.11, 1.19, 1.21) get their header line only, as

@@ -1,7 +1,7 @@
 /* utf8_escape.c: which bytes are text (decode/utf8.h: gt_utf8_len, the
  * one rule `gtview dump` and the JSON writers share) at the edges of
- * UTF-8, and the JSON writer's output for them (report/int.h:
- * gt_json_strn).  The validity vectors follow Go's utf8.DecodeRune. */
+ * UTF-8, and the escaping rule's output for them (report/escape.h: the
+ * text form, gt_esc_*, and JSON, gt_json_strn).  The validity vectors follow Go's utf8.DecodeRune. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "decode/utf8.h"
-#include "report/int.h"
+#include "report/escape.h"
 
 struct len_case {
 	const char *in;
@@ -101,6 +101,10 @@ static const struct json_case json_cases[] = {
 	J("\xf5\x80\x80\x80", "\"\\ufffd\\ufffd\\ufffd\\ufffd\""),
 	J("end\xe2\x82", "\"end\\ufffd\\ufffd\""),        /* cut short at the end */
 	J("\xe2\x82\xac\xff\xe2\x82\xac", "\"\xe2\x82\xac\\ufffd\xe2\x82\xac\""),
+	J("del\x7f", "\"del\\u007f\""),
+	J("\x1b]52;c;x\x07", "\"\\u001b]52;c;x\\u0007\""),
+	J("\xc2\x9b" "2J \xc2\x80\xc2\x9f\xc2\xa0", "\"\\u009b2J \\u0080\\u009f\xc2\xa0\""), /* C1, NBSP passes */
+	J("\x9b", "\"\\ufffd\""), /* a raw C1 byte is not UTF-8 */
 };
 
 static void test_json(void **state)
@@ -128,12 +132,91 @@ static void test_json_cstr(void **state)
 	free(buf);
 }
 
+/* gt_esc_buf of in[0..n) with flags */
+static char *text(const char *in, size_t n, int flags)
+{
+	char *d = gt_esc_dup(in, n, flags);
+	assert_non_null(d);
+	return d;
+}
+
+static const struct json_case text_cases[] = {
+	J("", ""),
+	J("main.(*T).m \"q\" caf\xc3\xa9", "main.(*T).m \"q\" caf\xc3\xa9"),
+	J("a\\x1b", "a\\\\x1b"), /* a backslash never reads as an escape */
+	J("\n\t\r\x01\x1b[2J", "\\n\\t\\r\\x01\\x1b[2J"),
+	J("nul\0del\x7f", "nul\\x00del\\x7f"),
+	J("\xc2\x9b" "2J\xc2\x80", "\\u009b2J\\u0080"),
+	J("\x9b\xff\xe2\x82", "\\x9b\\xff\\xe2\\x82"),
+	J("\xed\xa0\x80", "\\xed\\xa0\\x80"),
+	J("\xe2\x82\xac\xf0\x9f\x98\x80", "\xe2\x82\xac\xf0\x9f\x98\x80"),
+};
+
+static void test_text(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sizeof text_cases / sizeof text_cases[0]; i++) {
+		const struct json_case *c = &text_cases[i];
+		char *got = text(c->in, c->n, 0);
+		if (strcmp(got, c->want))
+			fail_msg("case %zu: got %s, want %s", i, got, c->want);
+		size_t len = strlen(got);
+		assert_int_equal(gt_esc_buf(NULL, 0, c->in, c->n, 0), len);
+		free(got);
+	}
+	char *lines = text("a\nb\tc\r", 6, GT_ESC_LINES);
+	assert_string_equal(lines, "a\nb\tc\\r");
+	free(lines);
+}
+
+/* A buffer too small: cut before a whole escape or character, the full
+ * length returned. */
+static void test_text_cut(void **state)
+{
+	(void)state;
+	char buf[8];
+	assert_int_equal(gt_esc_buf(buf, sizeof buf, "abcd\x1b", 5, 0), 8);
+	assert_string_equal(buf, "abcd");
+	assert_int_equal(gt_esc_buf(buf, sizeof buf, "abcdef\xc3\xa9z", 9, 0), 9);
+	assert_string_equal(buf, "abcdef");
+	assert_int_equal(gt_esc_buf(buf, sizeof buf, "abc", 3, 0), 3);
+	assert_string_equal(buf, "abc");
+	assert_int_equal(gt_esc_buf(buf, 1, "abc", 3, 0), 3);
+	assert_string_equal(buf, "");
+}
+
+/* Columns count the escaped form; padding is by them. */
+static void test_cols(void **state)
+{
+	(void)state;
+	assert_int_equal(gt_esc_cols("ab"), 2);
+	assert_int_equal(gt_esc_cols("\x1b[2J"), 7);
+	assert_int_equal(gt_esc_cols("\xc2\x9b"), 6);
+	assert_int_equal(gt_esc_cols("caf\xc3\xa9"), 4);
+	assert_int_equal(gt_esc_cols(NULL), 0);
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	assert_non_null(f);
+	gt_esc_pad(f, "\x1b", 6);
+	fputc('|', f);
+	gt_esc_pad_left(f, "\xc3\xa9", 3);
+	fputc('|', f);
+	gt_esc_pad(f, "toolong", 3);
+	assert_int_equal(fclose(f), 0);
+	assert_string_equal(buf, "\\x1b  |  \xc3\xa9|toolong");
+	free(buf);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_len),
 		cmocka_unit_test(test_json),
 		cmocka_unit_test(test_json_cstr),
+		cmocka_unit_test(test_text),
+		cmocka_unit_test(test_text_cut),
+		cmocka_unit_test(test_cols),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
