@@ -44,7 +44,7 @@ has blocked "Blocked at the end: 13 of 1500 goroutines" || ok=1
 grep -n "x runtime goroutines (the runtime's own waits)" blocked.screen | grep -q '^10:' ||
 	{ echo "# the runtime's group is not the last"; ok=1; }
 has blocked "10 x runtime goroutines (the runtime's own waits)" || ok=1
-sed -n 4p blocked.screen | grep -q '^ 1 x chan receive  in runtime.gopark  from github.com/evanw/esbuild/pkg/cli.runImpl' ||
+sed -n 4p blocked.screen | grep -q '^>1 x chan receive  in runtime.gopark  from github.com/evanw/esbuild/pkg/cli.runImpl' ||
 	{ echo "# first group is not main's"; ok=1; }
 sed -n 6p blocked.screen | grep -q '^ 1 x sleep  in time.Sleep  from github.com/evanw/esbuild/pkg/api' ||
 	{ echo "# second group is not the watcher's"; ok=1; }
@@ -214,7 +214,7 @@ grep -A2 '^Stack where it stopped running:$' timeline.screen | tail -n 2 | tr -d
 check $ok "timeline: the rows below the lanes show the span at the cursor with its stack"
 
 # 24: a goroutine's intervals, and under them the stack of the selected one
-shot gstack 100 30 demo.trace 2 b '<Enter>' G
+shot gstack 100 30 demo.trace 2 b j '<Enter>' G
 ok=$?
 has gstack 'G1 main.main  created' || ok=1
 grep -q 'Stack when it became Waiting (chan/select: chan receive) at ' gstack.screen || { echo "# no stack pane"; sed 's/^/#   /' gstack.screen; ok=1; }

@@ -22,7 +22,7 @@ frame_pairs() {
 tmux_start 80 24 "$GTVIEW demo.trace"
 tmux -L "$TMUX_SOCK" set-option -s set-clipboard on
 tmux_wait "[timeline]" && tmux_keys 2 b && tmux_wait "Blocked at the end" &&
-	tmux_keys Tab Enter && tmux_wait "[inspector]" && tmux_keys j j j j j j j j j j j j j j j j j j j j j j
+	tmux_keys j Tab Enter && tmux_wait "[inspector]" && tmux_keys j j j j j j j j j j j j j j j j j j j j j j
 ok=$?
 sleep 0.3
 s=$(tmux_screen)

@@ -413,10 +413,10 @@ static void draw_p_lane(struct tui_app *a, int y, uint32_t pi, int w, struct gt_
 {
 	struct tui_timeline *tl = &a->tl;
 	gt_model_lane_columns(a->m, GT_LANE_P, pi, tl->t0, tl->t1, (uint32_t)w, cols);
-	double colw = (double)(tl->t1 - tl->t0) / w;
 	int cc = cursor_col(tl, w);
 	for (int c = 0; c < w;) {
-		int64_t busy = cols[c].ns[0] + cols[c].ns[1];
+		/* the busy part: a goroutine ran, GC worker or not */
+		double busy = gt_col_share(&cols[c], 3);
 		if (busy <= 0) {
 			put_cell(y, LABEL_W + c, 0, " ", c == cc);
 			c++;
@@ -431,9 +431,9 @@ static void draw_p_lane(struct tui_app *a, int y, uint32_t pi, int w, struct gt_
 			attr = tui_attr(TUI_C_FOLLOW);
 		/* A run of full columns of one span gets a label. */
 		int e = c + 1;
-		if (busy >= colw * 0.95 && g != UINT32_MAX) {
+		if (busy >= 0.95 && g != UINT32_MAX) {
 			while (e < w && cols[e].top == g && cols[e].spans == 0 &&
-			       cols[e].ns[0] + cols[e].ns[1] >= colw * 0.95 && (mark && mark[e]) == (mark && mark[c]))
+			       gt_col_share(&cols[e], 3) >= 0.95 && (mark && mark[e]) == (mark && mark[c]))
 				e++;
 		}
 		if (e - c >= 4 && g != UINT32_MAX) {
@@ -445,7 +445,7 @@ static void draw_p_lane(struct tui_app *a, int y, uint32_t pi, int w, struct gt_
 			c = e;
 			continue;
 		}
-		const char *glyph = gc ? tui_glyph(TUI_G_GCCELL) : density((double)busy / colw);
+		const char *glyph = gc ? tui_glyph(TUI_G_GCCELL) : density(busy);
 		put_cell(y, LABEL_W + c, attr, glyph, c == cc);
 		c++;
 	}
@@ -700,7 +700,7 @@ static void draw_g_lane(struct tui_app *a, int y, uint32_t gi, int w, struct gt_
 	int cc = cursor_col(tl, w);
 	for (int c = 0; c < w; c++) {
 		int lk = tui_glook_col(a->m, &cols[c]);
-		put_cell(y, LABEL_W + c, tui_glook_attr(lk), tui_glook_glyph(lk), c == cc);
+		put_cell(y, LABEL_W + c, tui_glook_attr(lk), tui_glook_col_glyph(&cols[c], lk), c == cc);
 	}
 }
 
