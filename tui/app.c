@@ -224,7 +224,8 @@ static void draw_status(struct tui_app *a)
 	if (a->prompt.open) {
 		const char *lead = a->prompt.kind == 0 ? "/" : a->prompt.kind == 3 ? "save to: " : "filter: ";
 		int x = tui_put(y, 0, w, kattr, lead);
-		x += tui_put(y, x, w - x, attr, a->prompt.text);
+		/* a suggestion shows selected: what is typed replaces it */
+		x += tui_put(y, x, w - x, a->prompt.suggested ? tui_attr(TUI_C_SELECTED) : attr, a->prompt.text);
 		tui_put(y, x, w - x, tui_attr(TUI_C_CURSOR) | A_REVERSE, " ");
 		return;
 	}
