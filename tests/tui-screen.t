@@ -25,7 +25,8 @@ ok=0
 for lane in P0 P1 P2 P3 GC STW Assist Heap Goal Running Runnable Waiting; do
 	grep -Eq "^[ >]$lane( |$)" timeline.screen || { echo "# no lane $lane"; ok=1; }
 done
-has timeline "go1.26" && has timeline "2.02s" || ok=1
+head -1 timeline.screen | grep -q " trace format 1.26  2.02s " || { echo "# header: no trace format 1.26"; ok=1; }
+has timeline "trace format 1.26" && has timeline "2.02s" || ok=1
 check $ok "timeline: P lanes, GC/STW/assist/heap/count lanes and the header"
 golden timeline
 check $? "timeline: matches the golden dump"

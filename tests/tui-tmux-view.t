@@ -16,7 +16,7 @@ ok=0
 for lane in P0 P1 P2 P3 GC STW Assist Heap Running Waiting; do
 	printf '%s\n' "$s" | grep -Eq "^[ >]$lane( |$)" || { echo "# no lane $lane"; ok=1; }
 done
-printf '%s\n' "$s" | head -n 1 | grep -q 'demo.trace.*go1.26.*cursor' || { echo "# header"; ok=1; }
+printf '%s\n' "$s" | head -n 1 | grep -q 'demo.trace.*trace format 1.26.*cursor' || { echo "# header"; ok=1; }
 tap $ok "P lanes, GC/STW lanes and the header appear"
 
 tmux_keys 2 b
