@@ -13,8 +13,7 @@
 void gt_options_usage(FILE *fp)
 {
 	fputs("usage: gtview [options] [TRACE | -]\n"
-	      "       gtview check|stats|dump|goroutines|gc [options] TRACE\n"
-	      "       gtview assemble TEXT OUT\n"
+	      "       gtview COMMAND ...   (the commands below)\n"
 	      "\n"
 	      "View a Go execution trace (go test -trace, runtime/trace) in the terminal.\n"
 	      "TRACE '-' reads the trace from standard input.\n"
@@ -30,16 +29,10 @@ void gt_options_usage(FILE *fp)
 	      "  -h, --help         print this help and exit\n"
 	      "  -V, --version      print the version and exit\n"
 	      "\n"
-	      "commands:\n"
-	      "  check TRACE        validate; exit 0 valid, 1 invalid or truncated\n"
-	      "  stats [--json] TRACE\n"
-	      "  dump [--raw] TRACE\n"
-	      "  goroutines [--blocked] [--json] TRACE   (--json: JSON Lines)\n"
-	      "  gc [--json] TRACE\n"
-	      "  assemble TEXT OUT  build a binary trace from its text form\n"
-	      "\n"
-	      "See gtview(1).\n",
+	      "commands (COMMAND --help prints its usage):\n",
 	      fp);
+	gt_cmd_usage_list(fp);
+	fputs("\nSee gtview(1).\n", fp);
 }
 
 void gt_options_list_keys(FILE *fp, const struct gt_keymap *km)
