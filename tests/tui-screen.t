@@ -22,7 +22,7 @@ echo 1..28
 shot timeline 100 30 demo.trace
 check $? "timeline: runs headless and exits 0 at the end of the script"
 ok=0
-for lane in P0 P1 P2 P3 GC STW Assist Heap Goal Running Runnable Waiting; do
+for lane in P0 P1 P2 P3 GC STW Assist Heap '─ goal' Running Runnable Waiting; do
 	grep -Eq "^[ >]$lane( |$)" timeline.screen || { echo "# no lane $lane"; ok=1; }
 done
 head -1 timeline.screen | grep -q " trace format 1.26  2.02s " || { echo "# header: no trace format 1.26"; ok=1; }
