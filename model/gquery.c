@@ -592,9 +592,12 @@ static uint32_t gc_to(struct gcol_cur *g, int64_t b, int64_t cum[GT_GS__COUNT],
 void gt_model_g_columns(const struct gt_model *m, uint32_t gi, int64_t t0, int64_t t1,
                         uint32_t ncols, struct gt_col *out)
 {
+	struct gt_cols cs = gt_cols(t0, t1, ncols);
 	for (uint32_t i = 0; i < ncols; i++) {
 		memset(&out[i], 0, sizeof out[i]);
 		out[i].top = UINT32_MAX;
+		if (t1 > t0)
+			out[i].width = gt_col_at(&cs, i + 1) - gt_col_at(&cs, i);
 	}
 	if (gi >= m->gids.n || !GT_VEC_AT(m->gheads, uint32_t, gi) || t1 <= t0 || !ncols)
 		return;
@@ -602,7 +605,6 @@ void gt_model_g_columns(const struct gt_model *m, uint32_t gi, int64_t t0, int64
 	gix_range(m, gi, &g.lo, &g.hi);
 	int64_t prev[GT_GS__COUNT], cur[GT_GS__COUNT], best = 0;
 	uint32_t nprev = gc_to(&g, t0, prev, NULL, &best, t0);
-	struct gt_cols cs = gt_cols(t0, t1, ncols);
 	for (uint32_t i = 0; i < ncols; i++) {
 		int64_t c0 = gt_col_at(&cs, i), c1 = gt_col_at(&cs, i + 1);
 		best = 0;

@@ -486,7 +486,9 @@ enum gt_lane_kind { GT_LANE_P, GT_LANE_G, GT_LANE_M };
  * top: value of the longest span in the column, the first of equals
  *   (P lane: goroutine index; G lane: state; M lane: P index), UINT32_MAX
  *   when none.  On a G lane, the longest of the spans read, which are all
- *   of them unless the column crosses chunks of the goroutine's log. */
+ *   of them unless the column crosses chunks of the goroutine's log;
+ * width: the column's length in ns, its bounds as model/cols.h splits the
+ *   window (0 for a column narrower than a nanosecond). */
 struct gt_col {
 	int64_t ns[GT_COL_CLASSES];
 	uint32_t spans;
@@ -494,11 +496,23 @@ struct gt_col {
 	gt_str reason;  /* G lane: the reason of the top's span (the reason
 	                   its transition gave: a Waiting top's wait reason,
 	                   see gt_wait_class), 0 when none; other lanes 0 */
+	int64_t width;
 };
 /* Fills out[0..ncols) for columns splitting [t0, t1) evenly. */
 void gt_model_lane_columns(const struct gt_model *m, enum gt_lane_kind kind,
                            uint32_t index, int64_t t0, int64_t t1,
                            uint32_t ncols, struct gt_col *out);
+/* The share of a column its spans of the classes in mask (bit k: class k)
+ * cover: their time over the column's width, 0 to 1 (0 in a column
+ * narrower than a nanosecond).  The one definition the viewer draws lane
+ * cells by: a P lane's busy part (classes 0 and 1), a goroutine lane's or
+ * strip's state (issue 30: a goroutine that ran a twentieth of each
+ * column is not drawn as running all of it). */
+double gt_col_share(const struct gt_col *c, unsigned mask);
+/* The same share in eighths of the column, to the nearest (8: 15/16 of
+ * it or more), but 1 when the spans cover any of it (what happened
+ * shows, however short) and 0 only when they cover none. */
+unsigned gt_col_eighths(const struct gt_col *c, unsigned mask);
 
 /* ---- GC ---------------------------------------------------------------- */
 

@@ -240,6 +240,9 @@ struct tui_prompt {         /* a one-line text prompt on the status line */
 	                           3 save to */
 	char text[128];
 	size_t len;
+	int suggested;          /* text is a suggestion (save to's name): the
+	                           first character typed replaces it, an edit
+	                           key keeps it */
 };
 
 struct tui_app {

@@ -131,7 +131,7 @@ void tui_goroutine_draw(struct tui_app *a)
 	for (int c = 0; c < w; c++) {
 		int lk = tui_glook_col(a->m, &cols[c]);
 		int attr = tui_glook_attr(lk);
-		const char *gl = tui_glook_glyph(lk);
+		const char *gl = tui_glook_col_glyph(&cols[c], lk);
 		/* the selected interval's column: its glyph in the cursor's
 		 * colour; without colour the cursor's line (a reversed or
 		 * bold busy glyph reads as another state) */

@@ -358,6 +358,11 @@ int tui_goroutines_action(struct tui_app *a, enum gt_action act)
 		touch(a, 0);
 		gl->by_func = 0;
 		gl->blocked = !gl->blocked;
+		/* the groups open at the first (the longest blocked), as the
+		 * CLI lists them: kept, a goroutine of a later group would
+		 * scroll the first ones above the screen */
+		if (gl->blocked)
+			gl->keep_g = UINT32_MAX;
 		break;
 	case GT_ACTION_FILTER_STATE:
 		touch(a, 0);
