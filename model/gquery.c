@@ -104,7 +104,10 @@ static int g_facts(const struct gt_model *m, uint32_t gi, struct gt_goroutine *o
 		last = r;
 		have = 1;
 	}
-	if (!out->start_func && hi > lo) /* rare: named after the first chunk */
+	const struct gt_initial *ig = (flags & GT_GH_CREATED) ? NULL : gt_model_g_initial(m, gi);
+	if (ig && ig->start)
+		out->start_func = gt_model_stack_root_func(m, ig->start);
+	else if (!out->start_func && hi > lo) /* rare: named after the first chunk */
 		out->start_func = gt_model_g_start_func(m, gi);
 	if (have) {
 		const struct gt_gkey *k = gt_gkey_at(m, last.key);
@@ -149,6 +152,9 @@ gt_str gt_model_g_start_func(const struct gt_model *m, uint32_t gi)
 	uint32_t head = gi < m->gids.n ? GT_VEC_AT(m->gheads, uint32_t, gi) : 0;
 	if (!head)
 		return 0;
+	const struct gt_initial *ig = gt_model_g_initial(m, gi);
+	if (ig && ig->start)
+		return gt_model_stack_root_func(m, ig->start);
 	struct gt_gcur c;
 	struct gt_grec r;
 	gt_str f = 0;
