@@ -75,8 +75,11 @@ static int report_blocked(FILE *fp, const struct gt_model *m, int json)
 		fputs("]\n", fp);
 		if (!g->runtime) {
 			print_stack(fp, m, g->stack, "    ");
-			if (g->start_func)
-				fprintf(fp, "    started in %s()\n", gt_model_str(m, g->start_func));
+			if (g->start_func) {
+				fputs("    started in ", fp);
+				gt_esc_puts(fp, gt_model_str(m, g->start_func));
+				fputs("()\n", fp);
+			}
 			const struct gt_tables *t = gt_model_tables(m);
 			if (g0.create_stack && gt_stack_depth(t, g0.create_stack)) {
 				const struct gt_frame *f = gt_frame_get(t, gt_stack_frames(t, g0.create_stack)[0]);
