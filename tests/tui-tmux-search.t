@@ -5,12 +5,12 @@
 # goroutines with their counts, the events); n / N stepping through the
 # matching events in time order on the timeline, whose goroutine lane
 # highlights the cells that hold matches; and /G23, /g23, /#23 opening
-# goroutine 23.
+# goroutine 23; search-reverse (emacs: C-r) stepping backward.
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/tools/tmux-lib.sh"
 cp "$here/fixtures/demo.trace" "$TMUX_TMP/demo.trace"
 cd "$TMUX_TMP" || exit 1
-echo 1..7
+echo 1..8
 
 count=$("$GTVIEW" search --count chanrecv demo.trace)
 first=$("$GTVIEW" search --json chanrecv demo.trace | grep -m1 '"type":"event"')
@@ -71,3 +71,12 @@ tmux_keys Escape
 tmux_wait "[timeline]" && tmux_keys / && tmux_text 'zzzq' && tmux_wait '0 strings match "zzzq"' &&
 	tmux_keys Enter && tmux_wait '"zzzq": 0 events in 0 goroutines' && tmux_wait 'nothing matches this text'
 tap $? "a text nothing matches says so"
+
+# search-reverse: n (M-n in the emacs preset) steps back in time
+tmux -L "$TMUX_SOCK" kill-server 2>/dev/null
+TMUX_SOCK="gt$$-rev" # a new server: the old one may still be going away
+tmux_start 120 40 "$GTVIEW -k emacs demo.trace"
+tmux_wait "[timeline]" && tmux_keys C-r && tmux_text chanrecv && tmux_wait '2 strings match "chanrecv"' &&
+	tmux_keys Enter && tmux_wait "$count" && tmux_keys M-n && tmux_wait "match 331 of 331: " &&
+	tmux_keys M-n && tmux_wait "match 330 of 331: " && tmux_keys M-p && tmux_wait "match 331 of 331: "
+tap $? "after search-reverse, search-next steps back in time and search-prev forward"

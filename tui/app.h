@@ -209,6 +209,7 @@ struct tui_search {
 	int results;            /* showing results, not matches */
 	int moved;              /* the user moved in them (else the first
 	                           goroutine is selected when they come) */
+	int reverse;            /* opened by search-reverse: n steps back */
 	size_t ecur;            /* n / N: the event of find.r.ev stepped to */
 	int stepped;            /* ...once there is one */
 };

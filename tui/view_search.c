@@ -215,6 +215,8 @@ int tui_search_step(struct tui_app *a, int dir)
 	}
 	const char *wrap = "";
 	size_t i;
+	if (sr->reverse)
+		dir = -dir;
 	if (!sr->stepped) {
 		/* the first: from the timeline's cursor on (back from it) */
 		int64_t c = a->tl.cursor;
