@@ -56,6 +56,7 @@ struct gt_model *gt_model_new(void)
 		m->mc_id[i] = INT64_MIN;
 	pthread_mutex_init(&m->search_mu, NULL);
 	pthread_mutex_init(&m->strx_mu, NULL);
+	pthread_mutex_init(&m->uses_mu, NULL);
 	pthread_mutex_init(&m->mmu_mu, NULL);
 	/* key 0: the "nothing" key, so a zero val never means a real state */
 	struct gt_gkey *k0 = gt_vec_push(&m->keys, sizeof *k0);
@@ -129,6 +130,7 @@ void gt_model_free(struct gt_model *m)
 	free(m->str_uses);
 	pthread_mutex_destroy(&m->search_mu);
 	pthread_mutex_destroy(&m->strx_mu);
+	pthread_mutex_destroy(&m->uses_mu);
 	gt_model_mmu_free(m);
 	pthread_mutex_destroy(&m->mmu_mu);
 	free(m);

@@ -107,10 +107,10 @@ static uint8_t *build_uses(const struct gt_model *m)
 const uint8_t *gt_model_str_uses(const struct gt_model *cm)
 {
 	struct gt_model *m = (struct gt_model *)cm; /* a cache */
-	pthread_mutex_lock(&m->strx_mu);
+	pthread_mutex_lock(&m->uses_mu);
 	if (!m->str_uses)
 		m->str_uses = build_uses(m);
-	pthread_mutex_unlock(&m->strx_mu);
+	pthread_mutex_unlock(&m->uses_mu);
 	return m->str_uses;
 }
 

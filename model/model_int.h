@@ -227,6 +227,8 @@ struct gt_model {
 	uint32_t *se_off;            /* CSR: str -> refs */
 	struct gt_ref *se;
 	uint32_t search_nstr;
+	pthread_mutex_t uses_mu;     /* str_uses's (not strx_mu: the search
+	                                bar must not wait for that index) */
 	uint8_t *str_uses;           /* find.c: GT_SU_* per string */
 
 	/* The MMU's utilization steps (mmu.c), built on first use. */

@@ -13,8 +13,9 @@
 
 #include "model/model.h"
 
-/* Events the viewer keeps for stepping and highlighting (32 bytes each):
- * the first this many in time order when more match. */
+/* Events the viewer keeps for stepping and highlighting (32 bytes each,
+ * in time order): when more match, those of the goroutines walked first
+ * (gt_find_result.ev_over; the counts are of all). */
 #define TUI_FIND_MAX_EVENTS ((size_t)1 << 20)
 
 struct tui_find {
