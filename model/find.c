@@ -448,7 +448,8 @@ int gt_model_find(const struct gt_model *m, const char *text, size_t tn,
 		out->ev = malloc((n ? n : 1) * sizeof *out->ev);
 		if (!out->ev)
 			goto done;
-		memcpy(out->ev, p[0].ev.v, p[0].ev.n * sizeof *out->ev);
+		if (p[0].ev.n) /* (v is NULL when none) */
+			memcpy(out->ev, p[0].ev.v, p[0].ev.n * sizeof *out->ev);
 		if (p[1].ev.n)
 			memcpy(out->ev + p[0].ev.n, p[1].ev.v, p[1].ev.n * sizeof *out->ev);
 		qsort(out->ev, n, sizeof *out->ev, cmp_fev);
