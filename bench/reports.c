@@ -11,7 +11,9 @@
  * the two-thread passes: on a busy host, the steadier figure).  The MMU's utilization steps are built at the first MMU
  * query and kept with the model: that first call is timed apart (once),
  * before the gc report and the GC view's figures, which then reuse them
- * (a command or a viewer pays it once, at its first MMU).
+ * (a command or a viewer pays it once, at its first MMU).  Then the
+ * search query (gt_model_find, counts only) for a text in some stacks and
+ * for one in nearly every stack.
  * Target: each well under a second on the big traces.
  *
  *   bench-reports [--only PREFIX] TRACE...
@@ -43,12 +45,12 @@ static double now(void)
 }
 
 enum { GROUPS, WSTATS, PNET, PSYNC, PSYSCALL, PSCHED, ANNOT, ROWS, ROWQ, REGIONS, STEPS, GC,
-       GCVIEW };
+       GCVIEW, SEARCH_FN, SEARCH_ALL };
 static const char *const names[] = {
 	"groups by func", "window stats", "pprof net", "pprof sync", "pprof syscall",
 	"pprof sched", "annotations", "goroutines --json rows",
 	"  their queries alone", "regions --json", "MMU steps (1st MMU)", "gc --json",
-	"GC view figures"};
+	"GC view figures", "search chanrecv --count", "search runtime --count"};
 
 static void no_reason(void *ctx, gt_str reason, int64_t ns)
 {
@@ -116,7 +118,17 @@ static int run(const struct gt_model *m, int what, int64_t t0, int64_t t1, FILE 
 		return 0;
 	}
 	case GC: return gt_report_gc_window(null, m, GT_REPORT_JSON, t0, t1);
-	default: { /* tui/gc_figures.c's work */
+	case SEARCH_FN: /* a function in some stacks; then one in nearly all */
+	case SEARCH_ALL: {
+		const char *text = what == SEARCH_FN ? "chanrecv" : "runtime";
+		struct gt_find_opts o = {.t0 = t0, .t1 = t1};
+		struct gt_find_result r;
+		if (gt_model_find(m, text, strlen(text), &o, &r) < 0)
+			return -1;
+		gt_find_result_free(&r);
+		return 0;
+	}
+	case GCVIEW: { /* tui/gc_figures.c's work */
 		static const int64_t w3[3] = {1000000, 10000000, 100000000};
 		int64_t w[GT_MMU_CURVE_POINTS];
 		double u[GT_MMU_CURVE_POINTS], u3[3];
@@ -130,6 +142,8 @@ static int run(const struct gt_model *m, int what, int64_t t0, int64_t t1, FILE 
 		}
 		return 0;
 	}
+	default:
+		return -1;
 	}
 }
 
@@ -159,7 +173,7 @@ int main(int argc, char **argv)
 		printf("%s: %.1f MB, %u goroutines, loaded in %.0f ms\n", argv[i], (double)len / 1e6,
 		       gt_model_g_count(m), (now() - t) * 1e3);
 		int64_t d = info.max_ts - info.min_ts, mid = info.min_ts + d / 2;
-		for (int what = GROUPS; what <= GCVIEW; what++) {
+		for (int what = GROUPS; what <= SEARCH_ALL; what++) {
 			if (strncmp(names[what], only, strlen(only)))
 				continue;
 			printf("  %-24s", names[what]);

@@ -56,6 +56,7 @@ struct gt_model *gt_model_new(void)
 		m->mc_id[i] = INT64_MIN;
 	pthread_mutex_init(&m->search_mu, NULL);
 	pthread_mutex_init(&m->strx_mu, NULL);
+	pthread_mutex_init(&m->uses_mu, NULL);
 	pthread_mutex_init(&m->mmu_mu, NULL);
 	/* key 0: the "nothing" key, so a zero val never means a real state */
 	struct gt_gkey *k0 = gt_vec_push(&m->keys, sizeof *k0);
@@ -123,11 +124,14 @@ void gt_model_free(struct gt_model *m)
 	gt_vec_free(&m->regions);
 	gt_vec_free(&m->logs);
 	gt_vec_free(&m->samples);
+	gt_vec_free(&m->labels);
 	gt_vec_free(&m->sroot);
 	free(m->cbuckets);
 	gt_model_search_free(m);
+	free(m->str_uses);
 	pthread_mutex_destroy(&m->search_mu);
 	pthread_mutex_destroy(&m->strx_mu);
+	pthread_mutex_destroy(&m->uses_mu);
 	gt_model_mmu_free(m);
 	pthread_mutex_destroy(&m->mmu_mu);
 	free(m);
@@ -271,6 +275,11 @@ static int on_range(struct gt_model *m, const struct gt_event *ev)
 		r->who = sid;
 		r->reason = ev->u.range.reason;
 		r->active_at_start = ev->kind == GT_EV_RANGE_ACTIVE;
+		r->begins = 1;
+		r->name = ev->u.range.name;
+		r->stack = ev->stack;
+		r->g_begin = ev->g;
+		r->g_end = GT_NONE;
 		o->set = (uint8_t)set;
 		o->scope_id = sid;
 		o->index = m->ranges[set].n - 1;
@@ -291,6 +300,7 @@ static int on_range(struct gt_model *m, const struct gt_event *ev)
 			continue;
 		struct gt_range *r = &GT_VEC_AT(m->ranges[set], struct gt_range, ov[i].index);
 		r->end = ev->ts;
+		r->g_end = ev->g;
 		r->swept = ev->u.range.swept;
 		r->reclaimed = ev->u.range.reclaimed;
 		ov[i] = ov[--m->open.n];
@@ -305,6 +315,9 @@ static int on_range(struct gt_model *m, const struct gt_event *ev)
 	r->who = sid;
 	r->reason = ev->u.range.reason;
 	r->active_at_start = 1;
+	r->name = ev->u.range.name;
+	r->g_begin = GT_NONE;
+	r->g_end = ev->g;
 	r->swept = ev->u.range.swept;
 	r->reclaimed = ev->u.range.reclaimed;
 	return 0;
@@ -336,9 +349,11 @@ static int on_user(struct gt_model *m, const struct gt_event *ev)
 			t->start = ev->ts;
 			t->g_start = ev->g;
 			t->parent = ev->u.task.parent;
+			t->stack = ev->stack;
 		} else {
 			t->end = ev->ts;
 			t->g_end = ev->g;
+			t->end_stack = ev->stack;
 		}
 		return 0;
 	}
@@ -369,6 +384,7 @@ static int on_user(struct gt_model *m, const struct gt_event *ev)
 			if (r->g != ev->g || r->type != ev->u.region.type)
 				continue;
 			r->end = ev->ts;
+			r->end_stack = ev->stack;
 			memmove(ov + i, ov + i + 1, (m->open_regions.n - i - 1) * sizeof *ov);
 			m->open_regions.n--;
 			return 0;
@@ -381,6 +397,7 @@ static int on_user(struct gt_model *m, const struct gt_event *ev)
 		r->g = ev->g;
 		r->start = INT64_MIN;
 		r->end = ev->ts;
+		r->end_stack = ev->stack;
 		return 0;
 	}
 	case GT_EV_LOG: {
@@ -482,8 +499,13 @@ int gt_build_full(struct gt_model *m, const struct gt_event *ev, const struct gt
 		if (ev->u.metric.mkind < GT_METRIC_OTHER)
 			return gt_series_add(&m->metrics[ev->u.metric.mkind], ev->ts, ev->u.metric.value);
 		return 0;
-	case GT_EV_LABEL:
+	case GT_EV_LABEL: {
+		struct gt_label *l = gt_vec_push(&m->labels, sizeof *l);
+		if (!l)
+			return -1;
+		*l = (struct gt_label){ev->ts, ev->g, ev->u.label.g, ev->u.label.label};
 		return gt_gb_label(m, ev, h);
+	}
 	case GT_EV_SYNC:
 		gt_gb_sync(m, ev);
 		return 0;

@@ -575,6 +575,13 @@ struct gt_range {           /* a runtime range: GC cycle, STW, sweep, assist */
 	gt_str reason;          /* STW reason ("GC", …); 0 otherwise */
 	uint8_t active_at_start;/* began before the trace (RangeActive) */
 	uint8_t open_at_end;    /* never ended within the trace */
+	uint16_t begins;        /* RangeBegin/RangeActive events delivered for
+	                           it (v2 repeats RangeActive at each
+	                           generation; 0: it ended without one) */
+	gt_str name;            /* Go's name: "stop-the-world (GC)", ... */
+	gt_stack stack;         /* the first begin's stack */
+	int64_t g_begin, g_end; /* Go ids of the begin's and end's goroutine
+	                           (their context; GT_NONE none) */
 	uint64_t swept, reclaimed; /* sweeps */
 };
 enum gt_range_set { GT_RS_GC, GT_RS_STW, GT_RS_SWEEP, GT_RS_ASSIST, GT_RS__COUNT };
@@ -675,6 +682,7 @@ struct gt_task {
 	gt_str type;
 	int64_t start, end;     /* INT64_MIN / INT64_MAX when not seen */
 	int64_t g_start, g_end; /* Go goroutine ids of begin / end */
+	gt_stack stack, end_stack; /* of the begin / end */
 };
 const struct gt_task *gt_model_tasks(const struct gt_model *m, size_t *n);
 
@@ -685,6 +693,7 @@ struct gt_region {
 	int64_t start, end;     /* INT64_MIN if begun before the trace; end
 	                           max_ts if not ended */
 	gt_stack stack;         /* of the begin */
+	gt_stack end_stack;     /* of the end */
 	uint32_t depth;         /* nesting within its goroutine */
 	uint8_t open_at_end;    /* never ended within the trace */
 };
@@ -736,6 +745,11 @@ int64_t gt_nearest_rank(const int64_t *sorted, size_t n, int p);
 struct gt_sample { int64_t ts, g, p, m; gt_stack stack; };
 const struct gt_sample *gt_model_samples(const struct gt_model *m, size_t *n);
 
+/* Label events (Go's Label: a GC worker's "GC (dedicated)", ...): g is
+ * the goroutine of the event's context, labelled the goroutine named. */
+struct gt_label { int64_t ts, g, labelled; gt_str label; };
+const struct gt_label *gt_model_labels(const struct gt_model *m, size_t *n);
+
 /* ---- Search: who uses string S ----------------------------------------- */
 
 /* Goroutine indices whose creation stack or any state transition
@@ -757,5 +771,111 @@ enum gt_ref_kind { GT_REF_TASK, GT_REF_REGION, GT_REF_LOG, GT_REF_STW };
 struct gt_ref { uint32_t what, index; };
 const struct gt_ref *gt_model_str_events(const struct gt_model *m, gt_str s,
                                          size_t *n);
+
+
+/* ---- Search: what a text matches (find.c) ------------------------------ */
+
+/* The one rule of matching, smart case as in less and vim: a string
+ * matches when it contains text, byte for byte, ignoring the case of
+ * ASCII letters unless text holds an upper-case one (gt_text_fold: 1 when
+ * it holds none).  Literal: no pattern syntax; invalid UTF-8 and control
+ * bytes match as bytes. */
+int gt_text_fold(const char *text, size_t tn);
+int gt_text_in(const char *s, size_t n, const char *text, size_t tn, int fold);
+
+/* What the trace uses each string for: GT_SU_* bits per string id,
+ * built once.  0: nothing searched (a metric's name, an unused string).
+ * Frames' functions and files, goroutine transition reasons, region and
+ * task types, log categories and messages, labels, and the names of the
+ * runtime's ranges as Go's reader names them ("stop-the-world (GC mark
+ * termination)", "GC concurrent mark phase", "GC incremental sweep",
+ * "GC mark assist").  NULL when out of memory. */
+enum {
+	GT_SU_FUNC = 1, GT_SU_FILE = 2, GT_SU_REASON = 4, GT_SU_REGION = 8,
+	GT_SU_TASK = 16, GT_SU_LOG = 32, GT_SU_LABEL = 64, GT_SU_RANGE = 128
+};
+const uint8_t *gt_model_str_uses(const struct gt_model *m);
+
+/* The strings text matches: the searched strings (uses nonzero) that
+ * contain it, by id; functions and files count those used as a frame's
+ * function / file, other those used for neither.  O(strings). */
+struct gt_find_strs {
+	uint32_t *v;
+	size_t n;
+	uint32_t functions, files, other;
+};
+int gt_model_find_strings(const struct gt_model *m, const char *text, size_t tn,
+                          struct gt_find_strs *out); /* 0, or -1 out of memory */
+void gt_find_strs_free(struct gt_find_strs *s);
+
+/* What a search finds, the one definition behind `gtview search` and the
+ * viewer's search:
+ * - stacks: those with a frame whose function or file matches;
+ * - events, as Go's reader delivers them, in [t0, t1): a goroutine state
+ *   transition whose reason matches, or whose transition stack or event
+ *   stack (the causing goroutine's, for an unblock or a creation) is
+ *   among the stacks; a range begin (RangeBegin, or each RangeActive)
+ *   whose name matches or whose stack is among them; a range end whose
+ *   name matches; a region or task begin or end whose type matches or
+ *   whose stack is among them; a log whose category or message matches or
+ *   whose stack is; a label that matches; a CPU sample whose stack is.
+ *   Not searched: metric events (their names, and the stack
+ *   /sched/gomaxprocs carries), P transitions (no stack, no reason),
+ *   syncs;
+ * - goroutines: those that own a matching event: a transition's
+ *   goroutine, otherwise the goroutine of the event's context; with
+ *   their count of matching events (gs, by goroutine index);
+ * - regions, tasks: those with a matching begin or end; logs: matching.
+ * An event's match is its str (the matching string) or else its stack
+ * (the stack with a matching frame: gt_model_find_frame finds it).
+ * Costs the strings, the stacks' frames, then three byte lookups per
+ * goroutine transition (on two threads for big models; skipped when no
+ * reason nor frame matches) and one pass over the annotations and
+ * ranges; never formats an event. */
+enum gt_fkind {
+	GT_FK_TRANSITION, GT_FK_RANGE_BEGIN, GT_FK_RANGE_ACTIVE, GT_FK_RANGE_END,
+	GT_FK_REGION_BEGIN, GT_FK_REGION_END, GT_FK_TASK_BEGIN, GT_FK_TASK_END,
+	GT_FK_LOG, GT_FK_LABEL, GT_FK_SAMPLE, GT_FK__COUNT
+};
+/* Go's EventKind name of k ("StateTransition", "RangeBegin", ...). */
+const char *gt_fkind_name(unsigned k);
+struct gt_fevent {
+	int64_t ts;
+	uint32_t gi;            /* owning goroutine index; UINT32_MAX none */
+	uint8_t kind;           /* enum gt_fkind */
+	uint8_t set;            /* ranges: enum gt_range_set */
+	uint8_t from, to;       /* transitions: enum gt_gostate */
+	uint32_t index;         /* transitions: its seq in the goroutine's
+	                           history; others: index in gt_model_ranges
+	                           (set), _regions, _tasks, _logs, _labels,
+	                           _samples */
+	gt_str str;             /* the matching string, or 0 */
+	gt_stack stack;         /* else the stack with a matching frame */
+};
+struct gt_gmatch { uint32_t gi, events; };
+struct gt_find_opts {
+	int64_t t0, t1;         /* the window (INT64_MIN, INT64_MAX: all) */
+	size_t max_events;      /* events to keep in ev (0: count only) */
+	const _Atomic int *cancel; /* NULL, or set to stop early (-1) */
+	_Atomic unsigned *done; /* NULL, or goroutines walked so far */
+};
+struct gt_find_result {
+	struct gt_find_strs strs;
+	uint32_t stacks;
+	uint64_t events;
+	uint32_t goroutines, regions, tasks, logs;
+	struct gt_gmatch *gs;   /* goroutines by index, ngs = goroutines */
+	size_t ngs;
+	struct gt_fevent *ev;   /* up to max_events, in time order (then */
+	size_t nev;             /* goroutine index, kind, index) */
+	int ev_over;            /* more were found than ev holds */
+};
+/* 0, or -1 when out of memory or cancelled (out then empty). */
+int gt_model_find(const struct gt_model *m, const char *text, size_t tn,
+                  const struct gt_find_opts *o, struct gt_find_result *out);
+void gt_find_result_free(struct gt_find_result *r);
+/* The innermost frame (id) of st whose function or file text matches; 0
+ * when none. */
+uint32_t gt_model_find_frame(const struct gt_model *m, gt_stack st, const char *text, size_t tn);
 
 #endif

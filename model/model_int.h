@@ -211,6 +211,7 @@ struct gt_model {
 	struct gt_vec regions; /* struct gt_region */
 	struct gt_vec logs;    /* struct gt_log */
 	struct gt_vec samples; /* struct gt_sample */
+	struct gt_vec labels;  /* struct gt_label */
 
 	/* Goroutine counts over time: integrals of each count over buckets
 	 * of width cw from min_ts; the width doubles when time outgrows.
@@ -237,6 +238,9 @@ struct gt_model {
 	uint32_t *se_off;            /* CSR: str -> refs */
 	struct gt_ref *se;
 	uint32_t search_nstr;
+	pthread_mutex_t uses_mu;     /* str_uses's (not strx_mu: the search
+	                                bar must not wait for that index) */
+	uint8_t *str_uses;           /* find.c: GT_SU_* per string */
 
 	/* The MMU's utilization steps (mmu.c), built on first use. */
 	pthread_mutex_t mmu_mu;

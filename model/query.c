@@ -22,7 +22,8 @@ void gt_model_info(const struct gt_model *m, struct gt_trace_info *out)
 	for (int i = 0; i < GT_METRIC_OTHER; i++)
 		b += gt_series_bytes(&m->metrics[i]);
 	b += m->regions.cap * sizeof(struct gt_region) + m->logs.cap * sizeof(struct gt_log) +
-	     m->tasks.cap * sizeof(struct gt_task) + m->samples.cap * sizeof(struct gt_sample);
+	     m->tasks.cap * sizeof(struct gt_task) + m->samples.cap * sizeof(struct gt_sample) +
+	     m->labels.cap * sizeof(struct gt_label);
 	out->model_bytes = b;
 }
 
@@ -279,4 +280,10 @@ const struct gt_sample *gt_model_samples(const struct gt_model *m, size_t *n)
 {
 	*n = m->samples.n;
 	return m->samples.v;
+}
+
+const struct gt_label *gt_model_labels(const struct gt_model *m, size_t *n)
+{
+	*n = m->labels.n;
+	return m->labels.v;
 }

@@ -10,7 +10,7 @@
 #include "model/model.h"
 #include "model/stats.h"
 
-enum { GT_REPORT_JSON = 1, GT_REPORT_BLOCKED = 2, GT_REPORT_BY_FUNC = 4 };
+enum { GT_REPORT_JSON = 1, GT_REPORT_BLOCKED = 2, GT_REPORT_BY_FUNC = 4, GT_REPORT_COUNT = 8 };
 
 /* One row (or JSON object per line) per goroutine, or, with
  * GT_REPORT_BLOCKED, the goroutines waiting at the end grouped by reason
@@ -42,6 +42,21 @@ const char *gt_report_frame(char *buf, size_t size, const struct gt_model *m, gt
 /* How transition t's by_g caused it, in a phrase's first word: "created"
  * (from NotExist), "woken" (to Runnable), else "made". */
 const char *gt_report_cause(const struct gt_gtrans *t);
+
+/* `gtview search` (search.c): what text finds in [t0, t1)
+ * (gt_model_find): with GT_REPORT_COUNT one line of counts (JSON: one
+ * object {"text", "strings", "functions", "files", "events",
+ * "goroutines", "regions", "tasks", "logs"}), else the matching
+ * strings, the goroutines with their counts of matching events, and the
+ * events in time order (JSON Lines: objects of "type" "string",
+ * "goroutine", "event").  Returns 1 when an event matched, 0 when none,
+ * -1 when out of memory or a write failed. */
+int gt_report_search(FILE *fp, const struct gt_model *m, const char *text, int flags,
+                     int64_t t0, int64_t t1);
+/* The counts of r for people, the viewer's and the report's: "847
+ * events in 2 goroutines · 3 functions · 1 file" (parts
+ * that are 0 left out but events and goroutines); returns buf. */
+const char *gt_report_search_summary(char *buf, size_t size, const struct gt_find_result *r);
 
 /* GC cycles, STW pauses, pause distribution and MMU. */
 int gt_report_gc(FILE *fp, const struct gt_model *m, int flags);

@@ -78,6 +78,9 @@ t.ok(dispatched and sorted(commands) == sorted(dispatched),
 # is not run (assemble TEXT OUT reads the text form, tests/hostile-text.t's).
 ARGS = {'TRACE': '{trace}', 'OUT': '-', 'ID[,ID...]': '{ids}', 'FROM:TO': '0:',
         'TEXT': None}
+# search's TEXT: an escape byte, which every swapped string holds, so that
+# the matches printed are the hostile strings themselves
+ARGS_OF = {'search': {'TEXT': '\x1b'}}
 OTHER = 'main'  # any other placeholder (a PATTERN, a NAME): a word traces hold
 
 
@@ -87,6 +90,7 @@ def forms(cmd):
     a|b|c, with and without --json."""
     r = subprocess.run([GTVIEW, cmd, '--help'], capture_output=True, text=True)
     usages = [m.group(1) for m in re.finditer(r'gtview ' + re.escape(cmd) + r' (.*)', r.stdout)]
+    args_of = dict(ARGS, **ARGS_OF.get(cmd, {}))
     out = []
     for u in usages:
         toks = re.findall(r'\[[^\]]*\]|\S+', u)
@@ -95,10 +99,10 @@ def forms(cmd):
         for tok in toks:
             if tok.startswith('['):
                 opts.append(tok[1:-1])
-            elif tok in ARGS:
-                if ARGS[tok] is None:
+            elif tok in args_of:
+                if args_of[tok] is None:
                     skip = True
-                fixed.append(ARGS[tok])
+                fixed.append(args_of[tok])
             elif re.match(r'^[A-Z]', tok):
                 fixed.append(OTHER)
             else:
@@ -113,7 +117,7 @@ def forms(cmd):
                     vals = parts[1].split('|')
                     choices += [[parts[0], v] for v in sorted({vals[0], vals[-1]})]
                 elif len(parts) == 2:                        # --window FROM:TO
-                    choices.append([parts[0], ARGS.get(parts[1]) or OTHER])
+                    choices.append([parts[0], args_of.get(parts[1]) or OTHER])
                 else:
                     choices.append(parts)
         json_ok = any(o == '--json' for o in opts)

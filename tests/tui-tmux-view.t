@@ -34,7 +34,8 @@ tap $ok "b lists the goroutines blocked at the end, the program's own first, wit
 
 tmux_keys /
 tmux_text gcBgMark
-tmux_wait '1 string contains "gcBgMark"' && tmux_keys Enter && tmux_wait '4 goroutines' &&
+tmux_wait '1 string matches "gcBgMark"' && tmux_keys Enter &&
+	tmux_wait '"gcBgMark": 182 events in 47 goroutines' &&
 	tmux_keys Enter && tmux_wait 'Goroutine G22'
 ok=$?
 tmux_screen | grep -A1 -E '^  > runtime\.gcBgMarkWorker *$' | sed -n 2p | grep -Eq '^        runtime/mgc\.go:[0-9]+ *$' ||
@@ -62,7 +63,7 @@ tap $? "back to a usable size it redraws"
 
 # a lone Escape (after termkey's wait) goes back to the search results
 tmux_keys Escape
-tmux_wait '"runtime.gcBgMarkWorker": 4 goroutines' && tmux_keys q && tmux_gone
+tmux_wait '"gcBgMark": 182 events in 47 goroutines' && tmux_keys q && tmux_gone
 tap $? "Escape goes back a view; q quits"
 
 # the longest stop-the-world pause, cold, with real keys: 3, s, Enter

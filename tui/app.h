@@ -21,6 +21,7 @@
 #include "tui/goroutine_index.h"
 #include "tui/goroutine_window.h"
 #include "tui/range_stats.h"
+#include "tui/search_find.h"
 #include "tui/term.h"
 
 /* What an action asks the main loop to do (htop's Htop_Reaction).  Any
@@ -200,16 +201,17 @@ struct tui_search {
 	char text[128];
 	size_t len;
 	int prompt;             /* the search bar is open */
-	gt_str *matches; size_t nmatches;   /* strings containing text */
+	gt_str *matches; size_t nmatches;   /* searched strings containing text */
 	char matched[128]; size_t nmatched; /* the text matches were found for */
 	size_t msel, mtop;
-	gt_str chosen;          /* the string Enter picked; 0 none */
-	/* results for chosen: goroutines then events */
-	const uint32_t *gs; size_t ngs;     /* the model's, or own_gs */
-	uint32_t *own_gs;
-	const struct gt_ref *refs; size_t nrefs;
-	size_t rsel, rtop;
+	struct tui_find find;   /* what Enter searched for (search_find.h) */
+	size_t rsel, rtop;      /* results: strings, goroutines, then events */
 	int results;            /* showing results, not matches */
+	int moved;              /* the user moved in them (else the first
+	                           goroutine is selected when they come) */
+	int reverse;            /* opened by search-reverse: n steps back */
+	size_t ecur;            /* n / N: the event of find.r.ev stepped to */
+	int stepped;            /* ...once there is one */
 };
 
 /* The regions view (view_regions.c): region and task types over the
@@ -435,6 +437,17 @@ void tui_search_update(struct tui_app *a);  /* matches for a->search.text */
 int tui_search_choose(struct tui_app *a);   /* results for the selected match */
 int tui_search_step(struct tui_app *a, int dir); /* n / N from any view */
 void tui_search_free(struct tui_app *a);
+/* The search's counting on its thread: waiting, whether it runs;
+ * settled, TUI_REDRAW once its results came (else 0); settle waits for
+ * them first (scripts). */
+int tui_search_waiting(const struct tui_app *a);
+int tui_search_settled(struct tui_app *a);
+int tui_search_settle(struct tui_app *a);
+/* Sets marks[c] for the columns c of [t0, t1) split in w that hold a
+ * matching event of goroutine gi (the timeline's highlights); 0 when
+ * there are no search results to mark. */
+int tui_search_marks(struct tui_app *a, uint32_t gi, int64_t t0, int64_t t1, int w,
+                     uint8_t *marks);
 
 /* export.c: the selection's text (stacks in full, or a goroutine's
  * history) to the clipboard (OSC 52) or a file; the status says what

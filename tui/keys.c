@@ -165,6 +165,7 @@ static int run_action(struct tui_app *a, enum gt_action act)
 		a->search.text[0] = 0;
 		a->search.len = 0;
 		a->search.results = 0;
+		a->search.reverse = act == GT_ACTION_SEARCH_REVERSE;
 		tui_search_update(a);
 		tui_push(a, TUI_V_SEARCH);
 		return TUI_REDRAW;

@@ -182,14 +182,14 @@ static int run_command(struct tui_app *a, const char *cmd)
 			tui_draw(a, f);
 	}
 	if (sscanf(cmd, "save-screen %1023s", arg) == 1) {
-		if (tui_gc_settle(a) | tui_range_settle(a)) /* what the threads left to show */
+		if (tui_gc_settle(a) | tui_range_settle(a) | tui_search_settle(a)) /* what the threads left to show */
 			tui_draw(a, TUI_REDRAW);
 		if (tui_dump_screen(arg) < 0)
 			tui_die("save-screen %s: %s", arg, strerror(errno));
 		return 0;
 	}
 	if (sscanf(cmd, "save-attrs %1023s", arg) == 1) {
-		if (tui_gc_settle(a) | tui_range_settle(a))
+		if (tui_gc_settle(a) | tui_range_settle(a) | tui_search_settle(a))
 			tui_draw(a, TUI_REDRAW);
 		if (tui_dump_attrs(arg) < 0)
 			tui_die("save-attrs %s: %s", arg, strerror(errno));
@@ -324,7 +324,7 @@ static int loop(struct tui_app *a, struct tui_script *script, const sigset_t *un
 		 * the list computing a range's rows: its progress, then its
 		 * rows; the list's work between keys: a share when no key waits
 		 * (a count), or a look every 50 ms (the index's background build) */
-		int bg = tui_gc_waiting(a) || tui_range_waiting(a);
+		int bg = tui_gc_waiting(a) || tui_range_waiting(a) || tui_search_waiting(a);
 		int computing = tui_current(a) == TUI_V_GOROUTINES && tui_goroutines_computing(a);
 		int busy = tui_goroutines_busy(a);
 		int ms = busy && a->gl.counting ? 0 : bg || busy ? 50 : computing ? 100 : -1;
@@ -336,7 +336,7 @@ static int loop(struct tui_app *a, struct tui_script *script, const sigset_t *un
 		}
 		int r = ppoll(&pfd, 1, ms >= 0 ? &wait : NULL, unblocked);
 		if (bg)
-			flags |= tui_gc_settled(a) | tui_range_settled(a);
+			flags |= tui_gc_settled(a) | tui_range_settled(a) | tui_search_settled(a);
 		if (r < 0) {
 			if (errno == EINTR)
 				continue;

@@ -1,9 +1,13 @@
-/* view_search.c: search over the trace's string table (function and file
- * names, labels, task/region names, log messages, STW reasons).  While the
- * bar is open the list shows the strings containing the text, updated as
- * you type; Enter picks one and lists the goroutines and events that use
- * it; Enter on a result opens the inspector; n/N step through results,
- * from any view. */
+/* view_search.c: the search bar and its results (issue 31).  While the
+ * bar is open the list shows the strings the text matches (gt_text_in:
+ * smart case), their number in the title, updated as you type.  Enter
+ * searches the whole trace (gt_model_find, on a thread: search_find.h)
+ * and shows the results: the counts per kind, the matching strings, the
+ * goroutines with their counts of matching events, then the events in
+ * time order.  Enter on a result opens it; n / N, from any view, step
+ * through the matching events in time order on the timeline, whose
+ * goroutine lanes highlight the cells holding matches.  A goroutine's
+ * name ("G123", "g123", "#123") opens that goroutine instead. */
 #include "tui/app.h"
 
 #include <curses.h>
@@ -12,6 +16,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "report/report.h"
 #include "tui/colors.h"
 #include "tui/draw.h"
 #include "tui/util.h"
@@ -57,23 +62,23 @@ void tui_search_update(struct tui_app *a)
 		return;
 	}
 	const struct gt_tables *t = gt_model_tables(a->m);
-	if (sr->matched[0] && tui_strcasestr(sr->text, sr->matched)) {
-		/* typed on: the strings that matched before, fewer */
+	size_t tn = strlen(sr->text);
+	int fold = gt_text_fold(sr->text, tn);
+	/* typed on (the text before is in it, same case rule): the strings
+	 * that matched before, fewer */
+	if (sr->matched[0] && strstr(sr->text, sr->matched) &&
+	    fold == gt_text_fold(sr->matched, strlen(sr->matched))) {
 		for (size_t i = 0; i < sr->nmatched; i++)
-			if (tui_strcasestr(gt_str_get(t, sr->matches[i]), sr->text))
+			if (gt_text_in(gt_str_get(t, sr->matches[i]), gt_str_len(t, sr->matches[i]), sr->text,
+			               tn, fold))
 				sr->matches[sr->nmatches++] = sr->matches[i];
 	} else {
-		uint32_t n = gt_str_count(t);
-		size_t cap = 0;
-		for (uint32_t i = 1; i < n; i++) {
-			if (!tui_strcasestr(gt_str_get(t, i), sr->text))
-				continue;
-			if (sr->nmatches == cap) {
-				cap = cap ? cap * 2 : 256;
-				sr->matches = tui_xreallocarray(sr->matches, cap, sizeof *sr->matches);
-			}
-			sr->matches[sr->nmatches++] = i;
-		}
+		struct gt_find_strs fs;
+		if (gt_model_find_strings(a->m, sr->text, tn, &fs) < 0)
+			tui_die("out of memory");
+		free(sr->matches);
+		sr->matches = fs.v;
+		sr->nmatches = fs.n;
 	}
 	snprintf(sr->matched, sizeof sr->matched, "%s", sr->text);
 	sr->nmatched = sr->nmatches;
@@ -85,208 +90,245 @@ void tui_search_update(struct tui_app *a)
 
 void tui_search_free(struct tui_app *a)
 {
-	free(a->search.own_gs);
-	a->search.own_gs = NULL;
+	tui_find_free(&a->search.find);
 	free(a->search.matches);
 	a->search.matches = NULL;
 	a->search.nmatches = a->search.nmatched = 0;
 	a->search.matched[0] = 0;
 }
 
-/* Goroutines whose last or creation stack uses s: the model's index
- * covers the intervals' transitions, not always these. */
-static void scan_goroutines(struct tui_app *a, gt_str s)
+/* The results when they are there, else NULL. */
+static const struct gt_find_result *ready(struct tui_app *a)
 {
-	struct tui_search *sr = &a->search;
-	const struct gt_tables *t = gt_model_tables(a->m);
-	uint32_t n = gt_model_g_count(a->m);
-	size_t cap = 0;
-	sr->ngs = 0;
-	for (uint32_t gi = 0; gi < n; gi++) {
-		struct gt_goroutine g = tui_g(a, gi);
-		if (!gt_stack_uses(t, g.end_stack, s) && !gt_stack_uses(t, g.create_stack, s))
-			continue;
-		if (sr->ngs == cap) {
-			cap = cap ? cap * 2 : 64;
-			sr->own_gs = tui_xreallocarray(sr->own_gs, cap, sizeof *sr->own_gs);
-		}
-		sr->own_gs[sr->ngs++] = gi;
-	}
-	sr->gs = sr->own_gs;
+	struct tui_find *f = &a->search.find;
+	return tui_find_ready(f) && f->rc == 0 ? &f->r : NULL;
 }
+
+/* running, or done and not drawn yet */
+int tui_search_waiting(const struct tui_app *a) { return a->search.find.started == 1; }
+
+static int settled(struct tui_app *a, int wait)
+{
+	struct tui_find *f = &a->search.find;
+	if (f->started != 1 || (tui_find_busy(f) && !wait))
+		return 0;
+	tui_find_wait(f);
+	if (f->rc < 0)
+		tui_status(a, "search: out of memory");
+	return TUI_REDRAW;
+}
+
+int tui_search_settled(struct tui_app *a) { return settled(a, 0); }
+int tui_search_settle(struct tui_app *a) { return settled(a, 1); }
 
 int tui_search_choose(struct tui_app *a)
 {
 	struct tui_search *sr = &a->search;
-	/* a goroutine id: G39, g39, or 39 when no string has it */
-	uint32_t gi = tui_find_goroutine_text(a, sr->text, !sr->nmatches);
+	/* a goroutine id: G39, g39, #39, or 39 when no string has it */
+	const char *gt = sr->text[0] == '#' ? sr->text + 1 : sr->text;
+	uint32_t gi = tui_find_goroutine_text(a, gt, !sr->nmatches || gt != sr->text);
 	if (gi != UINT32_MAX) {
 		if (tui_current(a) == TUI_V_SEARCH)
 			tui_pop(a);
 		return tui_jump_to(a, gi, INT64_MIN);
 	}
-	if (!sr->nmatches) {
-		tui_status(a, "no string contains \"%s\"", sr->text);
+	if (!sr->text[0]) {
 		if (tui_current(a) == TUI_V_SEARCH)
 			tui_pop(a);
+		tui_status(a, "search: no text");
 		return TUI_REDRAW;
 	}
-	sr->chosen = sr->matches[sr->msel];
-	free(sr->own_gs);
-	sr->gs = sr->own_gs = gt_model_str_goroutines(a->m, sr->chosen, &sr->ngs);
-	if (!sr->ngs)
-		scan_goroutines(a, sr->chosen);
-	sr->refs = gt_model_str_events(a->m, sr->chosen, &sr->nrefs);
+	tui_find_start(&sr->find, a->m, sr->text);
 	sr->rsel = sr->rtop = 0;
 	sr->results = 1;
+	sr->stepped = sr->moved = 0;
 	if (tui_current(a) != TUI_V_SEARCH)
 		tui_push(a, TUI_V_SEARCH);
-	if (!sr->ngs && !sr->nrefs)
-		tui_status(a, "nothing uses \"%s\"", gt_model_str(a->m, sr->chosen));
+	if (a->term.headless) /* scripted keys: what they see is settled */
+		tui_search_settle(a);
 	return TUI_REDRAW;
 }
 
-static size_t nresults(const struct tui_app *a) { return a->search.ngs + a->search.nrefs; }
-
-static void open_result(struct tui_app *a, size_t i)
+/* The results' rows: the strings, the goroutines, then the events (only
+ * the strings while the rest is being counted). */
+static size_t nresults(struct tui_app *a, size_t *nstr, size_t *ng)
 {
-	struct tui_search *sr = &a->search;
-	struct tui_sel s;
-	memset(&s, 0, sizeof s);
-	s.match = sr->chosen;
-	if (i < sr->ngs) {
-		s.kind = TUI_SEL_GOROUTINE;
-		s.g = sr->gs[i];
-	} else {
-		s.kind = TUI_SEL_REF;
-		s.ref = sr->refs[i - sr->ngs];
+	const struct gt_find_result *r = ready(a);
+	*nstr = a->search.nmatches;
+	*ng = r ? r->ngs : 0;
+	return *nstr + *ng + (r ? r->nev : 0);
+}
+
+/* The timeline at event i of the results, its goroutine followed. */
+static void show_event(struct tui_app *a, size_t i)
+{
+	const struct gt_fevent *e = &a->search.find.r.ev[i];
+	struct tui_timeline *tl = &a->tl;
+	while (tui_current(a) != TUI_V_TIMELINE && a->depth > 1)
+		tui_pop(a);
+	tui_switch(a, TUI_V_TIMELINE);
+	if (e->ts < tl->t0 || e->ts >= tl->t1 || tl->t1 <= tl->t0) {
+		int64_t half = tl->t1 > tl->t0 ? (tl->t1 - tl->t0) / 2 : 1000000;
+		tui_timeline_show(a, e->ts - half / 2, e->ts + half / 2, -1);
 	}
-	tui_open_inspector(a, &s);
+	tl->cursor = e->ts;
+	tl->cursor_set = 1;
+	if (e->gi != UINT32_MAX)
+		tui_timeline_follow(a, e->gi, GT_NONE);
+	a->search.ecur = i;
+	a->search.stepped = 1;
+}
+
+static void event_text(struct tui_app *a, const struct gt_fevent *e, char *buf, size_t len)
+{
+	char t[32], g[32] = "-", what[64] = "", m[300] = "";
+	tui_fmt_time(a, t, sizeof t, e->ts);
+	if (e->gi != UINT32_MAX)
+		snprintf(g, sizeof g, "G%lld", (long long)gt_model_g_id(a->m, e->gi));
+	if (e->kind == GT_FK_TRANSITION)
+		snprintf(what, sizeof what, "%s->%s", gt_gostate_name((enum gt_gostate)e->from),
+		         gt_gostate_name((enum gt_gostate)e->to));
+	if (e->str) {
+		snprintf(m, sizeof m, "\"%s\"", gt_model_str(a->m, e->str));
+	} else {
+		const struct gt_tables *tb = gt_model_tables(a->m);
+		const char *text = a->search.find.text;
+		const struct gt_frame *f = gt_frame_get(tb, gt_model_find_frame(a->m, e->stack, text, strlen(text)));
+		if (f)
+			snprintf(m, sizeof m, "%s %s:%u", gt_model_str(a->m, f->func), gt_model_str(a->m, f->file),
+			         f->line);
+	}
+	snprintf(buf, len, "%12s  %-9s %-15s %-18s %s", t, g, gt_fkind_name(e->kind), what, m);
 }
 
 int tui_search_step(struct tui_app *a, int dir)
 {
 	struct tui_search *sr = &a->search;
-	size_t n = nresults(a);
-	if (!sr->chosen || !n) {
-		tui_status(a, "no search results: press %s to search", tui_key_of(a, GT_ACTION_SEARCH));
+	const struct gt_find_result *r = ready(a);
+	if (!r && tui_find_busy(&sr->find)) {
+		tui_status(a, "still counting the matches of \"%s\"", sr->find.text);
+		return TUI_REDRAW_STATUS;
+	}
+	if (!r || !r->nev) {
+		tui_status(a, "no matching events: press %s to search", tui_key_of(a, GT_ACTION_SEARCH));
 		return TUI_REDRAW_STATUS;
 	}
 	const char *wrap = "";
-	if (dir > 0 && sr->rsel + 1 >= n) {
-		wrap = " (wrapped to the first)";
-		sr->rsel = 0;
-	} else if (dir < 0 && sr->rsel == 0) {
-		wrap = " (wrapped to the last)";
-		sr->rsel = n - 1;
+	size_t i;
+	if (sr->reverse)
+		dir = -dir;
+	if (!sr->stepped) {
+		/* the first: from the timeline's cursor on (back from it) */
+		int64_t c = a->tl.cursor;
+		size_t lo = 0, hi = r->nev;
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+			if (r->ev[mid].ts < c)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		i = dir > 0 ? (lo < r->nev ? lo : 0) : (lo ? lo - 1 : r->nev - 1);
+	} else if (dir > 0) {
+		i = sr->ecur + 1 < r->nev ? sr->ecur + 1 : 0;
+		if (!i)
+			wrap = " (wrapped to the first)";
 	} else {
-		sr->rsel = dir > 0 ? sr->rsel + 1 : sr->rsel - 1;
+		i = sr->ecur ? sr->ecur - 1 : r->nev - 1;
+		if (i == r->nev - 1)
+			wrap = " (wrapped to the last)";
 	}
-	if (tui_current(a) == TUI_V_INSPECTOR)
-		tui_pop(a);
-	open_result(a, sr->rsel);
-	tui_status(a, "\"%s\": match %zu of %zu%s", gt_model_str(a->m, sr->chosen), sr->rsel + 1, n, wrap);
+	show_event(a, i);
+	char line[512];
+	event_text(a, &r->ev[i], line, sizeof line);
+	tui_status(a, "match %zu of %zu%s%s: %s", i + 1, r->nev, r->ev_over ? " kept" : "", wrap,
+	           line + strspn(line, " "));
 	return TUI_REDRAW;
+}
+
+int tui_search_marks(struct tui_app *a, uint32_t gi, int64_t t0, int64_t t1, int w, uint8_t *marks)
+{
+	struct tui_find *f = &a->search.find;
+	if (!ready(a) || !f->by_g || t1 <= t0 || w <= 0)
+		return 0;
+	const struct gt_fevent *ev = f->r.ev;
+	size_t lo = 0, hi = f->r.nev;
+	while (lo < hi) { /* the first of gi at t0 or later */
+		size_t mid = lo + (hi - lo) / 2;
+		const struct gt_fevent *e = &ev[f->by_g[mid]];
+		if (e->gi < gi || (e->gi == gi && e->ts < t0))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	int any = 0;
+	double colw = (double)(t1 - t0) / w;
+	for (; lo < f->r.nev; lo++) {
+		const struct gt_fevent *e = &ev[f->by_g[lo]];
+		if (e->gi != gi || e->ts >= t1)
+			break;
+		int c = (int)((double)(e->ts - t0) / colw);
+		marks[c < w ? c : w - 1] = 1;
+		any = 1;
+	}
+	return any;
+}
+
+static void open_result(struct tui_app *a, size_t i)
+{
+	struct tui_search *sr = &a->search;
+	size_t ns, ng;
+	nresults(a, &ns, &ng);
+	if (i < ns) { /* a string: search for it alone */
+		snprintf(sr->text, sizeof sr->text, "%s", gt_model_str(a->m, sr->matches[i]));
+		sr->len = strlen(sr->text);
+		sr->matched[0] = 0;
+		tui_search_update(a);
+		tui_search_choose(a);
+		return;
+	}
+	if (i < ns + ng) { /* its stack marks the best-ranked string */
+		struct tui_sel s;
+		memset(&s, 0, sizeof s);
+		s.kind = TUI_SEL_GOROUTINE;
+		s.g = sr->find.r.gs[i - ns].gi;
+		s.match = ns ? sr->matches[0] : 0;
+		tui_open_inspector(a, &s);
+		return;
+	}
+	show_event(a, i - ns - ng);
 }
 
 static int list_rows(const struct tui_app *a) { return tui_body_rows(a) - 1; }
 
-static const char *ref_kind(uint32_t what)
+static const char *use_name(uint8_t u)
 {
-	switch (what) {
-	case GT_REF_TASK: return "task";
-	case GT_REF_REGION: return "region";
-	case GT_REF_LOG: return "log";
-	case GT_REF_STW: return "STW";
-	default: return "event";
-	}
+	return u & GT_SU_FUNC ? "function" : u & GT_SU_FILE ? "file" : u & GT_SU_REASON ? "reason" :
+	       u & GT_SU_REGION ? "region" : u & GT_SU_TASK ? "task" : u & GT_SU_LOG ? "log" :
+	       u & GT_SU_LABEL ? "label" : "range";
 }
 
-static void ref_text(struct tui_app *a, const struct gt_ref *r, char *buf, size_t len)
-{
-	size_t n;
-	char t[32] = "";
-	switch (r->what) {
-	case GT_REF_TASK: {
-		const struct gt_task *x = gt_model_tasks(a->m, &n);
-		if (r->index < n)
-			snprintf(buf, len, "task %llu %s", (unsigned long long)x[r->index].id, gt_model_str(a->m, x[r->index].type));
-		return;
-	}
-	case GT_REF_REGION: {
-		const struct gt_region *x = gt_model_regions(a->m, &n);
-		if (r->index < n) {
-			if (x[r->index].start != INT64_MIN)
-				tui_fmt_time(a, t, sizeof t, x[r->index].start);
-			snprintf(buf, len, "region %s  G%lld  %s", gt_model_str(a->m, x[r->index].type),
-			         (long long)x[r->index].g, t);
-		}
-		return;
-	}
-	case GT_REF_LOG: {
-		const struct gt_log *x = gt_model_logs(a->m, &n);
-		if (r->index < n) {
-			tui_fmt_time(a, t, sizeof t, x[r->index].ts);
-			snprintf(buf, len, "log [%s] %s  G%lld  %s", gt_model_str(a->m, x[r->index].category),
-			         gt_model_str(a->m, x[r->index].message), (long long)x[r->index].g, t);
-		}
-		return;
-	}
-	case GT_REF_STW: {
-		const struct gt_range *x = gt_model_ranges(a->m, GT_RS_STW, &n);
-		if (r->index < n) {
-			char d[32];
-			tui_fmt_time(a, t, sizeof t, x[r->index].start);
-			tui_fmt_dur(d, sizeof d, tui_dur(x[r->index].start, x[r->index].end));
-			snprintf(buf, len, "stop-the-world (%s) %s at %s", gt_model_str(a->m, x[r->index].reason), d, t);
-		}
-		return;
-	}
-	default:
-		snprintf(buf, len, "%s", ref_kind(r->what));
-	}
-}
-
-void tui_search_draw(struct tui_app *a)
+static void draw_results(struct tui_app *a, int y, int rows)
 {
 	struct tui_search *sr = &a->search;
-	int y = tui_body_top(a), rows = list_rows(a);
-	if (!sr->results) {
-		char title[256];
-		if (!sr->text[0])
-			snprintf(title, sizeof title, "Type to search function and file names, labels, tasks, regions, logs, STW reasons");
-		else
-			snprintf(title, sizeof title, "%zu string%s \"%s\"%s", sr->nmatches,
-			         sr->nmatches == 1 ? " contains" : "s contain", sr->text,
-			         sr->nmatches ? "; Enter lists what uses the selected one" : "");
-		tui_put(y++, 0, a->cols, tui_attr(TUI_C_TITLE), title);
-		tui_list_fit(&sr->msel, &sr->mtop, sr->nmatches, rows);
-		for (int i = 0; i < rows && sr->mtop + (size_t)i < sr->nmatches; i++) {
-			size_t k = sr->mtop + (size_t)i;
-			int sel = k == sr->msel;
-			int attr = sel ? tui_attr(TUI_C_SELECTED) : 0;
-			if (sel)
-				tui_fill(y + i, 0, a->cols, attr, " ");
-			/* how far each string leads: goroutines and events using it */
-			size_t ng = gt_model_str_goroutine_count(a->m, sr->matches[k]), ne;
-			gt_model_str_events(a->m, sr->matches[k], &ne);
-			char uses[64] = "";
-			if (ng || ne)
-				snprintf(uses, sizeof uses, " %zu goroutine%s%s%zu event%s ", ng, ng == 1 ? "" : "s",
-				         ", ", ne, ne == 1 ? "" : "s");
-			int uw = tui_width(uses);
-			tui_put(y + i, 0, 2, attr, sel ? ">" : " ");
-			tui_put(y + i, 2, a->cols - 3 - uw, attr, gt_model_str(a->m, sr->matches[k]));
-			tui_put_right(y + i, 0, a->cols, sel ? attr : tui_attr(TUI_C_DIM), uses);
-		}
-		return;
-	}
+	const struct gt_find_result *r = ready(a);
 	char title[512];
-	snprintf(title, sizeof title, "\"%s\": %zu goroutine%s, %zu event%s", gt_model_str(a->m, sr->chosen),
-	         sr->ngs, sr->ngs == 1 ? "" : "s", sr->nrefs, sr->nrefs == 1 ? "" : "s");
+	if (r) {
+		int n = snprintf(title, sizeof title, "\"%s\": ", sr->find.text);
+		gt_report_search_summary(title + n, sizeof title - (size_t)n, r);
+	} else if (sr->find.rc < 0 && !tui_find_busy(&sr->find)) {
+		snprintf(title, sizeof title, "\"%s\": out of memory", sr->find.text);
+	} else {
+		snprintf(title, sizeof title, "\"%s\": %zu string%s; counting events: %u of %u goroutines",
+		         sr->find.text, sr->nmatches, sr->nmatches == 1 ? "" : "s",
+		         atomic_load(&sr->find.walked), gt_model_g_count(a->m));
+	}
 	tui_put(y++, 0, a->cols, tui_attr(TUI_C_TITLE), title);
-	size_t n = nresults(a);
+	size_t ns, ng, n = nresults(a, &ns, &ng);
+	if (r && !sr->moved && ng)
+		sr->rsel = ns;
 	tui_list_fit(&sr->rsel, &sr->rtop, n, rows);
+	const uint8_t *u = gt_model_str_uses(a->m);
 	for (int i = 0; i < rows && sr->rtop + (size_t)i < n; i++) {
 		size_t k = sr->rtop + (size_t)i;
 		int sel = k == sr->rsel;
@@ -294,31 +336,76 @@ void tui_search_draw(struct tui_app *a)
 		if (sel)
 			tui_fill(y + i, 0, a->cols, attr, " ");
 		char line[1024];
-		if (k < sr->ngs) {
-			const struct gt_goroutine g_ = tui_g(a, sr->gs[k]), *g = &g_;
-			snprintf(line, sizeof line, "%sgoroutine G%lld %s  (%s at the end)", sel ? ">" : " ", (long long)g->id,
-			         tui_g_func(a, g), gt_gostate_name((enum gt_gostate)g->end_state));
+		if (k < ns) {
+			gt_str s = sr->matches[k];
+			snprintf(line, sizeof line, "%s%-9s %s", sel ? ">" : " ", u ? use_name(u[s]) : "",
+			         gt_model_str(a->m, s));
+		} else if (k < ns + ng) {
+			const struct gt_gmatch *gm = &r->gs[k - ns];
+			const struct gt_goroutine g = tui_g(a, gm->gi);
+			char id[32];
+			snprintf(id, sizeof id, "G%lld", (long long)g.id);
+			snprintf(line, sizeof line, "%sgoroutine %-9s %8u event%s  %s", sel ? ">" : " ", id,
+			         gm->events, gm->events == 1 ? " " : "s", tui_g_func(a, &g));
 		} else {
-			char r[900] = "";
-			ref_text(a, &sr->refs[k - sr->ngs], r, sizeof r);
-			snprintf(line, sizeof line, "%s%s", sel ? ">" : " ", r);
+			char e[900];
+			event_text(a, &r->ev[k - ns - ng], e, sizeof e);
+			snprintf(line, sizeof line, "%s%s", sel ? ">" : " ", e);
 		}
 		tui_put(y + i, 0, a->cols, attr, line);
 	}
 	if (!n)
-		tui_put(y, 2, a->cols - 2, tui_attr(TUI_C_DIM), "no goroutine or event uses this string");
+		tui_put(y, 2, a->cols - 2, tui_attr(TUI_C_DIM), "nothing matches this text");
+}
+
+void tui_search_draw(struct tui_app *a)
+{
+	struct tui_search *sr = &a->search;
+	int y = tui_body_top(a), rows = list_rows(a);
+	if (sr->results) {
+		draw_results(a, y, rows);
+		return;
+	}
+	char title[256];
+	if (!sr->text[0])
+		snprintf(title, sizeof title, "Type to search functions, files, reasons, labels, "
+		         "tasks, regions, logs, GC and STW ranges; G123 opens a goroutine");
+	else
+		snprintf(title, sizeof title, "%zu string%s \"%s\"%s", sr->nmatches,
+		         sr->nmatches == 1 ? " matches" : "s match", sr->text,
+		         sr->nmatches ? "; Enter searches the trace" : "");
+	tui_put(y++, 0, a->cols, tui_attr(TUI_C_TITLE), title);
+	tui_list_fit(&sr->msel, &sr->mtop, sr->nmatches, rows);
+	const uint8_t *u = gt_model_str_uses(a->m);
+	for (int i = 0; i < rows && sr->mtop + (size_t)i < sr->nmatches; i++) {
+		size_t k = sr->mtop + (size_t)i;
+		int sel = k == sr->msel;
+		int attr = sel ? tui_attr(TUI_C_SELECTED) : 0;
+		if (sel)
+			tui_fill(y + i, 0, a->cols, attr, " ");
+		tui_put(y + i, 0, 2, attr, sel ? ">" : " ");
+		tui_put(y + i, 2, 10, sel ? attr : tui_attr(TUI_C_DIM), u ? use_name(u[sr->matches[k]]) : "");
+		tui_put(y + i, 12, a->cols - 12, attr, gt_model_str(a->m, sr->matches[k]));
+	}
 }
 
 int tui_search_action(struct tui_app *a, enum gt_action act)
 {
 	struct tui_search *sr = &a->search;
+	size_t ns, ng;
 	size_t *sel = sr->results ? &sr->rsel : &sr->msel;
-	size_t n = sr->results ? nresults(a) : sr->nmatches;
+	size_t n = sr->results ? nresults(a, &ns, &ng) : sr->nmatches;
 	long d = 0;
 	int rows = list_rows(a);
 	switch (act) {
-	case GT_ACTION_MOVE_UP: case GT_ACTION_SEARCH_PREV: d = -1; break;
-	case GT_ACTION_MOVE_DOWN: case GT_ACTION_SEARCH_NEXT: d = 1; break;
+	case GT_ACTION_MOVE_UP: d = -1; break;
+	case GT_ACTION_MOVE_DOWN: d = 1; break;
+	case GT_ACTION_SEARCH_NEXT:
+	case GT_ACTION_SEARCH_PREV:
+		if (sr->results)
+			return tui_search_step(a, act == GT_ACTION_SEARCH_NEXT ? 1 : -1);
+		d = act == GT_ACTION_SEARCH_NEXT ? 1 : -1;
+		break;
 	case GT_ACTION_PAGE_UP: d = -rows; break;
 	case GT_ACTION_PAGE_DOWN: d = rows; break;
 	case GT_ACTION_HALF_PAGE_UP: d = -rows / 2; break;
@@ -334,6 +421,7 @@ int tui_search_action(struct tui_app *a, enum gt_action act)
 	default:
 		return TUI_UNHANDLED;
 	}
+	sr->moved |= sr->results;
 	long s = (long)*sel + d;
 	if (s < 0)
 		s = 0;
@@ -348,11 +436,13 @@ int tui_search_click(struct tui_app *a, int y, int x)
 	(void)x;
 	struct tui_search *sr = &a->search;
 	int r = y - (tui_body_top(a) + 1);
+	size_t ns, ng;
 	size_t *sel = sr->results ? &sr->rsel : &sr->msel;
 	size_t top = sr->results ? sr->rtop : sr->mtop;
-	size_t n = sr->results ? nresults(a) : sr->nmatches;
+	size_t n = sr->results ? nresults(a, &ns, &ng) : sr->nmatches;
 	if (r < 0 || r >= list_rows(a) || top + (size_t)r >= n)
 		return 0;
 	*sel = top + (size_t)r;
+	sr->moved |= sr->results;
 	return TUI_REDRAW;
 }

@@ -743,9 +743,14 @@ static void draw_g_lane(struct tui_app *a, int y, uint32_t gi, int w, struct gt_
 	struct tui_timeline *tl = &a->tl;
 	gt_model_lane_columns(a->m, GT_LANE_G, gi, tl->t0, tl->t1, (uint32_t)w, cols);
 	int cc = cursor_col(tl, w);
+	static uint8_t match[MAX_COLS]; /* cells holding a search's matches */
+	memset(match, 0, (size_t)w);
+	int any = tui_search_marks(a, gi, tl->t0, tl->t1, w, match);
 	for (int c = 0; c < w; c++) {
 		int lk = tui_glook_col(a->m, &cols[c]);
-		put_cell(y, LABEL_W + c, tui_glook_attr(lk), tui_glook_col_glyph(&cols[c], lk), c == cc);
+		const char *glyph = tui_glook_col_glyph(&cols[c], lk);
+		put_cell(y, LABEL_W + c, any && match[c] ? tui_attr(TUI_C_MATCH) : tui_glook_attr(lk),
+		         any && match[c] && !strcmp(glyph, " ") ? tui_glyph(TUI_G_FULL) : glyph, c == cc);
 	}
 }
 

@@ -348,6 +348,57 @@ static void test_counts_and_search(void **state)
 	assert_int_equal(gt_model_func_is_user("net/http.(*conn).serve"), 0);
 }
 
+/* The search query: smart case, strings, stacks, events and windows. */
+static void test_find(void **state)
+{
+	(void)state;
+	assert_int_equal(gt_text_fold("chan", 4), 1);
+	assert_int_equal(gt_text_fold("Chan", 4), 0);
+	assert_int_equal(gt_text_in("CHAN RECEIVE", 12, "chan", 4, 1), 1);
+	assert_int_equal(gt_text_in("CHAN RECEIVE", 12, "Chan", 4, 0), 0);
+	assert_int_equal(gt_text_in("a\001b", 3, "\001b", 2, 1), 1); /* bytes */
+	assert_int_equal(gt_text_in("ab", 2, "abc", 3, 1), 0);
+	struct gt_find_opts o = {.t0 = INT64_MIN, .t1 = INT64_MAX, .max_events = 16};
+	struct gt_find_result r;
+	/* a file: g2's creation (by g1's stack) and g1's block */
+	assert_int_equal(gt_model_find(m, "main.go", 7, &o, &r), 0);
+	assert_int_equal(r.strs.n, 1);
+	assert_int_equal(r.strs.files, 1);
+	assert_int_equal(r.stacks, 2);
+	assert_int_equal(r.events, 2);
+	assert_int_equal(r.goroutines, 2);
+	assert_int_equal(r.nev, 2);
+	assert_int_equal(r.ev[0].ts, 200);
+	assert_int_equal(r.ev[0].gi, gt_model_g_find(m, 2));
+	assert_int_equal(r.ev[0].from, GT_GS_NOTEXIST);
+	assert_int_equal(r.ev[0].stack, st_create);
+	assert_int_equal(r.ev[1].ts, 300);
+	assert_int_equal(r.ev[1].gi, gt_model_g_find(m, 1));
+	assert_int_equal(gt_model_find_frame(m, r.ev[1].stack, "main.go", 7), gt_stack_frames(gt_model_tables(m), st_block)[0]);
+	gt_find_result_free(&r);
+	/* a function: g2's and g3's first stacks */
+	assert_int_equal(gt_model_find(m, "worker", 6, &o, &r), 0);
+	assert_int_equal(r.strs.functions, 1);
+	assert_int_equal(r.events, 2);
+	assert_int_equal(r.goroutines, 2);
+	gt_find_result_free(&r);
+	/* a reason, in either case unless an upper-case letter says */
+	assert_int_equal(gt_model_find(m, "CHAN", 4, &o, &r), 0);
+	assert_int_equal(r.events, 0);
+	gt_find_result_free(&r);
+	assert_int_equal(gt_model_find(m, "chan", 4, &o, &r), 0);
+	assert_int_equal(r.events, 1);
+	assert_int_equal(r.ev[0].str, s_chan);
+	gt_find_result_free(&r);
+	/* a window keeps the events in it */
+	o.t0 = 250;
+	o.t1 = 1000;
+	assert_int_equal(gt_model_find(m, "main.go", 7, &o, &r), 0);
+	assert_int_equal(r.events, 1);
+	assert_int_equal(r.ev[0].ts, 300);
+	gt_find_result_free(&r);
+}
+
 /* A range event with its own scope, goroutine and stack. */
 static void range_of(int64_t ts, int kind, int rkind, int64_t scope_id, int64_t g, gt_stack st)
 {
@@ -536,6 +587,7 @@ int main(void)
 		cmocka_unit_test(test_procs),
 		cmocka_unit_test(test_gc_and_metrics),
 		cmocka_unit_test(test_counts_and_search),
+		cmocka_unit_test(test_find),
 		cmocka_unit_test(test_gc_cycle_and_blocked),
 		cmocka_unit_test(test_rank_ids),
 	};
