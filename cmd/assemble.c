@@ -12,10 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define DIS_USAGE "gtview assemble -d [--pads] TRACE OUT"
+
 static int usage(void)
 {
-	gt_esc_fprintf(stderr, "usage: gtview assemble TEXT OUT\n"
-	                "       gtview assemble -d [--pads] TRACE OUT\n");
+	fprintf(stderr, "usage: %s\n       %s\n", gt_cmd_usage("assemble"), DIS_USAGE);
 	return GT_EXIT_USAGE;
 }
 
@@ -113,9 +114,8 @@ int cmd_assemble(int argc, char **argv)
 	int i = 1;
 	for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
 		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-			printf("usage: gtview assemble TEXT OUT\n"
-			       "       gtview assemble -d [--pads] TRACE OUT\n"
-			       "TEXT: a v2 trace in Go's text form, or a Go trace test (.test);\n"
+			printf("usage: %s\n       %s\n", gt_cmd_usage("assemble"), DIS_USAGE);
+			printf("TEXT: a v2 trace in Go's text form, or a Go trace test (.test);\n"
 			       "-d: the other way; --pads: keep padded uvarints as #pad lines.\n"
 			       "OUT may be - for stdout.\n");
 			return GT_EXIT_OK;

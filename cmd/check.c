@@ -21,7 +21,7 @@ int cmd_check(int argc, char **argv)
 {
 	const char *path;
 	int none;
-	int r = gt_cmd_args(argc, argv, "check", "gtview check TRACE", NULL, 0, &none, &path);
+	int r = gt_cmd_args(argc, argv, "check", gt_cmd_usage("check"), NULL, 0, &none, &path);
 	if (r >= 0)
 		return r;
 	struct gt_input in;

@@ -160,7 +160,7 @@ int cmd_dump(int argc, char **argv)
 	static const struct gt_cmd_flag fl[] = {{"--raw", 1}};
 	int raw;
 	const char *path;
-	int r = gt_cmd_args(argc, argv, "dump", "gtview dump [--raw] TRACE", fl, 1, &raw, &path);
+	int r = gt_cmd_args(argc, argv, "dump", gt_cmd_usage("dump"), fl, 1, &raw, &path);
 	if (r >= 0)
 		return r;
 	struct gt_input in;

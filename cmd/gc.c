@@ -14,7 +14,7 @@ int cmd_gc(int argc, char **argv)
 	int flags;
 	const char *path;
 	struct gt_window w;
-	int r = gt_cmd_args_window(argc, argv, "gc", "gtview gc [--json] [--window FROM:TO] TRACE",
+	int r = gt_cmd_args_window(argc, argv, "gc", gt_cmd_usage("gc"),
 	                           fl, 1, &flags, &path, &w);
 	if (r >= 0)
 		return r;

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define USAGE "gtview goroutine [--json] ID[,ID...] TRACE"
+#define USAGE gt_cmd_usage("goroutine")
 
 /* The ids of list s ("1,39,4"): a count, or -1 when it is not a list of
  * decimal ids. */

@@ -12,8 +12,7 @@
 
 int cmd_goroutines(int argc, char **argv)
 {
-	static const char usage[] =
-		"gtview goroutines [--blocked | --by-func] [--json] [--window FROM:TO] TRACE";
+	const char *usage = gt_cmd_usage("goroutines");
 	static const struct gt_cmd_flag fl[] = {
 		{"--json", GT_REPORT_JSON}, {"--blocked", GT_REPORT_BLOCKED},
 		{"--by-func", GT_REPORT_BY_FUNC}};

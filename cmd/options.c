@@ -14,8 +14,7 @@
 void gt_options_usage(FILE *fp)
 {
 	fputs("usage: gtview [options] [TRACE | -]\n"
-	      "       gtview COMMAND [options] TRACE   (commands below)\n"
-	      "       gtview assemble TEXT OUT\n"
+	      "       gtview COMMAND ...   (the commands below)\n"
 	      "\n"
 	      "View a Go execution trace (go test -trace, runtime/trace) in the terminal.\n"
 	      "TRACE '-' reads the trace from standard input.\n"
@@ -31,20 +30,10 @@ void gt_options_usage(FILE *fp)
 	      "  -h, --help         print this help and exit\n"
 	      "  -V, --version      print the version and exit\n"
 	      "\n"
-	      "commands:\n"
-	      "  check TRACE        validate; exit 0 valid, 1 invalid or truncated\n"
-	      "  stats [--json] TRACE\n"
-	      "  dump [--raw] TRACE\n"
-	      "  goroutines [--blocked | --by-func] [--json] TRACE   (--json: JSON Lines)\n"
-	      "  goroutine [--json] ID[,ID...] TRACE   one goroutine's history\n"
-	      "  gc [--json] TRACE\n"
-	      "  regions [--json] TRACE   region and task types, log categories\n"
-	      "  pprof [--kind KIND] TRACE > FILE   a gzipped pprof profile\n"
-	      "  assemble TEXT OUT  build a binary trace from its text form\n"
-	      "gtview COMMAND --help prints its usage.\n"
-	      "\n"
-	      "See gtview(1).\n",
+	      "commands (COMMAND --help prints its usage):\n",
 	      fp);
+	gt_cmd_usage_list(fp);
+	fputs("\nSee gtview(1).\n", fp);
 }
 
 void gt_options_list_keys(FILE *fp, const struct gt_keymap *km)

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#define USAGE "gtview pprof [--kind net|sync|syscall|sched|cpu] [--window FROM:TO] TRACE"
+#define USAGE gt_cmd_usage("pprof")
 
 /* Takes --kind K / --kind=K out of argv (into *kind); 0, or exit status 2. */
 static int kind_arg(int *argc, char **argv, int *kind)

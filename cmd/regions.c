@@ -12,7 +12,7 @@ int cmd_regions(int argc, char **argv)
 	const char *path;
 	struct gt_window w;
 	int r = gt_cmd_args_window(argc, argv, "regions",
-	                           "gtview regions [--json] [--window FROM:TO] TRACE", fl, 1, &flags,
+	                           gt_cmd_usage("regions"), fl, 1, &flags,
 	                           &path, &w);
 	if (r >= 0)
 		return r;

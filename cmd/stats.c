@@ -19,7 +19,7 @@ int cmd_stats(int argc, char **argv)
 	static const struct gt_cmd_flag fl[] = {{"--json", 1}};
 	int json;
 	const char *path;
-	int r = gt_cmd_args(argc, argv, "stats", "gtview stats [--json] TRACE", fl, 1, &json, &path);
+	int r = gt_cmd_args(argc, argv, "stats", gt_cmd_usage("stats"), fl, 1, &json, &path);
 	if (r >= 0)
 		return r;
 	struct gt_input in;

@@ -9,35 +9,40 @@ struct gt_window gt_window_all(void)
 	return (struct gt_window){INT64_MIN, INT64_MAX};
 }
 
-/* One end: digits only (no sign, no spaces, no units), at most INT64_MAX.
- * An empty end keeps *v (the open end).  0, or -1 with *why. */
+/* One end: an optional minus sign and digits (no plus, no spaces, no
+ * units), within int64: the clock of an old-format trace starts at -1
+ * (stats' min_ts), so a window may start there.  An empty end keeps *v
+ * (the open end).  0, or -1 with *why. */
 static int parse_end(const char *s, size_t n, int64_t *v, const char *name,
                      const char **why)
 {
-	static const char *bad[2][2] = {
-		{"FROM is not a number of nanoseconds", "FROM is too large"},
-		{"TO is not a number of nanoseconds", "TO is too large"},
+	static const char *bad[2][3] = {
+		{"FROM is not a number of nanoseconds", "FROM is too large", "FROM is too small"},
+		{"TO is not a number of nanoseconds", "TO is too large", "TO is too small"},
 	};
 	int which = name[0] == 'T';
 	if (n == 0)
 		return 0;
-	if (s[0] == '-') {
-		*why = which ? "TO is negative" : "FROM is negative";
+	int neg = s[0] == '-';
+	if (neg && n == 1) {
+		*why = bad[which][0];
 		return -1;
 	}
-	uint64_t x = 0;
-	for (size_t i = 0; i < n; i++) {
+	/* the magnitude, up to INT64_MAX, or 2^63 below zero */
+	uint64_t x = 0, lim = neg ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX;
+	for (size_t i = (size_t)neg; i < n; i++) {
 		if (s[i] < '0' || s[i] > '9') {
 			*why = bad[which][0];
 			return -1;
 		}
-		x = x * 10 + (uint64_t)(s[i] - '0');
-		if (x > (uint64_t)INT64_MAX) {
-			*why = bad[which][1];
+		unsigned d = (unsigned)(s[i] - '0');
+		if (x > (lim - d) / 10) {
+			*why = bad[which][1 + neg];
 			return -1;
 		}
+		x = x * 10 + d;
 	}
-	*v = (int64_t)x;
+	*v = !neg ? (int64_t)x : x ? -(int64_t)(x - 1) - 1 : 0;
 	return 0;
 }
 

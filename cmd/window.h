@@ -1,7 +1,8 @@
 /* window.h: `--window FROM:TO`, the time range a headless report covers.
  *
  * FROM and TO are nanoseconds on the model's clock (the `min_ts`/`max_ts`
- * of `gtview stats --json`), decimal, non-negative.  The window is
+ * of `gtview stats --json`), decimal, signed: the clock of an old-format
+ * trace starts at -1, so its min_ts is a window's FROM.  The window is
  * half-open, [FROM, TO), so two adjacent windows A:B and B:C add up to
  * A:C.  An end left out is open: `FROM:` runs to the end of the trace,
  * `:TO` from its start, `:` is the whole trace (as no --window).  FROM

@@ -15,6 +15,18 @@
 
 struct gt_rsink; /* rec/rec.h */
 
+/* A goroutine that existed when tracing began, as the old format's
+ * GoCreate written at tracing's start tells: Go's reader drops those
+ * events (its stream gives such a goroutine a first transition from
+ * Undetermined), yet they carry its start function and when tracing
+ * found it. */
+struct gt_initial {
+	int64_t g;       /* the goroutine */
+	int64_t ts;      /* the GoCreate's time (ns, the reader's time base) */
+	gt_stack start;  /* its start function alone, as one frame */
+	gt_stack stack;  /* the GoCreate's own stack: who started tracing */
+};
+
 struct gt_sink {
 	void *ctx;
 	/* Called once per event, in order.  Return nonzero to stop decoding. */
@@ -25,6 +37,10 @@ struct gt_sink {
 	 * write the records of an event of a common kind there itself
 	 * instead of calling event(), in the same order. */
 	struct gt_rsink *recs;
+	/* Optional: old format, each goroutine that existed when tracing
+	 * began (struct gt_initial), before its first transition.  Return
+	 * nonzero to stop decoding. */
+	int (*initial)(void *ctx, const struct gt_initial *ig);
 };
 
 enum gt_status {

@@ -85,6 +85,7 @@ void gt_model_free(struct gt_model *m)
 	free(m->gixblk);
 	gt_barena_free(&m->garena);
 	gt_ids_free(&m->gendkey);
+	gt_vec_free(&m->ginit);
 	free(m->gperm);
 	gt_sids_free(m->gsorted);
 	for (size_t i = 0; i < m->glive.n; i++)
@@ -525,9 +526,17 @@ static int sink_event(void *ctx, const struct gt_event *ev, const struct gt_tabl
 	return 0;
 }
 
+static int sink_initial(void *ctx, const struct gt_initial *ig)
+{
+	struct gt_model *m = ctx;
+	if (gt_model_add_initial(m, ig) < 0)
+		m->nomem = 1;
+	return 0;
+}
+
 struct gt_sink gt_model_sink(struct gt_model *m)
 {
-	struct gt_sink s = {.ctx = m, .event = sink_event};
+	struct gt_sink s = {.ctx = m, .event = sink_event, .initial = sink_initial};
 	return s;
 }
 
@@ -580,6 +589,9 @@ void gt_model_finish(struct gt_model *m)
 			}
 		}
 	sort_ranges(m);
+	gt_ginit_finish(m);
+	if (gt_stackwhy_init(m) < 0)
+		m->nomem = 1;
 	for (size_t i = 0; i < m->regions.n; i++) {
 		struct gt_region *r = &GT_VEC_AT(m->regions, struct gt_region, i);
 		if (r->end == INT64_MAX) {

@@ -104,7 +104,10 @@ static int g_facts(const struct gt_model *m, uint32_t gi, struct gt_goroutine *o
 		last = r;
 		have = 1;
 	}
-	if (!out->start_func && hi > lo) /* rare: named after the first chunk */
+	const struct gt_initial *ig = (flags & GT_GH_CREATED) ? NULL : gt_model_g_initial(m, gi);
+	if (ig && ig->start)
+		out->start_func = gt_model_stack_root_func(m, ig->start);
+	else if (!out->start_func && hi > lo) /* rare: named after the first chunk */
 		out->start_func = gt_model_g_start_func(m, gi);
 	if (have) {
 		const struct gt_gkey *k = gt_gkey_at(m, last.key);
@@ -149,6 +152,9 @@ gt_str gt_model_g_start_func(const struct gt_model *m, uint32_t gi)
 	uint32_t head = gi < m->gids.n ? GT_VEC_AT(m->gheads, uint32_t, gi) : 0;
 	if (!head)
 		return 0;
+	const struct gt_initial *ig = gt_model_g_initial(m, gi);
+	if (ig && ig->start)
+		return gt_model_stack_root_func(m, ig->start);
 	struct gt_gcur c;
 	struct gt_grec r;
 	gt_str f = 0;
@@ -592,9 +598,12 @@ static uint32_t gc_to(struct gcol_cur *g, int64_t b, int64_t cum[GT_GS__COUNT],
 void gt_model_g_columns(const struct gt_model *m, uint32_t gi, int64_t t0, int64_t t1,
                         uint32_t ncols, struct gt_col *out)
 {
+	struct gt_cols cs = gt_cols(t0, t1, ncols);
 	for (uint32_t i = 0; i < ncols; i++) {
 		memset(&out[i], 0, sizeof out[i]);
 		out[i].top = UINT32_MAX;
+		if (t1 > t0)
+			out[i].width = gt_col_at(&cs, i + 1) - gt_col_at(&cs, i);
 	}
 	if (gi >= m->gids.n || !GT_VEC_AT(m->gheads, uint32_t, gi) || t1 <= t0 || !ncols)
 		return;
@@ -602,7 +611,6 @@ void gt_model_g_columns(const struct gt_model *m, uint32_t gi, int64_t t0, int64
 	gix_range(m, gi, &g.lo, &g.hi);
 	int64_t prev[GT_GS__COUNT], cur[GT_GS__COUNT], best = 0;
 	uint32_t nprev = gc_to(&g, t0, prev, NULL, &best, t0);
-	struct gt_cols cs = gt_cols(t0, t1, ncols);
 	for (uint32_t i = 0; i < ncols; i++) {
 		int64_t c0 = gt_col_at(&cs, i), c1 = gt_col_at(&cs, i + 1);
 		best = 0;

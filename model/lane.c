@@ -506,10 +506,19 @@ void gt_lane_columns(const struct gt_lanes *ls, const struct gt_lane *l,
                      int64_t t0, int64_t t1, uint32_t ncols,
                      struct gt_lane_col *out)
 {
+	struct gt_cols cs = gt_cols(t0, t1, ncols);
+	gt_lane_columns_of(ls, l, &cs, 0, ncols, out);
+}
+
+void gt_lane_columns_of(const struct gt_lanes *ls, const struct gt_lane *l,
+                        const struct gt_cols *cs, uint32_t first, uint32_t ncols,
+                        struct gt_lane_col *out)
+{
 	for (uint32_t i = 0; i < ncols; i++) {
 		memset(&out[i], 0, sizeof out[i]);
 		out[i].top = UINT32_MAX;
 	}
+	int64_t t0 = gt_col_at(cs, first), t1 = gt_col_at(cs, first + ncols);
 	if (!ncols || !l->nchunks || !ls->first || t1 <= t0)
 		return;
 	struct cursor c = {.ls = ls, .l = l};
@@ -517,9 +526,8 @@ void gt_lane_columns(const struct gt_lanes *ls, const struct gt_lane *l,
 	uint32_t pspans, cspans;
 	int64_t best = 0;
 	cur_to(&c, t0, prev, &pspans, NULL, &best, t0);
-	struct gt_cols cs = gt_cols(t0, t1, ncols);
 	for (uint32_t i = 0; i < ncols; i++) {
-		int64_t c0 = gt_col_at(&cs, i), c1 = gt_col_at(&cs, i + 1);
+		int64_t c0 = gt_col_at(cs, first + i), c1 = gt_col_at(cs, first + i + 1);
 		best = 0;
 		cur_to(&c, c1, cur, &cspans, &out[i], &best, c0);
 		for (int k = 0; k < GT_LANE_CLASSES; k++)

@@ -168,4 +168,10 @@ struct gt_lane_col {
 void gt_lane_columns(const struct gt_lanes *ls, const struct gt_lane *l,
                      int64_t t0, int64_t t1, uint32_t ncols,
                      struct gt_lane_col *out);
+/* The same for columns first .. first + ncols - 1 of the split cs, at its
+ * bounds (a long row asked in parts keeps the bounds of the whole). */
+struct gt_cols;
+void gt_lane_columns_of(const struct gt_lanes *ls, const struct gt_lane *l,
+                        const struct gt_cols *cs, uint32_t first, uint32_t ncols,
+                        struct gt_lane_col *out);
 #endif

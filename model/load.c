@@ -484,6 +484,22 @@ static int tee_event(void *ctx, const struct gt_event *ev, const struct gt_table
 	return rc ? rc : on_event(x->ld, ev, t);
 }
 
+/* The decoder's thread alone writes the model's table of initial
+ * goroutines (the model's thread never reads it before finish). */
+static int on_initial(void *ctx, const struct gt_initial *ig)
+{
+	struct loader *ld = ctx;
+	if (gt_model_add_initial(ld->m, ig) < 0)
+		ld->mfailed = 1;
+	return 0;
+}
+
+static int tee_initial(void *ctx, const struct gt_initial *ig)
+{
+	struct tee *x = ctx;
+	return on_initial(x->ld, ig);
+}
+
 static void tee_progress(void *ctx, uint64_t done, uint64_t total)
 {
 	struct tee *x = ctx;
@@ -570,11 +586,12 @@ static struct gt_model *load_once(const uint8_t *buf, size_t len, int mapped,
 		set_fill(&ld, b);
 	}
 	struct gt_sink sink = {.ctx = &ld, .event = on_event, .progress = on_progress,
-	                       .recs = o->no_records ? NULL : &ld.rs};
+	                       .recs = o->no_records ? NULL : &ld.rs, .initial = on_initial};
 	struct tee tee = {.ld = &ld};
 	if (o->counts) {
 		gt_stats_counts_sink(o->counts, &tee.also);
-		sink = (struct gt_sink){.ctx = &tee, .event = tee_event, .progress = tee_progress};
+		sink = (struct gt_sink){.ctx = &tee, .event = tee_event, .progress = tee_progress,
+		                        .initial = tee_initial};
 	}
 	struct gt_decode_opts dopts = o->decode;
 	if (o->stats)

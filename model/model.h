@@ -135,7 +135,11 @@ struct gt_goroutine {
 	int64_t created;        /* creation time; INT64_MIN if before the trace */
 	int64_t creator;        /* Go id of the creating goroutine; GT_NONE */
 	gt_stack create_stack;  /* where it was created (creator's stack) */
-	gt_str start_func;      /* root frame of its first transition stack */
+	gt_str start_func;      /* its start function: for a goroutine that
+	                           existed when tracing began, in an old-format
+	                           trace, the one tracing's start wrote
+	                           (gt_model_g_initial); else the root frame
+	                           of its first transition stack */
 	int64_t first_ts;       /* start of its first interval */
 	int64_t end_since;      /* start of its last interval (its state at
 	                           the end holds since then); INT64_MIN none */
@@ -155,6 +159,10 @@ int gt_model_g(const struct gt_model *m, uint32_t gi, struct gt_goroutine *out);
 int64_t gt_model_g_id(const struct gt_model *m, uint32_t gi); /* cheap */
 /* gt_model_g's start_func alone (reads the log up to its first stack). */
 gt_str gt_model_g_start_func(const struct gt_model *m, uint32_t gi);
+/* What an old-format trace's start wrote of goroutine gi when it existed
+ * before tracing began (its GoCreate: start stack, time, who started
+ * tracing; Go's reader drops it); NULL for any other goroutine. */
+const struct gt_initial *gt_model_g_initial(const struct gt_model *m, uint32_t gi);
 /* Index of Go goroutine id (binary search); UINT32_MAX if never seen.
  * A goroutine entry is one lifetime, NotExist to NotExist: when the runtime
  * reuses an id (the goroutine of a cgo callback's extra M, after
@@ -275,6 +283,23 @@ enum gt_wait_class gt_wait_class(const char *reason);
 /* "chan/select", "sync", "network/IO", "sleep/timer", "GC/runtime", "other". */
 const char *gt_wait_class_name(enum gt_wait_class c);
 
+/* Who ended a wait that no goroutine ended (a Waiting->Runnable whose
+ * by_g is GT_NONE: the event that woke it ran outside any goroutine),
+ * from the reason of that wait (the one its first transition into
+ * Waiting gave), one definition for every place that shows it:
+ *   NETPOLL  network: the network poller (Go 1.19's NetpollP);
+ *   TIMER    sleep: a timer;
+ *   RUNTIME  any other reason: the runtime (the scheduler, the GC, a
+ *            timer's send on a channel...: the trace does not say which);
+ *   UNKNOWN  no reason (a wait begun before the trace, in old formats). */
+enum gt_waker { GT_WAKER_NETPOLL, GT_WAKER_TIMER, GT_WAKER_RUNTIME, GT_WAKER_UNKNOWN };
+enum gt_waker gt_waker_of(const char *wait_reason);
+/* "by the network poller", "by a timer", "by the runtime", "outside any
+ * goroutine": what follows "woken". */
+const char *gt_waker_text(enum gt_waker w);
+/* JSON: "netpoll", "timer", "runtime", "unknown". */
+const char *gt_waker_key(enum gt_waker w);
+
 /* Time goroutine gi spent Waiting, by reason; calls fn once per reason. */
 typedef void (*gt_reason_ns_fn)(void *ctx, gt_str reason, int64_t ns);
 void gt_model_g_waiting_by_reason(const struct gt_model *m, uint32_t gi,
@@ -352,23 +377,31 @@ void gt_model_gcounts(const struct gt_model *m, int64_t t0, int64_t t1,
 
 /* Goroutines waiting at the end of the trace, grouped: the one grouping
  * the viewer's blocked list, `goroutines --blocked` and its JSON show.
- * - why: the reason the trace gives (gt_model_g_wait_reason);
+ * - why: the reason the trace gives, or else the one its stack tells
+ *   (gt_model_g_wait_reason; unknown GT_WHY_STACK then);
  * - groups of equal (why, stack at the last transition) for goroutines not
- *   started in package runtime; those in the program's own code (a frame
+ *   started in package runtime, those without a stack also of equal start
+ *   function (start_func, then: what tells such groups apart); those in the program's own code (a frame
  *   outside the std library) first, then the others; within each, the
  *   largest first, then by reason text, then by stack;
  * - the runtime's own goroutines (gt_goroutine.system) folded into one
  *   group at the end (runtime = 1, why and stack 0);
- * - goroutines within a group by Go id; waited_* the time from the start
- *   of their last interval to the trace's end (0 when before the trace). */
+ * - goroutines within a group by Go id; waited_* the least and most of
+ *   their gt_model_g_blocked_for at the end. */
 struct gt_bgroup {
 	gt_str why;
 	gt_stack stack;
+	gt_str start_func;      /* with stack 0: their start function; else 0 */
 	uint8_t runtime;        /* the runtime's goroutines, folded */
 	uint8_t user;           /* the stack has a frame in the program's code */
 	uint8_t unknown;        /* enum gt_why_unknown of the first goroutine */
 	uint32_t first, count;  /* gi[first..first+count) of struct gt_blocked */
 	int64_t waited_min, waited_max;
+	uint32_t apart;         /* groups of the same reason whose stacks begin
+	                           alike (the same innermost frames): 1 + the
+	                           index in stack of the first frame that tells
+	                           this one apart from all of them; 0 when no
+	                           other group's stack begins as this one's */
 };
 struct gt_blocked {
 	struct gt_bgroup *groups;
@@ -386,10 +419,30 @@ void gt_model_blocked_free(struct gt_blocked *b);
  * began to wait; 0 when the trace gives none.  Then *unknown says what is
  * known instead (enum gt_why_unknown), and gt_why_unknown_text says it in
  * words (the same words everywhere). */
-enum gt_why_unknown { GT_WHY_GIVEN, GT_WHY_BEFORE_TRACE, GT_WHY_UNSAID };
+enum gt_why_unknown { GT_WHY_GIVEN, GT_WHY_BEFORE_TRACE, GT_WHY_UNSAID, GT_WHY_STACK };
 gt_str gt_model_g_wait_reason(const struct gt_model *m, uint32_t gi,
                               const struct gt_goroutine *g, uint8_t *unknown);
 const char *gt_why_unknown_text(int unknown);
+/* How long goroutine gi (g: its facts) had been blocked at time t: t less
+ * the start of its Waiting interval holding t (a status re-affirmed goes
+ * on with it); at the trace's end (t INT64_MAX or past it), the trace's
+ * end less the start of its last interval, 0 when that began before the
+ * trace; -1 when it is not Waiting then.  What `goroutines --blocked`
+ * calls "blocked for" and the viewer's list column of that name shows. */
+int64_t gt_model_g_blocked_for(const struct gt_model *m, uint32_t gi,
+                               const struct gt_goroutine *g, int64_t t);
+/* When the trace gives no reason but the stack it waits in tells one
+ * (gt_model_stack_wait_reason), that one is returned and *unknown is
+ * GT_WHY_STACK: gt_why_mark says so after the reason, " (read from the
+ * stack)", everywhere it is shown ("" for the others). */
+const char *gt_why_mark(int unknown);
+/* The reason a wait stack tells, in Go's words: past the frames that
+ * park (runtime.gopark...), the first frame's function: runtime.selectgo
+ * select, runtime.block forever, runtime.chanrecv* chan receive,
+ * runtime.chansend* chan send, runtime.netpollblock network, time.Sleep
+ * sleep, the semaphores of package sync sync, notifyListWait
+ * sync.(*Cond).Wait; 0 for any other (stackwhy.c). */
+gt_str gt_model_stack_wait_reason(const struct gt_model *m, gt_stack st);
 /* What group g says of why its goroutines wait, in the words every view
  * uses: the trace's reason, what is known instead (gt_why_unknown_text),
  * or, for the runtime's folded group, that it is the runtime's. */
@@ -486,7 +539,9 @@ enum gt_lane_kind { GT_LANE_P, GT_LANE_G, GT_LANE_M };
  * top: value of the longest span in the column, the first of equals
  *   (P lane: goroutine index; G lane: state; M lane: P index), UINT32_MAX
  *   when none.  On a G lane, the longest of the spans read, which are all
- *   of them unless the column crosses chunks of the goroutine's log. */
+ *   of them unless the column crosses chunks of the goroutine's log;
+ * width: the column's length in ns, its bounds as model/cols.h splits the
+ *   window (0 for a column narrower than a nanosecond). */
 struct gt_col {
 	int64_t ns[GT_COL_CLASSES];
 	uint32_t spans;
@@ -494,11 +549,23 @@ struct gt_col {
 	gt_str reason;  /* G lane: the reason of the top's span (the reason
 	                   its transition gave: a Waiting top's wait reason,
 	                   see gt_wait_class), 0 when none; other lanes 0 */
+	int64_t width;
 };
 /* Fills out[0..ncols) for columns splitting [t0, t1) evenly. */
 void gt_model_lane_columns(const struct gt_model *m, enum gt_lane_kind kind,
                            uint32_t index, int64_t t0, int64_t t1,
                            uint32_t ncols, struct gt_col *out);
+/* The share of a column its spans of the classes in mask (bit k: class k)
+ * cover: their time over the column's width, 0 to 1 (0 in a column
+ * narrower than a nanosecond).  The one definition the viewer draws lane
+ * cells by: a P lane's busy part (classes 0 and 1), a goroutine lane's or
+ * strip's state (issue 30: a goroutine that ran a twentieth of each
+ * column is not drawn as running all of it). */
+double gt_col_share(const struct gt_col *c, unsigned mask);
+/* The same share in eighths of the column, to the nearest (8: 15/16 of
+ * it or more), but 1 when the spans cover any of it (what happened
+ * shows, however short) and 0 only when they cover none. */
+unsigned gt_col_eighths(const struct gt_col *c, unsigned mask);
 
 /* ---- GC ---------------------------------------------------------------- */
 

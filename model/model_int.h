@@ -35,6 +35,15 @@ static inline void *gt_vec_push(struct gt_vec *a, size_t elsize)
 void gt_vec_free(struct gt_vec *a);
 #define GT_VEC_AT(a, T, i) (((T *)(a).v)[i])
 
+struct gt_model;
+/* stackwhy.c: the reasons a stack may tell, interned at finish. */
+#define GT_STACK_WHY 8
+int gt_stackwhy_init(struct gt_model *m);
+/* ginit.c: a goroutine that existed when tracing began (the sinks'
+ * initial()), and the table sorted at finish. */
+int gt_model_add_initial(struct gt_model *m, const struct gt_initial *ig);
+void gt_ginit_finish(struct gt_model *m);
+
 /* A goroutine state key: the (state, reason, stack, P) of an interval,
  * interned so an interval's record needs one small number. */
 struct gt_gkey {
@@ -165,6 +174,8 @@ struct gt_model {
 	                          one with the first longest record */
 	struct gt_barena garena;
 	struct gt_ids gendkey; /* gi -> key of a same-state last transition */
+	struct gt_vec ginit;   /* struct gt_initial, by Go id after finish (ginit.c) */
+	gt_str stack_why[GT_STACK_WHY]; /* the reasons a stack tells (stackwhy.c) */
 	uint32_t *gperm;       /* indices sorted by Go id (first lookup) */
 	struct gt_sids *gsorted; /* the Go ids in that order (NULL when they
 	                          span 2^32 or more: read from gids) */

@@ -96,6 +96,9 @@ struct acc {
 	uint8_t on;      /* an interval is being tracked */
 	gt_stack stack;  /* ...its stack */
 	int64_t start;
+	uint8_t v1;      /* an old-format trace */
+	const struct gt_initial *init; /* its GoCreate at tracing's start,
+	                                  until its first transition */
 };
 
 static int reason_ok(struct acc *a, gt_str reason)
@@ -140,6 +143,21 @@ static gt_stack event_stack(const struct gt_gtrans *t)
 static int trans(void *ctx, const struct gt_gtrans *t)
 {
 	struct acc *a = ctx;
+	if (a->init) {
+		/* Go 1.19 counts a goroutine runnable (or running) when tracing
+		 * began as waiting from the GoCreate tracing's start wrote for
+		 * it to its first GoStart, on that GoCreate's stack */
+		const struct gt_initial *ig = a->init;
+		a->init = NULL;
+		if (t->from == GT_GS_UNDETERMINED && ig->stack && t->to == GT_GS_RUNNING)
+			emit(a, ig->stack, ig->ts, t->ts);
+		else if (t->from == GT_GS_UNDETERMINED && ig->stack && t->to == GT_GS_RUNNABLE) {
+			a->on = 1;
+			a->stack = ig->stack;
+			a->start = ig->ts;
+			return 0;
+		}
+	}
 	if (a->on) {
 		if (t->to == a->rule.state)
 			return 0;
@@ -164,6 +182,7 @@ static int each_g(void *ctx, uint32_t gi)
 {
 	struct acc *a = ctx;
 	a->on = 0; /* one still on at the end of the trace never ended */
+	a->init = a->v1 && a->rule.state == GT_GS_RUNNABLE ? gt_model_g_initial(a->m, gi) : NULL;
 	gt_g_transitions_inline(a->m, gi, trans, a);
 	return 0;
 }
@@ -213,7 +232,8 @@ int gt_prof_compute(const struct gt_model *m, enum gt_prof_kind k,
 	struct acc a[2];
 	int rc = 0;
 	for (int i = 0; i < 2; i++) {
-		a[i] = (struct acc){.m = m, .rule = rule_of(k, info.format == 1), .t0 = t0, .t1 = t1};
+		a[i] = (struct acc){.m = m, .rule = rule_of(k, info.format == 1), .t0 = t0, .t1 = t1,
+		                    .v1 = info.format == 1};
 		a[i].count = calloc(nst ? nst : 1, sizeof *a[i].count);
 		a[i].ns = calloc(nst ? nst : 1, sizeof *a[i].ns);
 		if (!a[i].count || !a[i].ns)

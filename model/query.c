@@ -177,11 +177,10 @@ void gt_model_lane_columns(const struct gt_model *m, enum gt_lane_kind kind,
 	struct gt_lane_col tmp[64];
 	struct gt_cols cs = gt_cols(t0, t1, ncols);
 	for (uint32_t done = 0; done < ncols;) {
-		/* columns in batches; each batch is a sub-window of equal columns */
+		/* columns in batches, at the bounds of the whole split */
 		uint32_t n = ncols - done < 64 ? ncols - done : 64;
-		int64_t a = gt_col_at(&cs, done), z = gt_col_at(&cs, done + n);
 		if (index < v->n)
-			gt_lane_columns(&m->lanes, &GT_VEC_AT(*v, struct gt_lane, index), a, z, n, tmp);
+			gt_lane_columns_of(&m->lanes, &GT_VEC_AT(*v, struct gt_lane, index), &cs, done, n, tmp);
 		else
 			for (uint32_t i = 0; i < n; i++) {
 				memset(&tmp[i], 0, sizeof tmp[i]);
@@ -195,6 +194,7 @@ void gt_model_lane_columns(const struct gt_model *m, enum gt_lane_kind kind,
 			c->spans = tmp[i].spans;
 			c->top = tmp[i].top;
 			c->reason = 0;
+			c->width = t1 > t0 ? gt_col_at(&cs, done + i + 1) - gt_col_at(&cs, done + i) : 0;
 		}
 		done += n;
 	}

@@ -42,3 +42,27 @@ const char *gt_wait_class_name(enum gt_wait_class c)
 	};
 	return (unsigned)c < GT_WC__COUNT ? names[c] : "other";
 }
+
+enum gt_waker gt_waker_of(const char *r)
+{
+	if (!r || !*r)
+		return GT_WAKER_UNKNOWN;
+	if (!strcmp(r, "network"))
+		return GT_WAKER_NETPOLL;
+	if (!strcmp(r, "sleep"))
+		return GT_WAKER_TIMER;
+	return GT_WAKER_RUNTIME;
+}
+
+const char *gt_waker_text(enum gt_waker w)
+{
+	static const char *const text[] = {"by the network poller", "by a timer", "by the runtime",
+	                                   "outside any goroutine"};
+	return (unsigned)w <= GT_WAKER_UNKNOWN ? text[w] : text[GT_WAKER_UNKNOWN];
+}
+
+const char *gt_waker_key(enum gt_waker w)
+{
+	static const char *const key[] = {"netpoll", "timer", "runtime", "unknown"};
+	return (unsigned)w <= GT_WAKER_UNKNOWN ? key[w] : key[GT_WAKER_UNKNOWN];
+}

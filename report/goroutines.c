@@ -43,8 +43,11 @@ static int report_blocked(FILE *fp, const struct gt_model *m, int json)
 		if (json) {
 			fprintf(fp, "{\"count\":%u,\"reason\":", g->count);
 			gt_json_str(fp, why);
-			fprintf(fp, ",\"reason_known\":%s,\"runtime\":%s,\"user\":%s,\"top_frame\":",
-			        g->why ? "true" : "false", g->runtime ? "true" : "false", g->user ? "true" : "false");
+			fprintf(fp, ",\"reason_known\":%s,\"reason_from_stack\":%s,\"runtime\":%s,"
+			        "\"user\":%s,\"top_frame\":",
+			        g->why && g->unknown != GT_WHY_STACK ? "true" : "false",
+			        g->unknown == GT_WHY_STACK ? "true" : "false", g->runtime ? "true" : "false",
+			        g->user ? "true" : "false");
 			gt_json_str(fp, gt_model_str(m, gt_model_stack_top_func(m, g->stack)));
 			fputs(",\"user_frame\":", fp);
 			gt_json_str(fp, gt_frame_func_name(m, gt_model_stack_user_frame(m, g->stack)));
@@ -54,6 +57,10 @@ static int report_blocked(FILE *fp, const struct gt_model *m, int json)
 				fprintf(fp, "%s%" PRId64, i ? "," : "", gt_model_g_id(m, b.gi[g->first + i]));
 			fputs("],\"stack\":", fp);
 			gt_json_stack(fp, m, g->stack);
+			if (g->start_func) { /* no stack: what they have in common */
+				fputs(",\"start_func\":", fp);
+				gt_json_str(fp, gt_model_str(m, g->start_func));
+			}
 			fputs("}\n", fp);
 			continue;
 		}
@@ -61,12 +68,18 @@ static int report_blocked(FILE *fp, const struct gt_model *m, int json)
 		/* how long they had been blocked when the trace ended */
 		fprintf(fp, "\n%u: ", g->count);
 		gt_esc_puts(fp, why);
-		fprintf(fp, " [blocked for %s", gt_report_dur(a, sizeof a, g->waited_min));
+		fprintf(fp, "%s [blocked for %s", gt_why_mark(g->unknown),
+		        gt_report_dur(a, sizeof a, g->waited_min));
 		if (g->waited_max != g->waited_min)
 			fprintf(fp, "..%s", gt_report_dur(c, sizeof c, g->waited_max));
 		fputs("]\n", fp);
 		if (!g->runtime) {
 			print_stack(fp, m, g->stack, "    ");
+			if (g->start_func) {
+				fputs("    started in ", fp);
+				gt_esc_puts(fp, gt_model_str(m, g->start_func));
+				fputs("()\n", fp);
+			}
 			const struct gt_tables *t = gt_model_tables(m);
 			if (g0.create_stack && gt_stack_depth(t, g0.create_stack)) {
 				const struct gt_frame *f = gt_frame_get(t, gt_stack_frames(t, g0.create_stack)[0]);

@@ -12,7 +12,19 @@ struct hist_out {
 	const struct gt_model *m;
 	int64_t id, min_ts;
 	int json;
+	gt_str wait_reason; /* of the wait going on (gt_waker_of) */
 };
+
+/* Who woke it when no goroutine did (gt_waker_of), for a transition
+ * that ends a wait; else -1.  Keeps the reason a wait began with. */
+static int waker(struct hist_out *o, const struct gt_gtrans *t)
+{
+	if (t->to == GT_GS_WAITING && (t->from != GT_GS_WAITING || !o->wait_reason))
+		o->wait_reason = t->reason;
+	if (t->from != GT_GS_WAITING || t->to != GT_GS_RUNNABLE || t->by_g != GT_NONE)
+		return -1;
+	return (int)gt_waker_of(gt_model_str(o->m, o->wait_reason));
+}
 
 /* "func file:line" of st's innermost frame into buf ("" without one),
  * as the trace has it: whoever prints it escapes it (escape.h). */
@@ -47,6 +59,7 @@ static int hist_line(void *ctx, const struct gt_gtrans *t)
 {
 	struct hist_out *o = ctx;
 	FILE *fp = o->fp;
+	int wk = waker(o, t);
 	if (o->json) {
 		fprintf(fp, "{\"g\":%" PRId64 ",\"ts\":%" PRId64 ",\"from\":\"%s\",\"to\":\"%s\",\"reason\":",
 		        o->id, t->ts, gt_gostate_name(t->from), gt_gostate_name(t->to));
@@ -59,6 +72,8 @@ static int hist_line(void *ctx, const struct gt_gtrans *t)
 			fprintf(fp, ",\"by_g\":%" PRId64, t->by_g);
 		fputs(",\"by_stack\":", fp);
 		gt_json_stack(fp, o->m, t->by_stack);
+		if (wk >= 0)
+			fprintf(fp, ",\"waker\":\"%s\"", gt_waker_key((enum gt_waker)wk));
 		fputs("}\n", fp);
 		return 0;
 	}
@@ -79,6 +94,9 @@ static int hist_line(void *ctx, const struct gt_gtrans *t)
 		gt_esc_buf(bye, sizeof bye, by, strlen(by), 0);
 		snprintf(line + n, sizeof line - (size_t)n, "%s%s by G%" PRId64 " at %s",
 		         *w ? "; " : "", gt_report_cause(t), t->by_g, *by ? bye : "(no stack)");
+	} else if (wk >= 0 && n >= 0 && (size_t)n < sizeof line) {
+		snprintf(line + n, sizeof line - (size_t)n, "%swoken %s", *w ? "; " : "",
+		         gt_waker_text((enum gt_waker)wk));
 	}
 	size_t len = strlen(line);
 	while (len && line[len - 1] == ' ')
@@ -91,9 +109,10 @@ int gt_report_history(FILE *fp, const struct gt_model *m, const uint32_t *gis, s
 {
 	struct gt_trace_info in;
 	gt_model_info(m, &in);
-	struct hist_out o = {fp, m, 0, in.min_ts, !!(flags & GT_REPORT_JSON)};
+	struct hist_out o = {fp, m, 0, in.min_ts, !!(flags & GT_REPORT_JSON), 0};
 	for (size_t i = 0; i < n; i++) {
 		o.id = gt_model_g_id(m, gis[i]);
+		o.wait_reason = 0;
 		if (!o.json) {
 			struct gt_goroutine g;
 			gt_model_g(m, gis[i], &g);

@@ -49,7 +49,7 @@ traces, have_corpus = corpus_traces(
              "tests/fixtures/v1/basic_go119.trace"],
     ["v1/stress_1_19_good.trace", "v1/http_1_5_good.trace", "v1/user_task_region_1_21_good.trace",
      "v2/esbuild_small_go126.trace"])
-print("1..%d" % (len(traces) * 6 + 6 + (0 if have_corpus else 1)))
+print("1..%d" % (len(traces) * 7 + 7 + (0 if have_corpus else 1)))
 if not have_corpus:
     skip("%s absent: corpus traces not checked" % corpus)
 
@@ -64,10 +64,11 @@ for t in traces:
     st = json.loads(sout)
     lo, hi = st["min_ts"], st["max_ts"]
     mid = lo + (hi - lo) // 2
-    w1, w2 = "%d:%d" % (max(lo, 0), mid), "%d:" % mid
+    # from min_ts, the clock's first time (-1 on old-format traces)
+    w1, w2 = "%d:%d" % (lo, mid), "%d:" % mid
     _, a, _ = run("goroutines", "--by-func", "--json", "--window", w1, t)
     _, b, _ = run("goroutines", "--by-func", "--json", "--window=" + w2, t)
-    _, whole, _ = run("goroutines", "--by-func", "--json", "--window", "%d:" % max(lo, 0), t)
+    _, whole, _ = run("goroutines", "--by-func", "--json", "--window", "%d:" % lo, t)
     ok(a != b and add(groups(a), groups(b)) == nocount(groups(whole)),
        "%s: --by-func over two halves adds up to their union" % name)
     _, ra, _ = run("goroutines", "--json", "--window", w1, t)
@@ -78,8 +79,7 @@ for t in traces:
     for r in jl(ra) + jl(rb):
         per[r["g"]].update({k: r[k] for k in STATES})
     full = {r["g"]: collections.Counter({k: r[k] for k in STATES}) for r in rows}
-    # a goroutine's time before 0 (v1 traces start at -1) is outside both
-    ok(all(per[g] == c or lo < 0 for g, c in full.items()) and
+    ok(all(per[g] == c for g, c in full.items()) and
        all(sum(per[g].values()) <= sum(c.values()) for g, c in full.items()),
        "%s: each goroutine's halves add up to its row" % name)
     q = lo + (hi - lo) // 4
@@ -87,16 +87,20 @@ for t in traces:
     ok(all(sum(r[k] for k in STATES) <= (hi - lo) // 100 + 1 for r in jl(small)),
        "%s: no goroutine has more time than a small window holds" % name)
     gcw = [json.loads(run("gc", "--json", "--window", w, t)[1]) for w in (w1, w2)]
-    gcall = json.loads(run("gc", "--json", "--window", "%d:" % max(lo, 0), t)[1])
+    gcall = json.loads(run("gc", "--json", "--window", "%d:" % lo, t)[1])
     _, plain, _ = run("gc", "--json", t)
     ok(all(gcw[0]["window"][k] + gcw[1]["window"][k] == gcall["window"][k]
            for k in ("gc_ns", "stw_ns", "assist_ns")) and "window" not in json.loads(plain)
        and len(gcall["cycles"]) == len(json.loads(plain)["cycles"])
        and all(c["start"] < mid for c in gcw[0]["cycles"]),
        "%s: gc --window: GC, STW and assist time of two halves add up" % name)
+    rcw, wout, werr = run("goroutines", "--json", "--window", "%d:%d" % (lo, hi + 1), t)
+    ok(rcw == rc and wout == out,
+       "%s: --window min_ts:max_ts+1 (%d:%d) is the whole trace" % (name, lo, hi + 1))
 
 t = traces[0]
-for w, why in (("-5:10", "FROM is negative"), ("10:5", "FROM must be below TO"),
+for w, why in (("-:10", "FROM is not a number"), ("10:5", "FROM must be below TO"),
+               ("-9223372036854775809:", "FROM is too small"),
                ("1e9:2", "not a number"), ("12", "want FROM:TO")):
     rc, out, err = run("goroutines", "--window", w, t)
     ok(rc == 2 and out == "" and why in err and "usage:" in err, "--window %s: exit 2, %s" % (w, why))

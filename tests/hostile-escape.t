@@ -7,7 +7,7 @@
 # its flags; stdout and stderr must hold no control character but newline
 # and tab: no C0, DEL, C1 (raw byte or UTF-8) and no byte that is not
 # UTF-8.  JSON output must parse.  The commands come from `gtview --help`
-# (checked against cmd/main.c's table, so a new command cannot be left
+# (checked against cmd/usage.c's table, so a new command cannot be left
 # out), their flags from `gtview CMD --help`; ARGS below gives the value
 # of each placeholder of a usage line.
 exec python3 - "$0" <<'PY'
@@ -62,16 +62,17 @@ t.ok(per_format['old'] >= 4 and per_format['new'] >= 4,
 # ---- the commands and their invocations --------------------------------
 helptext = subprocess.run([GTVIEW, '--help'], capture_output=True, text=True).stdout
 commands = []
-block = helptext.split('\ncommands:\n', 1)[1] if '\ncommands:\n' in helptext else ''
+m = re.search(r'\ncommands[^\n]*:\n', helptext)
+block = helptext[m.end():] if m else ''
 for line in block.splitlines():
     m = re.match(r'  ([a-z][a-z0-9-]*)\b', line)
     if m and m.group(1) not in commands:
         commands.append(m.group(1))
-main_c = open(os.path.join(ROOT, 'cmd', 'main.c')).read()
-dispatched = re.findall(r'\{"([a-z][a-z0-9-]*)", *cmd_', main_c)
+usage_c = open(os.path.join(ROOT, 'cmd', 'usage.c')).read()
+dispatched = re.findall(r'\{"([a-z][a-z0-9-]*)", *cmd_', usage_c)
 t.ok(dispatched and sorted(commands) == sorted(dispatched),
-     'gtview --help lists every command of cmd/main.c (this test runs those)',
-     f'--help: {sorted(commands)}\ncmd/main.c: {sorted(dispatched)}')
+     'gtview --help lists every command of cmd/usage.c (this test runs those)',
+     f'--help: {sorted(commands)}\ncmd/usage.c: {sorted(dispatched)}')
 
 # The value of each placeholder of a usage line; None: that usage form
 # is not run (assemble TEXT OUT reads the text form, tests/hostile-text.t's).

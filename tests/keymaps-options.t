@@ -1,6 +1,7 @@
 #!/bin/sh
 # keymaps-options.t: the viewer's command line (cmd/options.c):
 # --version, --help, and usage errors (exit 2 with a clear message).
+here=$(cd "$(dirname "$0")" && pwd)
 t=$(mktemp -d) || exit 1
 trap 'rm -rf "$t"' EXIT
 # No user config may leak in.
@@ -17,7 +18,7 @@ run() { # run ARGS...: sets rc, out, err
 	out=$(cat "$t/out")
 	err=$(cat "$t/err")
 }
-echo 1..15
+echo 1..16
 
 run --version
 printf '%s\n' "$out" | grep -Eqx 'gtview [0-9]+\.[0-9]+(\.[0-9]+)?([-+~][A-Za-z0-9.-]+)?'
@@ -38,6 +39,17 @@ for word in 'usage: gtview' --demo --keymap --config --no-color --ascii --list-k
 done
 check $ok "--help: exit 0, lists every option and command"
 h=$out
+
+# every command of the man page's COMMANDS, with the usage line the
+# command itself prints for --help (issue 30: --help listed five)
+ok=0
+cmds=$(sed -n '/^\.Sh COMMANDS/,/^\.Sh /s/^\.It Cm \([a-z]*\).*/\1/p' "$here/../man/gtview.1" | sort -u)
+[ "$(printf '%s\n' "$cmds" | wc -l)" -ge 9 ] || { echo "# man page commands: $cmds"; ok=1; }
+for c in $cmds; do
+	u=$("$GTVIEW" "$c" --help 2>/dev/null | sed -n '1s/^usage: gtview //p')
+	[ -n "$u" ] && printf '%s\n' "$h" | grep -qxF "  $u" || { echo "# --help lacks '$c': '$u'"; ok=1; }
+done
+check $ok "--help lists every command of the man page, with its own usage line"
 run -h
 [ "$rc" = 0 ] && [ "$out" = "$h" ]
 check $? "-h is --help"

@@ -19,7 +19,7 @@ set -u
 : "${GTVIEW:?run through make test}"
 here=$(cd "$(dirname "$0")" && pwd)
 exec python3 - "$GTVIEW" "$here/../../shared/corpus" /usr/lib/go-1.19/bin/go <<'PY'
-import json, os, socket, subprocess, sys, tempfile, time, urllib.request
+import json, os, signal, socket, subprocess, sys, tempfile, time, urllib.request
 gt, corpus, go = sys.argv[1:4]
 n = 0
 def ok(cond, what):
@@ -41,9 +41,44 @@ traces = sorted(f for f in os.listdir(os.path.join(corpus, "v1"))
                 if f.endswith(".trace") and not any(v in f for v in ("_1_5_", "_1_21_", "unordered")))
 tmp = tempfile.TemporaryDirectory()
 
+# `go tool trace` runs the trace tool as a child of its own: killing go
+# leaves it (and a server) running.  Each runs in a process group of its
+# own, killed whole; the groups are checked empty at the end.
+groups = []
+
+def start(args, **kw):
+    p = subprocess.Popen(args, start_new_session=True, **kw)
+    groups.append(p.pid)
+    return p
+
+def stop(p):
+    try:
+        os.killpg(p.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    p.wait()
+
+def left():
+    """Processes still in the groups started here."""
+    out = []
+    for d in os.listdir("/proc"):
+        try:
+            with open("/proc/%s/stat" % d) as f:
+                st = f.read()
+        except OSError:
+            continue
+        fields = st[st.rindex(")") + 2:].split()
+        if int(fields[2]) in groups and fields[0] != "Z":
+            out.append(d)
+    return out
+
 def assist_before_trace(path):
     """A mark assist that ends with no start in the trace (Go's -d)."""
-    out = subprocess.run([go, "tool", "trace", "-d", path], capture_output=True, text=True, timeout=300).stdout
+    p = start([go, "tool", "trace", "-d", path], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        out = p.communicate(timeout=300)[0]
+    finally:
+        stop(p)
     started = set()
     for line in out.splitlines():
         f = line.split()
@@ -61,8 +96,8 @@ def go_mmu(path, windows):
     port = s.getsockname()[1]
     s.close()
     env = dict(os.environ, BROWSER="true", HOME=tmp.name)
-    p = subprocess.Popen([go, "tool", "trace", "-http=127.0.0.1:%d" % port, path],
-                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    p = start([go, "tool", "trace", "-http=127.0.0.1:%d" % port, path],
+              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
     try:
         base = "http://127.0.0.1:%d" % port
         for _ in range(600):
@@ -80,8 +115,7 @@ def go_mmu(path, windows):
             res[w] = min(x["MutatorUtil"] for x in worst) if worst else 1.0
         return res
     finally:
-        p.kill()
-        p.wait()
+        stop(p)
 
 names = {1000000: "1ms", 10000000: "10ms", 100000000: "100ms"}
 compared = 0
@@ -107,5 +141,10 @@ for f in traces:
     compared += len(windows)
     ok(good, "%s: MMU at %s as Go 1.19's" % (f, ", ".join(names[w] for w in windows)))
 ok(compared >= 15, "%d window widths compared" % compared)
+for _ in range(50):  # SIGKILL is delivered, not awaited
+    if not left():
+        break
+    time.sleep(0.1)
+ok(groups and not left(), "no go tool trace process left of the %d started (left: %s)" % (len(groups), left()))
 print("1..%d" % n)
 PY

@@ -18,10 +18,11 @@ import json, os, re, subprocess, sys
 
 gtview, corpus, tmp = sys.argv[1:4]
 names = ["esbuild_small_go126", "esbuild_watch_go122", "esbuild_watch_go126",
-         "http_1_19_good", "stress_1_21_good", "user_task_region_1_21_good"]
+         "http_1_19_good", "stress_1_21_good", "user_task_region_1_21_good",
+         "prometheus_go119", "etcd_go119", "buf_lsp_go127"]
 cases = []
 for n in names:
-    for d in ("v2", "v1"):
+    for d in ("v2", "v1", "servers"):
         p = os.path.join(corpus, d, n + ".trace")
         if os.path.exists(p):
             cases.append((n, p, json.load(open(os.path.join(corpus, "expected/oracle", n + ".json")))))
@@ -60,11 +61,14 @@ for name, path, o in cases:
         if not m or int(m.group(1)) != len(o["blocked_at_end"]):
             why.append("count %s, Go says %d" % (m and m.group(1), len(o["blocked_at_end"])))
         rows = {}
+        at = 0
         for line in s.splitlines():
+            if not at and " reason " in line and "start function" in line:
+                at = line.index(" reason ") + 1
             r = re.match(r"^[ >]  G(\d+) +Waiting ", line)
-            if r:  # the reason column: 17 characters from column 39,
-                # a reason cut short ends in an ellipsis
-                rows[int(r.group(1))] = line[39:56].rstrip().rstrip("…")
+            if r and at:  # the reason column: 17 characters under its
+                # header, a reason cut short ends in an ellipsis
+                rows[int(r.group(1))] = line[at:at + 17].rstrip().rstrip("…")
         for b in o["blocked_at_end"]:
             got = rows.get(b["g"])
             if got is None:

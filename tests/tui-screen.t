@@ -22,10 +22,11 @@ echo 1..28
 shot timeline 100 30 demo.trace
 check $? "timeline: runs headless and exits 0 at the end of the script"
 ok=0
-for lane in P0 P1 P2 P3 GC STW Assist Heap Goal Running Runnable Waiting; do
+for lane in P0 P1 P2 P3 GC STW Assist Heap '─ goal' Running Runnable Waiting; do
 	grep -Eq "^[ >]$lane( |$)" timeline.screen || { echo "# no lane $lane"; ok=1; }
 done
-has timeline "go1.26" && has timeline "2.02s" || ok=1
+head -1 timeline.screen | grep -q " trace format 1.26  2.02s " || { echo "# header: no trace format 1.26"; ok=1; }
+has timeline "trace format 1.26" && has timeline "2.02s" || ok=1
 check $ok "timeline: P lanes, GC/STW/assist/heap/count lanes and the header"
 golden timeline
 check $? "timeline: matches the golden dump"
@@ -44,7 +45,7 @@ has blocked "Blocked at the end: 13 of 1500 goroutines" || ok=1
 grep -n "x runtime goroutines (the runtime's own waits)" blocked.screen | grep -q '^10:' ||
 	{ echo "# the runtime's group is not the last"; ok=1; }
 has blocked "10 x runtime goroutines (the runtime's own waits)" || ok=1
-sed -n 4p blocked.screen | grep -q '^ 1 x chan receive  in runtime.gopark  from github.com/evanw/esbuild/pkg/cli.runImpl' ||
+sed -n 4p blocked.screen | grep -q '^>1 x chan receive  in runtime.gopark  from github.com/evanw/esbuild/pkg/cli.runImpl' ||
 	{ echo "# first group is not main's"; ok=1; }
 sed -n 6p blocked.screen | grep -q '^ 1 x sleep  in time.Sleep  from github.com/evanw/esbuild/pkg/api' ||
 	{ echo "# second group is not the watcher's"; ok=1; }
@@ -214,7 +215,7 @@ grep -A2 '^Stack where it stopped running:$' timeline.screen | tail -n 2 | tr -d
 check $ok "timeline: the rows below the lanes show the span at the cursor with its stack"
 
 # 24: a goroutine's intervals, and under them the stack of the selected one
-shot gstack 100 30 demo.trace 2 b '<Enter>' G
+shot gstack 100 30 demo.trace 2 b j '<Enter>' G
 ok=$?
 has gstack 'G1 main.main  created' || ok=1
 grep -q 'Stack when it became Waiting (chan/select: chan receive) at ' gstack.screen || { echo "# no stack pane"; sed 's/^/#   /' gstack.screen; ok=1; }

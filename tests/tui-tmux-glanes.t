@@ -22,10 +22,11 @@ tmux_wait " G27 "
 ok=$?
 s=$(tmux_screen)
 # below the Waiting count lane: G1, then G23 (created by G1), with cells
-# G1 waits on a channel (chan receive): ─; G25 is the runtime's (▔)
-printf '%s\n' "$s" | grep -A1 '^ Waiting ' | tail -1 | grep -Eq '^ G1 +█─+' || ok=1
-printf '%s\n' "$s" | grep -Eq '^ G23 +█[─█]+' || ok=1
-printf '%s\n' "$s" | grep -Eq '^ G25 +█[▔█]+' || ok=1
+# G1 waits on a channel (chan receive): ─; G25 is the runtime's (▔); the
+# cells where they ran show the share of the cell they ran (▏ … ▉, █)
+printf '%s\n' "$s" | grep -A1 '^ Waiting ' | tail -1 | grep -Eq '^ G1 +[█▏▎▍▌▋▊▉]─+' || ok=1
+printf '%s\n' "$s" | grep -Eq '^ G23 +[█▏▎▍▌▋▊▉][─█▏▎▍▌▋▊▉]+' || ok=1
+printf '%s\n' "$s" | grep -Eq '^ G25 +[█▏▎▍▌▋▊▉][▔█▏▎▍▌▋▊▉]+' || ok=1
 printf '%s\n' "$s" | grep -q '^ G28 ' && ok=1 # not room for all 9 lanes
 [ $ok = 0 ] || printf '%s\n' "$s" | sed 's/^/#   /'
 tap $ok "following G1: its lane, then the goroutines it created and woke, waits by reason"

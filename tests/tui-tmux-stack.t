@@ -7,7 +7,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/tools/tmux-lib.sh"
 cp "$here/fixtures/demo.trace" "$TMUX_TMP/demo.trace"
 cd "$TMUX_TMP" || exit 1
-echo 1..6
+echo 1..8
 
 # frame_pairs: every function line is followed by its file:line, indented
 # deeper, and ending in the full "file.go:N"
@@ -22,7 +22,7 @@ frame_pairs() {
 tmux_start 80 24 "$GTVIEW demo.trace"
 tmux -L "$TMUX_SOCK" set-option -s set-clipboard on
 tmux_wait "[timeline]" && tmux_keys 2 b && tmux_wait "Blocked at the end" &&
-	tmux_keys Tab Enter && tmux_wait "[inspector]" && tmux_keys j j j j j j j j j j j j j j j j j j j j j j
+	tmux_keys j Tab Enter && tmux_wait "[inspector]" && tmux_keys j j j j j j j j j j j j j j j j j j j j j j
 ok=$?
 sleep 0.3
 s=$(tmux_screen)
@@ -50,6 +50,22 @@ tmux_keys Y && tmux_wait "save to: gtview-G1.txt" && tmux_keys Enter && tmux_wai
 ok=$?
 cmp -s buf gtview-G1.txt || { diff buf gtview-G1.txt | sed 's/^/# /'; ok=1; }
 tap $ok "Y writes the same text to a file (gtview-G1.txt)"
+
+# the name Y suggests is replaced by what is typed (issue 30: typing
+# g1.txt gave gtview-G1.txtg1.txt) ...
+tmux_keys Y && tmux_wait "save to: gtview-G1-2.txt" && tmux_text g1.txt &&
+	tmux_wait "save to: g1.txt" && tmux_keys Enter && tmux_wait "wrote"
+ok=$?
+cmp -s buf g1.txt || { echo "# no g1.txt, or not the text"; ok=1; }
+ls | grep -q 'txtg1' && { echo "# $(ls)"; ok=1; }
+tap $ok "Y: a name typed replaces the suggested one"
+
+# ... and an edit key edits it
+tmux_keys Y && tmux_wait "save to: gtview-G1-2.txt" && tmux_keys BSpace BSpace BSpace &&
+	tmux_text log && tmux_wait "save to: gtview-G1-2.log" && tmux_keys Enter && tmux_wait "wrote"
+ok=$?
+cmp -s buf gtview-G1-2.log || { echo "# no gtview-G1-2.log: $(ls)"; ok=1; }
+tap $ok "Y: Backspace edits the suggested name"
 
 # the goroutine list's stack pane scrolls to the outermost frame
 tmux_keys Escape && tmux_wait "[goroutines]" && tmux_keys G && sleep 0.3

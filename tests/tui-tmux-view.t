@@ -16,7 +16,7 @@ ok=0
 for lane in P0 P1 P2 P3 GC STW Assist Heap Running Waiting; do
 	printf '%s\n' "$s" | grep -Eq "^[ >]$lane( |$)" || { echo "# no lane $lane"; ok=1; }
 done
-printf '%s\n' "$s" | head -n 1 | grep -q 'demo.trace.*go1.26.*cursor' || { echo "# header"; ok=1; }
+printf '%s\n' "$s" | head -n 1 | grep -q 'demo.trace.*trace format 1.26.*cursor' || { echo "# header"; ok=1; }
 tap $ok "P lanes, GC/STW lanes and the header appear"
 
 tmux_keys 2 b
@@ -25,8 +25,8 @@ ok=$?
 s=$(tmux_screen)
 # the groups blocked in the program's own code come first, the runtime's
 # goroutines folded into one group last
-printf '%s\n' "$s" | sed -n 4p | grep -q '^ 1 x chan receive  in runtime.gopark  from github.com/evanw/esbuild/pkg/cli.runImpl' || ok=1
-printf '%s\n' "$s" | sed -n 5p | grep -Eq '^>  G1 +Waiting .*chan receive +main.main' || ok=1
+printf '%s\n' "$s" | sed -n 4p | grep -q '^>1 x chan receive  in runtime.gopark  from github.com/evanw/esbuild/pkg/cli.runImpl' || ok=1
+printf '%s\n' "$s" | sed -n 5p | grep -Eq '^   G1 +Waiting .*chan receive +main.main' || ok=1
 printf '%s\n' "$s" | grep -Eq 'G27 +Waiting .*sleep +api.\(\*watcher\).start.func1' || ok=1
 printf '%s\n' "$s" | sed -n 10p | grep -q "^ 10 x runtime goroutines (the runtime's own waits)" || ok=1
 [ $ok = 0 ] || printf '%s\n' "$s" | sed 's/^/#   /'

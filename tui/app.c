@@ -168,7 +168,7 @@ static void draw_header(struct tui_app *a)
 {
 	int attr = tui_attr(TUI_C_HEADER);
 	tui_fill(0, 0, a->cols, attr, " ");
-	char dur[32], w0[32], w1[32], cur[32], right[160];
+	char dur[32], w0[32], w1[32], cur[32], right[192];
 	tui_fmt_dur(dur, sizeof dur, a->info.max_ts - a->info.min_ts);
 	tui_fmt_time(a, w0, sizeof w0, a->tl.t0);
 	tui_fmt_time(a, w1, sizeof w1, a->tl.t1);
@@ -179,16 +179,20 @@ static void draw_header(struct tui_app *a)
 		: a->info.status == GT_TRUNCATED ? " [truncated]" : " [partial]";
 	int mw = tui_width(mark);
 	/* the right part, shorter as the screen narrows: the window goes
-	 * first, then the duration */
+	 * first, then the duration, then the trace's format (its version
+	 * names the format, not the Go that wrote it: Go 1.23 writes 1.23,
+	 * a later Go may still write it) */
 	int rw = 0;
-	for (int level = 0; level < 3; level++) {
+	for (int level = 0; level < 4; level++) {
 		if (level == 0)
-			snprintf(right, sizeof right, " go1.%d  %s  window %s-%s  cursor %s ",
+			snprintf(right, sizeof right, " trace format 1.%d  %s  window %s-%s  cursor %s ",
 			         a->info.version, dur, w0, w1, cur);
 		else if (level == 1)
-			snprintf(right, sizeof right, " go1.%d  %s  cursor %s ", a->info.version, dur, cur);
+			snprintf(right, sizeof right, " trace format 1.%d  %s  cursor %s ", a->info.version, dur, cur);
+		else if (level == 2)
+			snprintf(right, sizeof right, " trace format 1.%d  cursor %s ", a->info.version, cur);
 		else
-			snprintf(right, sizeof right, " go1.%d  cursor %s ", a->info.version, cur);
+			snprintf(right, sizeof right, " cursor %s ", cur);
 		rw = tui_width(right);
 		if (a->cols - rw - mw >= 12)
 			break;
@@ -224,7 +228,8 @@ static void draw_status(struct tui_app *a)
 	if (a->prompt.open) {
 		const char *lead = a->prompt.kind == 0 ? "/" : a->prompt.kind == 3 ? "save to: " : "filter: ";
 		int x = tui_put(y, 0, w, kattr, lead);
-		x += tui_put(y, x, w - x, attr, a->prompt.text);
+		/* a suggestion shows selected: what is typed replaces it */
+		x += tui_put(y, x, w - x, a->prompt.suggested ? tui_attr(TUI_C_SELECTED) : attr, a->prompt.text);
 		tui_put(y, x, w - x, tui_attr(TUI_C_CURSOR) | A_REVERSE, " ");
 		return;
 	}

@@ -240,6 +240,9 @@ struct tui_prompt {         /* a one-line text prompt on the status line */
 	                           3 save to */
 	char text[128];
 	size_t len;
+	int suggested;          /* text is a suggestion (save to's name): the
+	                           first character typed replaces it, an edit
+	                           key keeps it */
 };
 
 struct tui_app {
@@ -455,6 +458,10 @@ int tui_cause_find(const struct tui_app *a, uint32_t gi, int64_t t, int state,
                    struct gt_gtrans *out);
 /* "woken by G14 main.worker at func file:line, 1.23s" */
 void tui_cause_text(const struct tui_app *a, const struct gt_gtrans *tr, char *buf, size_t n);
+/* When goroutine gi's transition at t into state ended a wait that no
+ * goroutine ended: who did, in words (gt_waker_text) into buf; 0 else.
+ * Reads gi's history up to t. */
+int tui_waker_text(const struct tui_app *a, uint32_t gi, int64_t t, int state, char *buf, size_t n);
 /* Opens goroutine gi at time t (INT64_MIN: as it opens) and remembers
  * where the user was: go-back returns there (tui_jump_back: 1 when it
  * did, at the depth the jump left the views at or above). */

@@ -2,6 +2,7 @@
 #include "tui/glook.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "tui/app.h"
 #include "tui/colors.h"
@@ -67,6 +68,18 @@ const char *tui_glook_glyph(int look)
 	return (unsigned)look < TUI_GL__COUNT ? tui_glyph(looks[look].glyph) : " ";
 }
 
+const char *tui_glook_col_glyph(const struct gt_col *c, int look)
+{
+	static const int state[TUI_GL_WAIT] = {
+		[TUI_GL_RUNNING] = GT_GS_RUNNING, [TUI_GL_SYSCALL] = GT_GS_SYSCALL,
+		[TUI_GL_RUNNABLE] = GT_GS_RUNNABLE,
+	};
+	if (look < 0 || look >= TUI_GL_WAIT)
+		return tui_glook_glyph(look);
+	unsigned e = gt_col_eighths(c, 1u << state[look]);
+	return e >= 8 || e == 0 ? tui_glook_glyph(look) : tui_glyph((enum tui_glyph)(TUI_G_PART1 + (int)e - 1));
+}
+
 const char *tui_glook_name(int look)
 {
 	switch (look) {
@@ -120,8 +133,25 @@ static size_t legend(char *buf, size_t n, int shorter)
 
 int tui_glook_legend(char *buf, size_t n, int width)
 {
-	size_t cols = legend(buf, n, 0);
-	return (int)((int)cols > width ? legend(buf, n, 1) : cols);
+	/* the busy looks' parts of a cell after them, where they fit: the
+	 * short names rather than none */
+	char part[2][96];
+	int pw[2], pcols[2] = {0, 0};
+	for (int k = 0; k < 2; k++) {
+		pw[k] = snprintf(part[k], sizeof part[k], "%s%s%s%s %s", k ? " " : "  ", tui_glyph(TUI_G_PART1),
+		                 tui_glyph(TUI_G_PART4), tui_glyph(TUI_G_PART7), k ? "part" : "part of a cell");
+		for (int i = 0; i < pw[k]; i++) /* columns: one a character */
+			pcols[k] += ((unsigned char)part[k][i] & 0xC0) != 0x80;
+	}
+	int full = (int)legend(buf, n, 0);
+	int shorter = full + pcols[0] > width && (full > width || (int)legend(buf, n, 1) + pcols[1] <= width);
+	int cols = (int)legend(buf, n, shorter);
+	size_t at = strlen(buf);
+	if (cols + pcols[shorter] <= width && at + (size_t)pw[shorter] < n) {
+		memcpy(buf + at, part[shorter], (size_t)pw[shorter] + 1);
+		cols += pcols[shorter];
+	}
+	return cols;
 }
 
 void tui_gstate_why(const struct gt_model *m, char *buf, size_t n, int state, gt_str reason)

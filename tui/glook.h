@@ -26,13 +26,20 @@ int tui_glook_col(const struct gt_model *m, const struct gt_col *c);
 int tui_glook_of(const struct gt_model *m, int state, gt_str reason);
 int tui_glook_attr(int look);
 const char *tui_glook_glyph(int look);
+/* The glyph of column c drawn as look (tui_glook_col): a busy look
+ * (running, syscall, runnable) shows the share of the column its state
+ * took (gt_col_eighths): its own glyph when it took all of it (15/16 or
+ * more), else the left part of a block that many eighths wide ▏▎▍▌▋▊▉
+ * (ASCII: "," under half, ";" from half); a wait its glyph. */
+const char *tui_glook_col_glyph(const struct gt_col *c, int look);
 /* "running", "syscall", "runnable", then the wait classes' names. */
 const char *tui_glook_name(int look);
 /* What it means, in a line (the help overlay). */
 const char *tui_glook_help(int look);
 /* "█ running  ▓ syscall  ▒ runnable  waiting: ─ chan/select  ...", with
- * shorter names when that is wider than width columns (73 columns);
- * returns its width. */
+ * shorter names when that is wider than width columns (73 columns), then
+ * "  ▏▌▉ part of a cell" (" ▏▌▉ part") where it fits; returns its
+ * width. */
 int tui_glook_legend(char *buf, size_t n, int width);
 
 /* What a state entered with reason waits on, for a line that names the

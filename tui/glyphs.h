@@ -29,7 +29,14 @@
 	X(WSYNC,    "\xe2\x94\x84", ":")  /* ┄ waiting: sync */ \
 	X(WNET,     "\xe2\x89\x88", "~")  /* ≈ waiting: network/IO */ \
 	X(WSLEEP,   "\xe2\x96\x81", "_")  /* ▁ waiting: sleep/timer */ \
-	X(WGC,      "\xe2\x96\x94", "^")  /* ▔ waiting: GC/runtime */
+	X(WGC,      "\xe2\x96\x94", "^")  /* ▔ waiting: GC/runtime */ \
+	X(PART1,    "\xe2\x96\x8f", ",")  /* ▏ … ▉ a busy state's share of a */ \
+	X(PART2,    "\xe2\x96\x8e", ",")  /*   goroutine cell, in eighths */ \
+	X(PART3,    "\xe2\x96\x8d", ",") \
+	X(PART4,    "\xe2\x96\x8c", ";") \
+	X(PART5,    "\xe2\x96\x8b", ";") \
+	X(PART6,    "\xe2\x96\x8a", ";") \
+	X(PART7,    "\xe2\x96\x89", ";")
 
 enum tui_glyph {
 #define TUI_X(id, u, a) TUI_G_##id,

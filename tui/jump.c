@@ -73,6 +73,34 @@ int tui_cause_find(const struct tui_app *a, uint32_t gi, int64_t t, int state, s
 	return 1;
 }
 
+/* The transition at t into state, when it ends a wait no goroutine
+ * ended: the wait's reason, kept from the transition that began it. */
+struct find_wake { int64_t t; int state; gt_str reason; int found; };
+
+static int find_wake(void *ctx, const struct gt_gtrans *tr)
+{
+	struct find_wake *f = ctx;
+	if (tr->to == GT_GS_WAITING && (tr->from != GT_GS_WAITING || !f->reason))
+		f->reason = tr->reason;
+	if (tr->ts < f->t)
+		return 0;
+	f->found = tr->ts == f->t && tr->to == f->state && tr->from == GT_GS_WAITING &&
+	           tr->to == GT_GS_RUNNABLE && tr->by_g == GT_NONE;
+	return 1;
+}
+
+int tui_waker_text(const struct tui_app *a, uint32_t gi, int64_t t, int state, char *buf, size_t n)
+{
+	if (state != GT_GS_RUNNABLE)
+		return 0;
+	struct find_wake f = {t, state, 0, 0};
+	gt_model_g_transitions(a->m, gi, find_wake, &f);
+	if (!f.found)
+		return 0;
+	snprintf(buf, n, "%s", gt_waker_text(gt_waker_of(gt_model_str(a->m, f.reason))));
+	return 1;
+}
+
 void tui_cause_text(const struct tui_app *a, const struct gt_gtrans *tr, char *buf, size_t n)
 {
 	char fr[512], t[32];
@@ -237,8 +265,13 @@ int tui_jump_cause(struct tui_app *a)
 		return TUI_REDRAW_STATUS;
 	}
 	if (!tui_cause_find(a, gi, t, state, &tr)) {
-		tui_status(a, "no other goroutine caused this (G%lld)",
-		           (long long)gt_model_g_id(a->m, gi));
+		char wk[64];
+		if (tui_waker_text(a, gi, t, state, wk, sizeof wk))
+			tui_status(a, "G%lld was woken %s: no goroutine to go to",
+			           (long long)gt_model_g_id(a->m, gi), wk);
+		else
+			tui_status(a, "no other goroutine caused this (G%lld)",
+			           (long long)gt_model_g_id(a->m, gi));
 		return TUI_REDRAW_STATUS;
 	}
 	uint32_t bi = gt_model_g_find(a->m, tr.by_g);

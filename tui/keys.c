@@ -23,6 +23,7 @@ static void prompt_open(struct tui_app *a, int kind)
 	if (kind == 3)
 		tui_export_default_name(a, a->prompt.text, sizeof a->prompt.text);
 	a->prompt.len = strlen(a->prompt.text);
+	a->prompt.suggested = kind == 3 && a->prompt.len;
 }
 
 static void prompt_changed(struct tui_app *a)
@@ -43,6 +44,9 @@ static void prompt_changed(struct tui_app *a)
 static int prompt_key(struct tui_app *a, TermKeyKey *key)
 {
 	struct tui_prompt *p = &a->prompt;
+	/* a suggested name: typing replaces it, Backspace or Ctrl-U edit it */
+	int suggested = p->suggested;
+	p->suggested = 0;
 	if (key->type == TERMKEY_TYPE_KEYSYM) {
 		switch (key->code.sym) {
 		case TERMKEY_SYM_ESCAPE:
@@ -107,6 +111,10 @@ static int prompt_key(struct tui_app *a, TermKeyKey *key)
 	size_t n = strlen(utf);
 	if (key->modifiers & ~TERMKEY_KEYMOD_SHIFT)
 		return 0;
+	if (suggested) {
+		p->len = 0;
+		p->text[0] = 0;
+	}
 	if (p->len + n + 1 > sizeof p->text)
 		return 0;
 	memcpy(p->text + p->len, utf, n + 1);

@@ -98,6 +98,25 @@ static int list_rows(const struct tui_app *a)
 	return want < 3 ? 3 : want;
 }
 
+/* Who woke the goroutine into interval k, when k ends a wait: "woken by
+ * G14" or, when no goroutine did, who did (gt_waker_of the wait's
+ * reason: interval k-1's, the reason it began with); 0 for others. */
+static int row_waker(const struct tui_app *a, size_t k, char *buf, size_t n)
+{
+	const struct tui_goroutine *gd = &a->gd;
+	const struct tui_gspan *s = &gd->spans[k];
+	if (!k || s->state != GT_GS_RUNNABLE || gd->spans[k - 1].state != GT_GS_WAITING ||
+	    gd->spans[k - 1].end != s->start)
+		return 0;
+	struct gt_gtrans tr;
+	if (tui_cause_find(a, gd->g, s->start, s->state, &tr))
+		snprintf(buf, n, "  woken by G%lld", (long long)tr.by_g);
+	else
+		snprintf(buf, n, "  woken %s",
+		         gt_waker_text(gt_waker_of(gt_model_str(a->m, gd->spans[k - 1].reason))));
+	return 1;
+}
+
 void tui_goroutine_draw(struct tui_app *a)
 {
 	struct tui_goroutine *gd = &a->gd;
@@ -131,7 +150,7 @@ void tui_goroutine_draw(struct tui_app *a)
 	for (int c = 0; c < w; c++) {
 		int lk = tui_glook_col(a->m, &cols[c]);
 		int attr = tui_glook_attr(lk);
-		const char *gl = tui_glook_glyph(lk);
+		const char *gl = tui_glook_col_glyph(&cols[c], lk);
 		/* the selected interval's column: its glyph in the cursor's
 		 * colour; without colour the cursor's line (a reversed or
 		 * bold busy glyph reads as another state) */
@@ -179,7 +198,10 @@ void tui_goroutine_draw(struct tui_app *a)
 		if (s->p != GT_NONE)
 			snprintf(pb, sizeof pb, "P%lld ", (long long)s->p);
 		int x = 55 + tui_put(y + i, 55, a->cols - 55, base, pb);
-		tui_put(y + i, x, a->cols - x, sel ? base : tui_attr(TUI_C_FUNC), where);
+		x += tui_put(y + i, x, a->cols - x, sel ? base : tui_attr(TUI_C_FUNC), where);
+		char woke[96];
+		if (row_waker(a, k, woke, sizeof woke))
+			tui_put(y + i, x, a->cols - x, sel ? base : tui_attr(TUI_C_DIM), woke);
 	}
 	/* the selected interval's stack: where it was when it entered it */
 	y += rows;

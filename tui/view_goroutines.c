@@ -19,8 +19,14 @@
 #include "tui/util.h"
 
 static const char *const col_names[TUI_GCOL__COUNT] = {
-	"goroutine", "state", "running", "waiting", "reason", "start function",
+	"goroutine", "state", "running", "waited", "reason", "start function",
 };
+/* Not a sort column: how long a goroutine has been blocked, at the end of
+ * the trace (or at the cursor, with the state there), beside its time
+ * waited in all; shown where there is room, and always in the blocked
+ * view, where it is the question. */
+#define BLOCKED_W 12
+#define BLOCKED_COLS 100
 static const int col_w[TUI_GCOL__COUNT] = {11, 10, 9, 9, 18, 0};
 /* A new sort column starts descending for times, ascending otherwise. */
 static const int col_desc[TUI_GCOL__COUNT] = {0, 0, 1, 1, 0, 0};
@@ -140,6 +146,23 @@ static int id_width(struct tui_app *a, int rows)
 	return w;
 }
 
+/* For a group whose header would read as another's (their stacks begin
+ * alike): "  at F:LINE", the first frame that tells it apart
+ * (gt_bgroup.apart), F without its package path; "" when that is the
+ * function the header shows already (shown). */
+static void apart_text(const struct tui_app *a, const struct gt_bgroup *g, gt_str shown,
+                       char *buf, size_t size)
+{
+	const struct gt_tables *t = gt_model_tables(a->m);
+	if (!g->apart || g->apart > gt_stack_depth(t, g->stack))
+		return;
+	const struct gt_frame *f = gt_frame_get(t, gt_stack_frames(t, g->stack)[g->apart - 1]);
+	if (!f || f->func == shown) /* the header's "from" says it already */
+		return;
+	const char *fn = gt_model_str(a->m, f->func), *slash = strrchr(fn, '/');
+	snprintf(buf, size, "  at %s:%u", slash ? slash + 1 : fn, f->line);
+}
+
 /* The range's rows being computed: how far, and how to leave. */
 static void draw_computing(struct tui_app *a)
 {
@@ -194,6 +217,7 @@ void tui_goroutines_draw(struct tui_app *a)
 	/* column headers */
 	int x = 0;
 	int at_cursor = a->tl.cursor_set;
+	int blk = a->cols >= BLOCKED_COLS || gl->blocked;
 	for (int c = 0; c < TUI_GCOL__COUNT; c++) {
 		int w = cw[c] ? cw[c] : a->cols - x;
 		char h[48];
@@ -205,6 +229,11 @@ void tui_goroutines_draw(struct tui_app *a)
 		else
 			tui_put(y, x + (c == 0 ? 1 : 0), w - 1, tui_attr(TUI_C_DIM) | A_UNDERLINE, h);
 		x += w;
+		if (c == TUI_GCOL_WAIT && blk) {
+			tui_put_right(y, x, BLOCKED_W - 1, tui_attr(TUI_C_DIM) | A_UNDERLINE,
+			              at_cursor ? "blocked@cur" : "blocked for");
+			x += BLOCKED_W;
+		}
 	}
 	y++;
 	if (!gl->nrows)
@@ -225,17 +254,25 @@ void tui_goroutines_draw(struct tui_app *a)
 			uint32_t uf = gt_model_stack_user_frame(a->m, gst);
 			const struct gt_frame *f = uf ? gt_frame_get(gt_model_tables(a->m), uf) : NULL;
 			int from = f && f->func != gt_model_stack_top_func(a->m, gst);
-			char line[768];
-			snprintf(line, sizeof line, "%s%u x %s%s%s%s%s", sel ? ">" : " ", grp->count,
-			         gt_model_bgroup_why(a->m, &grp->mg), grp->mg.runtime ? "" : "  in ",
-			         grp->mg.runtime ? "" : *fn ? fn : "(no stack)", from ? "  from " : "",
-			         from ? gt_model_str(a->m, f->func) : "");
+			char line[768], apart[320] = "";
+			apart_text(a, &grp->mg, from ? f->func : 0, apart, sizeof apart);
+			/* no stack: the start function tells the groups apart */
+			snprintf(line, sizeof line, "%s%u x %s%s%s%s%s%s%s", sel ? ">" : " ", grp->count,
+			         gt_model_bgroup_why(a->m, &grp->mg), gt_why_mark(grp->mg.unknown),
+			         grp->mg.runtime ? "" : "  in ",
+			         grp->mg.runtime ? "" : *fn ? fn : "(no stack)",
+			         from ? "  from " : grp->mg.start_func ? "  started in " : "",
+			         from ? gt_model_str(a->m, f->func)
+			              : grp->mg.start_func ? gt_model_str(a->m, grp->mg.start_func) : "",
+			         apart);
 			tui_put(y + i, 0, a->cols, sel ? base : tui_attr(TUI_C_TITLE), line);
 			continue;
 		}
 		const struct gt_goroutine g_ = tui_g(a, row), *g = &g_;
 		int state = g->end_state;
 		gt_str reason = tui_goroutines_reason(a, row);
+		int64_t blocked = !blk ? -1 : gt_model_g_blocked_for(a->m, row, g, at_cursor ? a->tl.cursor
+		                                                                            : INT64_MAX);
 		if (at_cursor) {
 			/* state and reason both at the cursor, so that they agree */
 			struct state_at s = {0, 0, 0};
@@ -259,6 +296,13 @@ void tui_goroutines_draw(struct tui_app *a)
 		x += cw[2];
 		tui_put_right(y + i, x, cw[3] - 1, base, wait);
 		x += cw[3];
+		if (blk) {
+			char b[32] = "-";
+			if (blocked >= 0)
+				tui_fmt_dur(b, sizeof b, blocked);
+			tui_put_right(y + i, x, BLOCKED_W - 1, blocked >= 0 ? base : tui_attr(TUI_C_DIM), b);
+			x += BLOCKED_W;
+		}
 		/* a reason matters most for a goroutine that waits: why it left
 		 * the CPU (preempted, Gosched) is dimmer */
 		tui_put(y + i, x, cw[4] - 1, sel || state == GT_GS_WAITING ? base : tui_attr(TUI_C_DIM),
@@ -279,17 +323,20 @@ void tui_goroutines_draw(struct tui_app *a)
 	if (row & TUI_GROW_GROUP) {
 		const struct tui_ggroup *grp = &gl->groups[row & ~TUI_GROW_GROUP];
 		stack = grp->mg.stack;
-		snprintf(head, sizeof head, " %u goroutine%s blocked: %s ", grp->count,
-		         grp->count == 1 ? "" : "s", gt_model_bgroup_why(a->m, &grp->mg));
+		snprintf(head, sizeof head, " %u goroutine%s blocked: %s%s ", grp->count,
+		         grp->count == 1 ? "" : "s", gt_model_bgroup_why(a->m, &grp->mg),
+		         gt_why_mark(grp->mg.unknown));
 	} else {
 		const struct gt_goroutine g_ = tui_g(a, row), *g = &g_;
-		gt_str why = tui_goroutines_reason(a, row);
+		uint8_t unknown;
+		gt_str why = gt_model_g_wait_reason(a->m, row, g, &unknown);
 		stack = g->end_stack;
 		char since[32];
 		tui_fmt_time(a, since, sizeof since, g->end_since);
-		snprintf(head, sizeof head, " G%lld %s since %s%s%s%s ", (long long)g->id,
+		snprintf(head, sizeof head, " G%lld %s since %s%s%s%s%s ", (long long)g->id,
 		         gt_gostate_name((enum gt_gostate)g->end_state), since,
-		         why ? " (" : "", gt_model_str(a->m, why), why ? ")" : "");
+		         why ? " (" : "", gt_model_str(a->m, why), why ? gt_why_mark(unknown) : "",
+		         why ? ")" : "");
 	}
 	tui_put(y, 2, a->cols - 4, tui_attr(TUI_C_TITLE), head);
 	tui_draw_stack(a, y + 1, prow - 1, stack, &gl->preview_top);
@@ -358,6 +405,11 @@ int tui_goroutines_action(struct tui_app *a, enum gt_action act)
 		touch(a, 0);
 		gl->by_func = 0;
 		gl->blocked = !gl->blocked;
+		/* the groups open at the first (the longest blocked), as the
+		 * CLI lists them: kept, a goroutine of a later group would
+		 * scroll the first ones above the screen */
+		if (gl->blocked)
+			gl->keep_g = UINT32_MAX;
 		break;
 	case GT_ACTION_FILTER_STATE:
 		touch(a, 0);

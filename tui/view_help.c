@@ -10,8 +10,9 @@
 #include "tui/colors.h"
 #include "tui/draw.h"
 #include "tui/glook.h"
+#include "tui/glyphs.h"
 
-#define MAX_LINES (GT_ACTION_COUNT + GT_GROUP_COUNT * 2 + 5 + TUI_GL__COUNT + 3)
+#define MAX_LINES (GT_ACTION_COUNT + GT_GROUP_COUNT * 2 + 5 + TUI_GL__COUNT + 4)
 
 struct help_line { int role; char text[256]; };
 
@@ -61,6 +62,10 @@ static int build(struct tui_app *a, struct help_line *out)
 		         tui_glook_help(k));
 		out[n++].role = 0;
 	}
+	snprintf(out[n].text, sizeof out[n].text, "  %s%s%s  %-10s running, syscall or runnable for that share of "
+	         "the cell (eighths), in its colour", tui_glyph(TUI_G_PART1), tui_glyph(TUI_G_PART4),
+	         tui_glyph(TUI_G_PART7), "part");
+	out[n++].role = 0;
 	return n;
 }
 

@@ -205,8 +205,9 @@ static void build_goroutine(struct tui_app *a, uint32_t gi, gt_str match)
 	uint8_t unknown;
 	gt_str why = gt_model_g_wait_reason(a->m, gi, g, &unknown);
 	const char *wtxt = why ? fn_of(a, why) : g->end_state == GT_GS_WAITING ? gt_why_unknown_text(unknown) : "";
-	add(a, 0, UINT32_MAX, "  %-12s %s%s%s%s since %s", "at the end",
-	    gt_gostate_name((enum gt_gostate)g->end_state), *wtxt ? " (" : "", wtxt, *wtxt ? ")" : "", since);
+	add(a, 0, UINT32_MAX, "  %-12s %s%s%s%s%s since %s", "at the end",
+	    gt_gostate_name((enum gt_gostate)g->end_state), *wtxt ? " (" : "", wtxt,
+	    why ? gt_why_mark(unknown) : "", *wtxt ? ")" : "", since);
 	if (g->end_state == GT_GS_WAITING) { /* stuck: who woke it last, if anyone */
 		char fr[512];
 		add(a, 0, UINT32_MAX, "  %-12s %s", "waits in",
@@ -452,8 +453,8 @@ void tui_inspector_build(struct tui_app *a)
 			break;
 		}
 		const struct gt_bgroup *grp = &b.groups[s->index];
-		add(a, TUI_C_TITLE, UINT32_MAX, "%u goroutine%s blocked at the end: %s", grp->count,
-		    grp->count == 1 ? "" : "s", gt_model_bgroup_why(a->m, grp));
+		add(a, TUI_C_TITLE, UINT32_MAX, "%u goroutine%s blocked at the end: %s%s", grp->count,
+		    grp->count == 1 ? "" : "s", gt_model_bgroup_why(a->m, grp), gt_why_mark(grp->unknown));
 		add(a, 0, UINT32_MAX, "%s", "");
 		if (!grp->runtime) {
 			add(a, TUI_C_TITLE, UINT32_MAX, "Stack:");

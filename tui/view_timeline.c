@@ -413,10 +413,10 @@ static void draw_p_lane(struct tui_app *a, int y, uint32_t pi, int w, struct gt_
 {
 	struct tui_timeline *tl = &a->tl;
 	gt_model_lane_columns(a->m, GT_LANE_P, pi, tl->t0, tl->t1, (uint32_t)w, cols);
-	double colw = (double)(tl->t1 - tl->t0) / w;
 	int cc = cursor_col(tl, w);
 	for (int c = 0; c < w;) {
-		int64_t busy = cols[c].ns[0] + cols[c].ns[1];
+		/* the busy part: a goroutine ran, GC worker or not */
+		double busy = gt_col_share(&cols[c], 3);
 		if (busy <= 0) {
 			put_cell(y, LABEL_W + c, 0, " ", c == cc);
 			c++;
@@ -431,9 +431,9 @@ static void draw_p_lane(struct tui_app *a, int y, uint32_t pi, int w, struct gt_
 			attr = tui_attr(TUI_C_FOLLOW);
 		/* A run of full columns of one span gets a label. */
 		int e = c + 1;
-		if (busy >= colw * 0.95 && g != UINT32_MAX) {
+		if (busy >= 0.95 && g != UINT32_MAX) {
 			while (e < w && cols[e].top == g && cols[e].spans == 0 &&
-			       cols[e].ns[0] + cols[e].ns[1] >= colw * 0.95 && (mark && mark[e]) == (mark && mark[c]))
+			       gt_col_share(&cols[e], 3) >= 0.95 && (mark && mark[e]) == (mark && mark[c]))
 				e++;
 		}
 		if (e - c >= 4 && g != UINT32_MAX) {
@@ -445,7 +445,7 @@ static void draw_p_lane(struct tui_app *a, int y, uint32_t pi, int w, struct gt_
 			c = e;
 			continue;
 		}
-		const char *glyph = gc ? tui_glyph(TUI_G_GCCELL) : density((double)busy / colw);
+		const char *glyph = gc ? tui_glyph(TUI_G_GCCELL) : density(busy);
 		put_cell(y, LABEL_W + c, attr, glyph, c == cc);
 		c++;
 	}
@@ -516,25 +516,70 @@ static uint64_t metric_at(const struct tui_app *a, enum gt_metric_kind k, int64_
 	return p.value;
 }
 
-static void draw_metric_lane(struct tui_app *a, int y, enum gt_metric_kind k, int role, int w)
+/* The heap plot's full height: the smallest of 1, 2 or 5 KiB, MiB, GiB
+ * ... (times ten) at or above the largest heap or goal of the trace, so
+ * that the label states it exactly ("Heap 20M"); its label in *lab. */
+static uint64_t heap_scale(uint64_t max, char *lab, size_t n)
+{
+	static const char units[] = "KMGTPE";
+	static const unsigned steps[] = {1, 2, 5};
+	uint64_t unit = 1024;
+	for (int u = 0; units[u]; u++, unit *= 1024)
+		for (uint64_t dec = 1; dec <= 100; dec *= 10)
+			for (int k = 0; k < 3; k++) {
+				uint64_t v = steps[k] * dec;
+				if (v * unit >= max || (!units[u + 1] && dec == 100 && k == 2)) {
+					snprintf(lab, n, "Heap%3u%c", (unsigned)(v % 1000), units[u]);
+					return v * unit;
+				}
+			}
+	return max; /* not reached */
+}
+
+/* The Heap and Goal lanes, rows y and y + 1: one plot two rows high of the
+ * heap in use (bars, 16 eighths), on the scale its label states, with the
+ * heap goal drawn over it as a line (▔ ─ ▁ where it falls in the row's
+ * cell); where the heap's bar reaches the goal's cell, the bar takes the
+ * goal's colour.  The label of the lower row names the line. */
+static void draw_heap_lanes(struct tui_app *a, int y, int w, char *label, size_t label_n)
 {
 	struct tui_timeline *tl = &a->tl;
 	int cc = cursor_col(tl, w);
-	static uint64_t vals[MAX_COLS];
-	gt_model_metric_columns(a->m, k, tl->t0, tl->t1, (uint32_t)w, vals);
+	static uint64_t heap[MAX_COLS], goal[MAX_COLS];
+	gt_model_metric_columns(a->m, GT_METRIC_HEAP_ALLOC, tl->t0, tl->t1, (uint32_t)w, heap);
+	gt_model_metric_columns(a->m, GT_METRIC_HEAP_GOAL, tl->t0, tl->t1, (uint32_t)w, goal);
+	double scale = (double)heap_scale(tl->heap_max ? tl->heap_max : 1, label, label_n);
+	int hattr = tui_attr(TUI_C_HEAP), gattr = tui_attr(TUI_C_HEAP_GOAL);
 	uint64_t lo = UINT64_MAX, hi = 0;
 	for (int c = 0; c < w; c++) {
-		uint64_t v = vals[c];
-		double frac = tl->heap_max ? (double)v / (double)tl->heap_max : 0;
-		put_cell(y, LABEL_W + c, tui_attr((enum tui_color)role), tui_glyph_bar(frac), c == cc);
-		if (v && v < lo)
-			lo = v;
-		if (v > hi)
-			hi = v;
+		/* the heap in eighths of a row, from the bottom of the lower one */
+		int h = (int)((double)heap[c] / scale * 16 + 0.5);
+		if (heap[c] && h < 1)
+			h = 1;
+		double gp = (double)goal[c] / scale * 16; /* the goal, likewise */
+		for (int r = 0; r < 2; r++) { /* r 0: the lower row */
+			int part = h - 8 * r, row = y + 1 - r;
+			part = part < 0 ? 0 : part > 8 ? 8 : part;
+			const char *g = part ? tui_glyph_bar(part / 8.0) : " ";
+			int attr = hattr;
+			double in = gp - 8 * r; /* the goal within this row's cell, 0 to 8 */
+			if (goal[c] && in > 0 && (in <= 8 || (r == 1 && in > 8))) {
+				if (!part) /* in ASCII the lines read as bars: the goal's mark */
+					g = tui_glyph(in >= 5.5 ? TUI_G_WGC : in >= 2.5 ? TUI_G_HLINE : TUI_G_WSLEEP);
+				if (!part && (unsigned char)g[0] < 0x80)
+					g = tui_glyph(TUI_G_GOAL);
+				attr = gattr;
+			}
+			put_cell(row, LABEL_W + c, attr, g, c == cc);
+		}
+		if (heap[c] && heap[c] < lo)
+			lo = heap[c];
+		if (heap[c] > hi)
+			hi = heap[c];
 	}
-	/* the heap lane's scale: what its tallest and shortest bars in view
-	 * stand for, in MiB (2^20 bytes), at its right end */
-	if (k == GT_METRIC_HEAP_ALLOC && hi && w >= 60) {
+	/* what its tallest and shortest bars in view stand for, in MiB
+	 * (2^20 bytes), at its right end */
+	if (hi && w >= 60) {
 		char sc[64];
 		int n = snprintf(sc, sizeof sc, " max %.1f MiB, min %.1f MiB ", (double)hi / 1048576.0,
 		                 (double)lo / 1048576.0);
@@ -700,7 +745,7 @@ static void draw_g_lane(struct tui_app *a, int y, uint32_t gi, int w, struct gt_
 	int cc = cursor_col(tl, w);
 	for (int c = 0; c < w; c++) {
 		int lk = tui_glook_col(a->m, &cols[c]);
-		put_cell(y, LABEL_W + c, tui_glook_attr(lk), tui_glook_glyph(lk), c == cc);
+		put_cell(y, LABEL_W + c, tui_glook_attr(lk), tui_glook_col_glyph(&cols[c], lk), c == cc);
 	}
 }
 
@@ -908,13 +953,17 @@ void tui_timeline_draw(struct tui_app *a)
 	if (tl->top + pr < np)
 		tui_put(y + pr - 1, LABEL_W - 2, 1, tui_attr(TUI_C_DIM), tui_glyph(TUI_G_ARROW_DN));
 	y += pr;
-	for (int l = 0; l < TUI_LANE__COUNT; l++)
-		draw_label(a, y + l, np + l, extra_names[l]);
+	char heap_label[32], goal_label[32];
 	draw_range_lane(a, y + TUI_LANE_GC, GT_RS_GC, TUI_C_GC, w);
 	draw_range_lane(a, y + TUI_LANE_STW, GT_RS_STW, TUI_C_STW, w);
 	draw_range_lane(a, y + TUI_LANE_ASSIST, GT_RS_ASSIST, TUI_C_ASSIST, w);
-	draw_metric_lane(a, y + TUI_LANE_HEAP, GT_METRIC_HEAP_ALLOC, TUI_C_HEAP, w);
-	draw_metric_lane(a, y + TUI_LANE_GOAL, GT_METRIC_HEAP_GOAL, TUI_C_HEAP_GOAL, w);
+	_Static_assert(TUI_LANE_GOAL == TUI_LANE_HEAP + 1, "the heap plot's two rows");
+	draw_heap_lanes(a, y + TUI_LANE_HEAP, w, heap_label, sizeof heap_label);
+	snprintf(goal_label, sizeof goal_label, "%s goal",
+	         tui_glyph((unsigned char)tui_glyph(TUI_G_HLINE)[0] < 0x80 ? TUI_G_GOAL : TUI_G_HLINE));
+	for (int l = 0; l < TUI_LANE__COUNT; l++)
+		draw_label(a, y + l, np + l, l == TUI_LANE_HEAP ? heap_label : l == TUI_LANE_GOAL ? goal_label
+		           : extra_names[l]);
 	draw_count_lanes(a, y + TUI_LANE_RUNNING, w);
 	y += TUI_LANE__COUNT;
 	draw_g_lanes(a, y, w, cols);

@@ -184,6 +184,23 @@ static int clear_preinit(struct v1_ctx *c, uint64_t id, uint64_t off)
 	return 0;
 }
 
+/* Hands the sink what a GoCreate of the initial phase tells (Go's
+ * converter drops the event): the goroutine's start stack and who
+ * started tracing. */
+static int initial(struct v1_ctx *c, const struct v1_ev *ev, gt_stack stk)
+{
+	if (!c->sink || !c->sink->initial)
+		return 0;
+	struct gt_initial ig = {
+		.g = (int64_t)ev->args[0], .ts = ev->ts, .stack = stk,
+		.start = ev->args[1] <= UINT32_MAX ? v1_stack(c, (uint32_t)ev->args[1]) : 0};
+	if (c->sink->initial(c->sink->ctx, &ig)) {
+		c->stopped = 1;
+		return -1;
+	}
+	return 0;
+}
+
 static int stw_reason(const struct v1_ctx *c, uint64_t kind)
 {
 	if (c->ver < 21)
@@ -285,7 +302,7 @@ static int convert(struct v1_ctx *c, const struct v1_ev *ev)
 			if (!g)
 				return nomem(c, ev->off);
 			g->preinit = 1;
-			return 0;
+			return initial(c, ev, stk);
 		}
 		go_trans(&e, (int64_t)ev->args[0], GT_GS_NOTEXIST, GT_GS_RUNNABLE, 0,
 		         ev->args[1] <= UINT32_MAX ? v1_stack(c, (uint32_t)ev->args[1]) : 0);

@@ -31,6 +31,9 @@ CLASS = {
 WAIT_U = {"chan": "─", "sync": "┄", "net": "≈", "sleep": "▁", "GC": "▔", "other": "░"}
 WAIT_A = {"chan": "-", "sync": ":", "net": "~", "sleep": "_", "GC": "^", "other": "."}
 BUSY_U, BUSY_A = "█▓▒", "#=+"
+# a busy state's share of a cell short of all of it, in eighths (ASCII:
+# under half, from half), in the look's colour and attributes
+PART_U, PART_A = "▏▎▍▌▋▊▉", ",;"
 CURSOR = "┃|"
 LANE = re.compile(r"^[ >]\*?G([0-9]+) ")
 LABEL_W = 10
@@ -71,7 +74,7 @@ def main():
         for _, gid, cells in rows:
             want = {CLASS.get(r, "other") for r in reasons.get(gid, ())}
             for x, ch in enumerate(cells):
-                if ch in BUSY_U or ch in CURSOR or ch == " ":
+                if ch in BUSY_U or ch in PART_U or ch in CURSOR or ch == " ":
                     continue
                 c = glyph_class.get(ch)
                 if c is None or c not in want:
@@ -82,11 +85,14 @@ def main():
             bad.append("only %s drawn" % sorted(seen))
     elif check == "colors":
         colors = open(sys.argv[3]).read().split("\n")
-        look = {}
+        look, parts = {}, []
         for i, gid, cells in rows:
             toks = colors[i].split(" ")[LABEL_W:]
             for x, ch in enumerate(cells):
                 if ch in CURSOR or ch == " " or x >= len(toks):
+                    continue
+                if ch in PART_U:  # a busy look's colour: checked below
+                    parts.append((gid, x, ch, toks[x]))
                     continue
                 if look.setdefault(ch, toks[x]) != toks[x]:
                     bad.append("G%d col %d: %r in %s, elsewhere %s" % (gid, LABEL_W + x, ch, toks[x], look[ch]))
@@ -98,6 +104,12 @@ def main():
                 bad.append("%s all in colour %s" % ("".join(chs), col))
         if len(look) < 4:
             bad.append("only %r drawn" % "".join(look))
+        waits = {look[ch] for ch in WAIT_U.values() if ch in look}
+        for gid, x, ch, col in parts:
+            if col in waits:
+                bad.append("G%d col %d: part %r in a wait's colour %s" % (gid, LABEL_W + x, ch, col))
+        if not parts:
+            bad.append("no cell drawn as part of a cell")
     elif check == "mono":
         attrs = open(sys.argv[3]).read().split("\n")
         for i, gid, cells in rows:
@@ -110,10 +122,12 @@ def main():
                     bad.append("G%d col %d: %r reversed" % (gid, LABEL_W + x, ch))
                 elif ch in WAIT_U.values() and at != "d":
                     bad.append("G%d col %d: wait %r not dim (%s)" % (gid, LABEL_W + x, ch, at))
+                elif ch in "█" + PART_U and at not in "bu.":
+                    bad.append("G%d col %d: busy %r dim (%s)" % (gid, LABEL_W + x, ch, at))
                 elif ch == "█" and at != "b":
                     bad.append("G%d col %d: running not bold (%s)" % (gid, LABEL_W + x, at))
     elif check == "ascii":
-        allowed = set(BUSY_A) | set(WAIT_A.values()) | set(CURSOR) | {" "}
+        allowed = set(BUSY_A) | set(PART_A) | set(WAIT_A.values()) | set(CURSOR) | {" "}
         for _, gid, cells in rows:
             extra = set(cells) - allowed
             if extra:

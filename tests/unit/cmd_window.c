@@ -37,6 +37,23 @@ static void both_ends(void **state)
 	assert_true(w.t0 == 0 && w.t1 == INT64_MAX);
 }
 
+/* The clock of an old-format trace starts at -1 (stats' min_ts): a
+ * window may start, or end, below zero. */
+static void negative_ends(void **state)
+{
+	(void)state;
+	struct gt_window w = ok("-1:250");
+	assert_true(w.t0 == -1 && w.t1 == 250);
+	w = ok("-5:-2");
+	assert_true(w.t0 == -5 && w.t1 == -2);
+	w = ok("-1:");
+	assert_true(w.t0 == -1 && w.t1 == INT64_MAX);
+	w = ok("-9223372036854775808:-9223372036854775807");
+	assert_true(w.t0 == INT64_MIN && w.t1 == INT64_MIN + 1);
+	w = ok("-0:1");
+	assert_true(w.t0 == 0 && w.t1 == 1);
+}
+
 static void open_ends(void **state)
 {
 	(void)state;
@@ -53,8 +70,11 @@ static void open_ends(void **state)
 static void refused(void **state)
 {
 	(void)state;
-	assert_string_equal(bad("-5:10"), "FROM is negative");
-	assert_string_equal(bad("5:-10"), "TO is negative");
+	assert_string_equal(bad("5:-10"), "FROM must be below TO");
+	assert_string_equal(bad("-:10"), "FROM is not a number of nanoseconds");
+	assert_string_equal(bad("--1:10"), "FROM is not a number of nanoseconds");
+	assert_string_equal(bad("-9223372036854775809:"), "FROM is too small");
+	assert_string_equal(bad(":-99999999999999999999"), "TO is too small");
 	assert_string_equal(bad("10:10"), "FROM must be below TO");
 	assert_string_equal(bad("20:10"), "FROM must be below TO");
 	assert_string_equal(bad("9223372036854775808:"), "FROM is too large");
@@ -73,6 +93,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(both_ends),
 		cmocka_unit_test(open_ends),
+		cmocka_unit_test(negative_ends),
 		cmocka_unit_test(refused),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -20,7 +20,7 @@
 #include <string.h>
 
 #include "model/model_int.h"
-#include "slurp.h"
+#include "trace_main.h"
 #include "xorshift.h"
 
 struct vec {
@@ -175,20 +175,8 @@ static size_t outside_block(const struct gt_model *m, uint32_t gi, const struct 
 	return in.out;
 }
 
-static int one(const char *path, uint64_t *rng)
+static int one(const char *path, struct gt_model *m, uint64_t *rng)
 {
-	size_t len;
-	uint8_t *buf = slurp(path, &len);
-	if (!buf) {
-		printf("# %s: unreadable\n", path);
-		return 2;
-	}
-	struct gt_decode_result res;
-	struct gt_model *m = gt_model_load(buf, len, 0, NULL, NULL, &res);
-	if (!m) {
-		free(buf);
-		return 2;
-	}
 	uint32_t ng = gt_model_g_count(m);
 	size_t queries = 0, chunked = 0, bad_g = 0, again = 0, outside = 0;
 	struct vec ref = {0};
@@ -240,22 +228,10 @@ static int one(const char *path, uint64_t *rng)
 	printf("# %s: %u goroutines (%zu with several chunks), %zu queries, %zu goroutines differ\n",
 	       path, ng, chunked, queries, bad_g);
 	free(ref.v);
-	gt_model_free(m);
-	free(buf);
 	return bad_g || again || outside;
 }
 
 int main(int argc, char **argv)
 {
-	if (argc < 2) {
-		fprintf(stderr, "usage: model_gseek TRACE...\n");
-		return 2;
-	}
-	uint64_t rng = 0x9e3779b97f4a7c15ull;
-	int rc = 0;
-	for (int i = 1; i < argc; i++) {
-		int r = one(argv[i], &rng);
-		rc = r > rc ? r : rc;
-	}
-	return rc;
+	return trace_main(argc, argv, "model_gseek", one);
 }
