@@ -60,12 +60,25 @@ b.decode("utf-8")
 sys.exit(1 if m or not b.strip() else 0)' "$1" || { echo "# $1:"; head -c 600 "$1" | od -c | head -8 | sed 's/^/#   /'; return 1; }
 }
 
+# The panes' processes (script, and the viewer under it) end with the
+# test even when a check failed before `q`: script outlives its server.
+PANES=
+end_panes() {
+	for p in $PANES; do
+		kill $(ps -o pid= --ppid "$p") "$p" 2>/dev/null
+	done
+	PANES=
+}
+trap 'end_panes; tmux_stop' EXIT
+
 # view NAME TRACE: the viewer on TRACE under script, in a new server
 view() {
+	end_panes
 	tmux -L "$TMUX_SOCK" kill-server 2>/dev/null
 	TMUX_SOCK="gt$$-$1"
 	tmux_start 100 30 "script -q -f -c '$GTVIEW $2' $1.raw"
 	tmux -L "$TMUX_SOCK" set-option -s set-clipboard on
+	PANES=$(tmux -L "$TMUX_SOCK" display-message -p '#{pane_pid}')
 }
 
 # copied: tmux's buffer after a y, into FILE
