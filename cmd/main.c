@@ -17,6 +17,7 @@ static const struct {
 	{"goroutine", cmd_goroutine},
 	{"gc", cmd_gc},
 	{"regions", cmd_regions},
+	{"threads", cmd_threads},
 	{"pprof", cmd_pprof},
 };
 

@@ -36,6 +36,7 @@ void gt_options_usage(FILE *fp)
 	      "  dump [--raw] TRACE\n"
 	      "  goroutines [--blocked] [--json] TRACE   (--json: JSON Lines)\n"
 	      "  gc [--json] TRACE\n"
+	      "  threads [--json] TRACE   per thread: running, syscalls\n"
 	      "  assemble TEXT OUT  build a binary trace from its text form\n"
 	      "\n"
 	      "See gtview(1).\n",
