@@ -15,6 +15,7 @@ int cmd_goroutines(int argc, char **argv); /* cmd/goroutines.c */
 int cmd_goroutine(int argc, char **argv);  /* cmd/goroutine.c */
 int cmd_gc(int argc, char **argv);         /* cmd/gc.c */
 int cmd_regions(int argc, char **argv);    /* cmd/regions.c */
+int cmd_threads(int argc, char **argv);    /* cmd/threads.c */
 int cmd_pprof(int argc, char **argv);      /* cmd/pprof.c */
 int cmd_search(int argc, char **argv);     /* cmd/search.c */
 int cmd_view(int argc, char **argv);       /* cmd/view.c: the interactive viewer */

@@ -23,6 +23,8 @@ static const struct {
 	 "user tasks, regions and logs by type"},
 	{"pprof", cmd_pprof, "gtview pprof [--kind net|sync|syscall|sched|cpu] [--window FROM:TO] TRACE",
 	 "a pprof profile of where goroutines waited, or of the CPU samples"},
+	{"threads", cmd_threads, "gtview threads [--json] [--window FROM:TO] TRACE",
+	 "per thread (M): running and syscall time, goroutines, syscalls"},
 	{"search", cmd_search, "gtview search [--json] [--count] [--window FROM:TO] TEXT TRACE",
 	 "the events, goroutines and annotations whose strings or stacks hold TEXT"},
 	{"assemble", cmd_assemble, "gtview assemble TEXT OUT", "build a binary trace from its text form (-d: back)"},

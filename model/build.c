@@ -447,6 +447,20 @@ int gt_build_ctx(struct gt_model *m, const struct gt_rec *r)
 		return -1;
 	if (r->id != GT_NONE && m_index(m, r->id) == UINT32_MAX)
 		return -1;
+	/* a P running on one thread met on another with no P transition
+	 * (rec.h: pm): it changed threads at about the last event's time */
+	if (p != GT_NONE && p < GT_PSEUDO_P && r->id != GT_NONE) {
+		uint32_t pi = gt_model_p_index(m, p);
+		struct gt_pbuild *b = &GT_VEC_AT(m->pb, struct gt_pbuild, pi);
+		uint32_t mi = m_index(m, r->id);
+		if (b->m >= 0 && b->m != mi) {
+			int64_t t = m->info.max_ts;
+			if (close_mspan(m, pi, t) < 0)
+				return -1;
+			b->m = mi;
+			b->since = t;
+		}
+	}
 	return 0;
 }
 

@@ -526,6 +526,42 @@ const struct gt_thread *gt_model_m(const struct gt_model *m, uint32_t mi);
 void gt_model_m_spans(const struct gt_model *m, uint32_t mi, int64_t t0,
                       int64_t t1, gt_pspan_fn fn, void *ctx);
 
+/* The threads' figures over the window [t0, t1) (INT64_MIN, INT64_MAX: the
+ * whole trace), the one definition `gtview threads` and the viewer show:
+ * - a goroutine's Running time is its thread's: the M that held its P
+ *   then (gt_model_m_spans);
+ * - a Syscall interval is on the thread its goroutine ran on when it
+ *   entered it (the M holding the P of the Running interval just before);
+ * - running_ns, syscall_ns: those intervals clipped to the window, so
+ *   that the sums over the threads equal the sums over the goroutines of
+ *   gt_model_g_window's Running and Syscall time;
+ * - goroutines: distinct goroutines with Running or Syscall time on it;
+ * - syscalls: Syscall intervals on it overlapping the window; blocked:
+ *   those whose goroutine then left for Runnable (its P was handed off:
+ *   not straight back to Running); longest: the longest of them (whole,
+ *   not clipped), its goroutine index and transition stack.
+ * The last row, m GT_NONE, holds the time whose thread the trace does not
+ * tell (a P no thread is known to hold; a goroutine in a syscall when
+ * tracing began, in an old trace); it is left out when empty.  Rows come
+ * by M id. */
+struct gt_mfig {
+	int64_t m;                /* Go's M id; GT_NONE: no thread known */
+	int64_t running_ns, syscall_ns;
+	uint32_t goroutines, syscalls, blocked;
+	int64_t longest_ns;       /* -1 with no syscall */
+	uint32_t longest_gi;      /* UINT32_MAX with none */
+	int64_t longest_start;
+	gt_stack longest_stack;
+};
+/* 0, or -1 when out of memory (*out NULL).  O(P and M spans in the
+ * window + goroutines' intervals up to t1).  Free *out with free(). */
+int gt_model_threads(const struct gt_model *m, int64_t t0, int64_t t1, struct gt_mfig **out,
+                     uint32_t *n);
+/* The function a syscall's stack st made it from: the first frame that
+ * is not the runtime's or a raw syscall wrapper (syscall.Syscall*,
+ * syscall.RawSyscall*, ...); 0 when none. */
+gt_str gt_model_syscall_func(const struct gt_model *m, gt_stack st);
+
 /* ---- Zoomed-out lanes: one summary per column --------------------------- */
 
 enum gt_lane_kind { GT_LANE_P, GT_LANE_G, GT_LANE_M };

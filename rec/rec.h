@@ -66,6 +66,7 @@ struct gt_rctx {
 	int64_t p, m;
 };
 #define GT_RCTX_BITS 6
+#define GT_RCTX_PM 64
 #define GT_RCTX_HASH(p, m) (((uint64_t)(m) * 0x9E3779B97F4A7C15u + (uint64_t)(p)) >> (64 - GT_RCTX_BITS))
 
 /* Encoder state (decoder side): gt_renc_init. */
@@ -76,6 +77,11 @@ struct gt_renc {
 	int lvalid;
 	int64_t lp, lm;
 	struct gt_rctx ctx[1 << GT_RCTX_BITS]; /* by GT_RCTX_HASH of the pair */
+	/* by P id (small ones): the M of the last pair sent or met with it;
+	 * a P met with another M goes again, cached or not, so that the
+	 * model sees a P change threads without a P transition (an old
+	 * trace's goroutine back from a syscall: decode/v1/convert.c) */
+	int64_t pm[GT_RCTX_PM];
 	uint8_t *sent;      /* by stack id: its GT_R_STACK was sent */
 	size_t nsent;
 };
@@ -119,6 +125,8 @@ static inline void gt_renc_init(struct gt_renc *e, int keep)
 		e->ctx[i].p = (int64_t)((uint64_t)(i ^ 1) << (64 - GT_RCTX_BITS));
 		e->ctx[i].m = 0;
 	}
+	for (uint32_t i = 0; i < GT_RCTX_PM; i++)
+		e->pm[i] = INT64_MIN;
 }
 
 /* The decoder has just written *ev field by field: a wide (vector) load
@@ -186,8 +194,12 @@ GT_REC_INLINE struct gt_rec *gt_renc_ctx_new(struct gt_renc *e, int64_t p, int64
 	e->lm = m;
 	e->lvalid = 1;
 	struct gt_rctx *c = &e->ctx[GT_RCTX_HASH(p, m)];
-	if (__builtin_expect(c->p == p, 1) && __builtin_expect(c->m == m, 1))
+	int64_t *pm = (uint64_t)p < GT_RCTX_PM ? &e->pm[p] : NULL;
+	if (__builtin_expect(c->p == p, 1) && __builtin_expect(c->m == m, 1) &&
+	    (!pm || __builtin_expect(*pm == m, 1)))
 		return r;
+	if (pm)
+		*pm = m;
 	c->p = p;
 	c->m = m;
 	r->id = m;

@@ -9,25 +9,6 @@
 
 /* ---- --blocked: goroutines waiting at the end, grouped (gt_model_blocked) -- */
 
-static void print_stack(FILE *fp, const struct gt_model *m, gt_stack st, const char *indent)
-{
-	const struct gt_tables *t = gt_model_tables(m);
-	size_t n = st ? gt_stack_depth(t, st) : 0;
-	const uint32_t *fr = n ? gt_stack_frames(t, st) : NULL;
-	for (size_t i = 0; i < n; i++) {
-		const struct gt_frame *f = gt_frame_get(t, fr[i]);
-		if (!f)
-			continue;
-		fputs(indent, fp);
-		gt_esc_puts(fp, gt_model_str(m, f->func));
-		fprintf(fp, "()\n%s    ", indent);
-		gt_esc_puts(fp, gt_model_str(m, f->file));
-		fprintf(fp, ":%u\n", f->line);
-	}
-	if (!n)
-		fprintf(fp, "%s(no stack)\n", indent);
-}
-
 static int report_blocked(FILE *fp, const struct gt_model *m, int json)
 {
 	struct gt_blocked b;
@@ -74,7 +55,7 @@ static int report_blocked(FILE *fp, const struct gt_model *m, int json)
 			fprintf(fp, "..%s", gt_report_dur(c, sizeof c, g->waited_max));
 		fputs("]\n", fp);
 		if (!g->runtime) {
-			print_stack(fp, m, g->stack, "    ");
+			gt_text_stack(fp, m, g->stack, "    ");
 			if (g->start_func) {
 				fputs("    started in ", fp);
 				gt_esc_puts(fp, gt_model_str(m, g->start_func));

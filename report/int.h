@@ -14,6 +14,9 @@ gt_str gt_frame_func(const struct gt_model *m, uint32_t fid);
 /* Writes stack st as a JSON array of {"func","file","line"}, innermost
  * first. */
 void gt_json_stack(FILE *fp, const struct gt_model *m, gt_stack st);
+/* Writes stack st for people: "func()" then "    file:line" a frame,
+ * each line after indent; "(no stack)" when it has no frame. */
+void gt_text_stack(FILE *fp, const struct gt_model *m, gt_stack st, const char *indent);
 
 /* gt_report_dur by snprintf: what its fast path is tested against. */
 const char *gt_report_dur_ref(char *buf, size_t size, int64_t ns);

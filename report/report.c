@@ -1,6 +1,7 @@
 /* report.c: helpers shared by the reports. */
 #include "report/report.h"
 #include "report/int.h"
+#include "report/escape.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -90,6 +91,25 @@ gt_str gt_frame_func(const struct gt_model *m, uint32_t fid)
 const char *gt_frame_func_name(const struct gt_model *m, uint32_t fid)
 {
 	return gt_model_str(m, gt_frame_func(m, fid));
+}
+
+void gt_text_stack(FILE *fp, const struct gt_model *m, gt_stack st, const char *indent)
+{
+	const struct gt_tables *t = gt_model_tables(m);
+	size_t n = st ? gt_stack_depth(t, st) : 0;
+	const uint32_t *fr = n ? gt_stack_frames(t, st) : NULL;
+	for (size_t i = 0; i < n; i++) {
+		const struct gt_frame *f = gt_frame_get(t, fr[i]);
+		if (!f)
+			continue;
+		fputs(indent, fp);
+		gt_esc_puts(fp, gt_model_str(m, f->func));
+		fprintf(fp, "()\n%s    ", indent);
+		gt_esc_puts(fp, gt_model_str(m, f->file));
+		fprintf(fp, ":%u\n", f->line);
+	}
+	if (!n)
+		fprintf(fp, "%s(no stack)\n", indent);
 }
 
 void gt_json_stack(FILE *fp, const struct gt_model *m, gt_stack st)

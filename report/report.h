@@ -30,6 +30,12 @@ int gt_report_goroutines_window(FILE *fp, const struct gt_model *m, int flags, i
  * arrays regions, tasks and logs, or tables. */
 int gt_report_regions(FILE *fp, const struct gt_model *m, int flags, int64_t t0, int64_t t1);
 
+/* One row (or JSON object per line, GT_REPORT_JSON) per thread over the
+ * window [t0, t1) (gt_model_threads): its running and syscall time, the
+ * goroutines it ran, its syscalls (how many, how many blocked, the
+ * longest with its goroutine, function and stack).  0, or -1. */
+int gt_report_threads(FILE *fp, const struct gt_model *m, int flags, int64_t t0, int64_t t1);
+
 /* The history of goroutines gis[0..n) (indices), one after the other:
  * one row (or JSON object per line, GT_REPORT_JSON) per transition,
  * with its cause (gt_model_g_transitions).  0, or -1 on a write error. */

@@ -182,8 +182,19 @@ void tui_goroutine_draw(struct tui_app *a)
 		tui_put(y + i, 14, 10, sel ? base : tui_glook_attr(tui_glook_of(a->m, s->state, s->reason)),
 		        gt_gostate_name((enum gt_gostate)s->state));
 		tui_put_right(y + i, 24, 9, base, d);
-		tui_put(y + i, 35, 19, base, gt_model_str(a->m, s->reason));
-		const char *where = gt_model_str(a->m, gt_model_stack_top_func(a->m, s->stack));
+		const char *why = gt_model_str(a->m, s->reason), *where = NULL;
+		if (s->state == GT_GS_SYSCALL) {
+			/* a syscall: whether it blocked (its goroutine then waited
+			 * for a P) and the function that made it */
+			if (k + 1 < gd->nspans && gd->spans[k + 1].start == s->end)
+				why = gd->spans[k + 1].state == GT_GS_RUNNABLE ? "blocked" : "did not block";
+			gt_str sf = gt_model_syscall_func(a->m, s->stack);
+			if (sf)
+				where = gt_model_str(a->m, sf);
+		}
+		tui_put(y + i, 35, 19, base, why);
+		if (!where)
+			where = gt_model_str(a->m, gt_model_stack_top_func(a->m, s->stack));
 		char pc[24];
 		const struct gt_tables *tb = gt_model_tables(a->m);
 		if (!*where && s->stack && gt_stack_depth(tb, s->stack)) {

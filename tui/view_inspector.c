@@ -377,9 +377,18 @@ void tui_inspector_build(struct tui_app *a)
 		add(a, TUI_C_TITLE, s->g, "State transition of G%lld %s", (long long)g->id, tui_g_func(a, g));
 		add(a, 0, UINT32_MAX, "  %-12s StateTransition (Goroutine)", "kind");
 		add_time(a, "time", s->start, s->end);
-		if (s->pid != GT_NONE)
-			add(a, 0, s->g, "  %-12s G%lld / P%lld / -", "G / P / M", (long long)g->id, (long long)s->pid);
-		else
+		if (s->pid != GT_NONE) {
+			/* the thread that held its P then (gt_model_threads's rule) */
+			int64_t mid = GT_NONE;
+			for (uint32_t pi = 0; pi < gt_model_p_count(a->m) && mid == GT_NONE; pi++)
+				if (gt_model_p(a->m, pi)->id == s->pid)
+					mid = thread_holding(a, pi, s->start);
+			char mt[32] = "-";
+			if (mid != GT_NONE)
+				snprintf(mt, sizeof mt, "M%lld", (long long)mid);
+			add(a, 0, s->g, "  %-12s G%lld / P%lld / %s", "G / P / M", (long long)g->id,
+			    (long long)s->pid, mt);
+		} else
 			add(a, 0, s->g, "  %-12s G%lld / - / -", "G / P / M", (long long)g->id);
 		if (s->from >= 0)
 			add(a, 0, UINT32_MAX, "  %-12s %s -> %s", "state", gt_gostate_name((enum gt_gostate)s->from),
@@ -387,6 +396,10 @@ void tui_inspector_build(struct tui_app *a)
 		else
 			add(a, 0, UINT32_MAX, "  %-12s -> %s", "state", gt_gostate_name((enum gt_gostate)s->state));
 		add(a, 0, UINT32_MAX, "  %-12s %s", "reason", s->reason ? fn_of(a, s->reason) : "-");
+		if (s->state == GT_GS_SYSCALL) {
+			gt_str sf = gt_model_syscall_func(a->m, s->stack);
+			add(a, 0, UINT32_MAX, "  %-12s %s", "syscall in", sf ? fn_of(a, sf) : "(no stack)");
+		}
 		if (s->state == GT_GS_WAITING)
 			add(a, 0, UINT32_MAX, "  %-12s %s", "waits on",
 			    tui_glook_name(tui_glook_of(a->m, s->state, s->reason)));

@@ -77,7 +77,9 @@ int v1_convert_init(struct v1_ctx *c)
 	for (uint32_t i = 0; i < c->ng; i++)
 		c->gs[i].preinit = 0;
 	for (uint32_t i = 0; i < c->nproc; i++)
-		c->procs[i].seen = c->procs[i].has_m = 0, c->procs[i].m1 = 0;
+		c->procs[i].seen = c->procs[i].has_m = 0, c->procs[i].m1 = 0, c->procs[i].sys_g = 0;
+	gt_ids_free(&c->sys_m);
+	memset(&c->sys_m, 0, sizeof c->sys_m);
 	for (uint32_t i = 0; i < c->ntask; i++)
 		c->tasks[i].clive = 0;
 	return 0;
@@ -218,6 +220,25 @@ static gt_str log_message(struct v1_ctx *c, uint64_t off)
 	return gt_str_intern(c->tab, (const char *)r.str, (size_t)r.slen);
 }
 
+/* Goroutine g starts on P p.  Go's converter credits the P's events to
+ * the thread of its last ProcStart; but a goroutine back from a syscall
+ * may take its P straight from another goroutine's syscall (Go 1.19's
+ * exitsyscallfast_reacquired writes GoSysBlock for that one, GoSysExit and
+ * GoStart for itself, no ProcStart), and then runs on the thread it made
+ * its own syscall on, while the P's last thread is still in the other
+ * syscall.  From here on p's events are on that thread (unknown when the
+ * trace does not say which it was). */
+static void start_on(struct v1_ctx *c, struct v1_proc *p, uint64_t g)
+{
+	if (!p->sys_g || p->sys_g == g)
+		return;
+	p->sys_g = 0;
+	uint32_t m1 = gt_ids_get(&c->sys_m, (int64_t)g);
+	p->has_m = m1 != UINT32_MAX && m1 != 0;
+	p->m = p->has_m ? (int64_t)m1 - 1 : 0;
+	p->m1 = p->has_m ? m1 : 0;
+}
+
 /* The general conversion of one event (after v1_postprocess). */
 static int convert(struct v1_ctx *c, const struct v1_ev *ev)
 {
@@ -248,12 +269,14 @@ static int convert(struct v1_ctx *c, const struct v1_ev *ev)
 		p->m = (int64_t)ev->args[0];
 		p->has_m = 1;
 		p->m1 = ev->p != -1 ? ev->args[0] + 1 : 0;
+		p->sys_g = 0;
 		proc_trans(&e, ev->p, p->seen ? GT_PS_IDLE : GT_PS_UNDETERMINED, GT_PS_RUNNING);
 		p->seen = 1;
 		break;
 	case V1_PROC_STOP:
 		proc_trans(&e, ev->p, p->seen ? GT_PS_RUNNING : GT_PS_UNDETERMINED, GT_PS_IDLE);
 		p->seen = 1;
+		p->sys_g = 0;
 		stop_m = 1;
 		break;
 	case V1_GC_START:
@@ -313,11 +336,14 @@ static int convert(struct v1_ctx *c, const struct v1_ev *ev)
 			go_trans(&e, (int64_t)ev->args[0], GT_GS_UNDETERMINED, GT_GS_RUNNING, 0, 0);
 			if (clear_preinit(c, ev->args[0], ev->off))
 				return -1;
-		} else
+		} else {
+			start_on(c, p, ev->args[0]);
 			go_trans(&e, (int64_t)ev->args[0], GT_GS_RUNNABLE, GT_GS_RUNNING, 0, 0);
+		}
 		break;
 	case V1_GO_START_LABEL: {
 		/* Go builds this context itself: raw G, M 0 when unknown */
+		start_on(c, p, ev->args[0]);
 		e.g = (int64_t)ev->g;
 		e.m = p->has_m ? p->m : 0;
 		go_trans(&e, (int64_t)ev->args[0], GT_GS_RUNNABLE, GT_GS_RUNNING, 0, 0);
@@ -367,6 +393,14 @@ static int convert(struct v1_ctx *c, const struct v1_ev *ev)
 			e.stack = 0;
 			go_trans(&e, e.g, GT_GS_SYSCALL, GT_GS_RUNNING, 0, 0);
 			return out(c, &e);
+		}
+		/* its thread, for when it takes a P back without a ProcStart */
+		if (ev->p != -1 && ev->g) {
+			if (!p->has_m || p->m < 0 || p->m >= UINT32_MAX - 1)
+				gt_ids_del(&c->sys_m, (int64_t)ev->g);
+			else if (gt_ids_put(&c->sys_m, (int64_t)ev->g, (uint32_t)p->m + 1) < 0)
+				return nomem(c, ev->off);
+			p->sys_g = ev->g;
 		}
 		go_trans(&e, self, GT_GS_RUNNING, GT_GS_SYSCALL, 0, stk);
 		e.stack = stk;
@@ -494,7 +528,7 @@ static inline __attribute__((always_inline)) int hot(struct v1_ctx *c, const str
 	struct gt_event e;
 	switch (type) {
 	case V1_GO_START:
-		if (c->preinit || g->pstate != G_RUNNABLE || p->run_g)
+		if (c->preinit || g->pstate != G_RUNNABLE || p->run_g || p->sys_g)
 			return 1;
 		g->pstate = G_RUNNING;
 		g->plast = 0;

@@ -24,6 +24,7 @@ void v1_run_free(struct v1_ctx *c)
 	free(c->tasks);
 	gt_ids_free(&c->taskmap);
 	free(c->regions);
+	gt_ids_free(&c->sys_m);
 	free(c->heap);
 	free(c->avail);
 	free(c->front_ts);

@@ -143,6 +143,11 @@ struct v1_proc {
 	uint8_t seen, has_m;
 	int64_t m;
 	uint64_t m1;             /* M of its events + 1 (pid -1 or no M: 0) */
+	/* a goroutine that entered a blocking syscall on it, on m, and the
+	 * P has not stopped or started since (0 none): while set, m is that
+	 * syscall's thread, and a goroutine that starts on the P without a
+	 * ProcStart came back from a syscall of its own (convert.c) */
+	uint64_t sys_g;
 };
 
 /* Per-goroutine state. */
@@ -290,6 +295,7 @@ struct v1_ctx {
 	int stopped;
 	gt_str s_reason[32];
 	gt_str s_gc, s_sweep, s_assist, s_heap, s_goal, s_procs;
+	struct gt_ids sys_m;     /* goroutine id -> M + 1 of its last blocking syscall */
 
 	/* error */
 	uint64_t err_off;

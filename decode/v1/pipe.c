@@ -221,6 +221,7 @@ int v1_pipe_run(struct v1_ctx *c, int restartable, int *rcp)
 		c2->tasks = NULL;
 		c2->captask = 0;
 		memset(&c2->taskmap, 0, sizeof c2->taskmap);
+		memset(&c2->sys_m, 0, sizeof c2->sys_m);
 		c2->regions = NULL;
 		c2->capregion = c2->freeregion = 0;
 		if (c2->procs)
