@@ -468,8 +468,8 @@ static int streamed(unsigned long seed, const char *path)
 				n = -1;
 			if (n == 0)
 				gt_stream_end(s);
-		} else {
-			n = gt_stream_read(s, fd);
+		} else if ((n = gt_stream_read(s, fd)) == 0) {
+			gt_stream_end(s);
 		}
 		if (n < 0) {
 			fprintf(stderr, "model-digest: %s: read error\n", path);

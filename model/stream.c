@@ -163,12 +163,8 @@ long gt_stream_read(struct gt_stream *s, int fd)
 		return -1;
 	}
 	ssize_t n = read(fd, s->buf + s->len, s->cap - s->len);
-	if (n < 0)
-		return -1;
-	if (n == 0) {
-		gt_stream_end(s);
-		return 0;
-	}
+	if (n <= 0)
+		return n;
 	s->len += (size_t)n;
 	gt_gen_scan(&s->scan, s->buf, s->len);
 	return (long)n;

@@ -34,8 +34,9 @@ struct gt_stream *gt_stream_new(const struct gt_load_opts *o);
  * the models already taken. */
 void gt_stream_free(struct gt_stream *s);
 
-/* One read(2) of fd into the buffer: the bytes read, 0 at its end (then
- * as gt_stream_end), -1 with errno (EAGAIN: nothing now). */
+/* One read(2) of fd into the buffer: the bytes read, 0 at its end (the
+ * caller says whether that ends the stream: a FIFO reads as ended until
+ * a writer opens it), -1 with errno (EAGAIN: nothing now). */
 long gt_stream_read(struct gt_stream *s, int fd);
 /* Bytes from elsewhere; -1 when out of memory. */
 int gt_stream_feed(struct gt_stream *s, const void *p, size_t n);

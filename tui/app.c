@@ -2,6 +2,7 @@
  * moving between them, and the frame: header, the view's body, the status
  * line.  The main loop (run.c) calls tui_draw; keys arrive via keys.c. */
 #include "tui/app.h"
+#include "tui/live.h"
 
 #include <curses.h>
 #include <stdarg.h>
@@ -177,6 +178,11 @@ static void draw_header(struct tui_app *a)
 	 * view: the mark has its room before anything but the name */
 	const char *mark = !a->load_error[0] ? ""
 		: a->info.status == GT_TRUNCATED ? " [truncated]" : " [partial]";
+	char live[96]; /* a trace still arriving says how far it got */
+	tui_live_mark(a, live, sizeof live);
+	int live_mark = !*mark && live[0];
+	if (live_mark)
+		mark = live;
 	int mw = tui_width(mark);
 	/* the right part, shorter as the screen narrows: the window goes
 	 * first, then the duration */
@@ -205,7 +211,7 @@ static void draw_header(struct tui_app *a)
 	}
 	x += tui_put(0, x, room > 0 ? room : 0, attr, name);
 	if (mw) /* what was kept is shown; say that it is partial */
-		tui_put(0, x, lw - x, tui_attr(TUI_C_ERROR), mark);
+		tui_put(0, x, lw - x, tui_attr(live_mark ? TUI_C_TITLE : TUI_C_ERROR), mark);
 	tui_put_right(0, 0, a->cols, attr, right);
 }
 
