@@ -52,7 +52,7 @@ static int read_all(struct gt_input *in, int fd, const char *path)
 	return 0;
 }
 
-static int open_input(struct gt_input *in, const char *path, int stream)
+static int open_input(struct gt_input *in, const char *path, int stream, int follow)
 {
 	memset(in, 0, sizeof *in);
 	in->name = path;
@@ -80,6 +80,11 @@ static int open_input(struct gt_input *in, const char *path, int stream)
 	if (S_ISDIR(st.st_mode)) {
 		close(fd);
 		return fail(path, "is a directory, not a trace file");
+	}
+	if (follow && S_ISREG(st.st_mode)) {
+		in->fd = fd; /* read as it grows, never mapped */
+		in->follow = 1;
+		return 0;
 	}
 	if (S_ISREG(st.st_mode) && st.st_size > 0) {
 		void *p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
@@ -118,12 +123,12 @@ static int open_input(struct gt_input *in, const char *path, int stream)
 
 int gt_input_open(struct gt_input *in, const char *path)
 {
-	return open_input(in, path, 0);
+	return open_input(in, path, 0, 0);
 }
 
-int gt_input_open_stream(struct gt_input *in, const char *path)
+int gt_input_open_stream(struct gt_input *in, const char *path, int follow)
 {
-	return open_input(in, path, 1);
+	return open_input(in, path, 1, follow);
 }
 
 void gt_input_close(struct gt_input *in)

@@ -34,6 +34,7 @@ struct gt_stream {
 	double bsecs;
 
 	size_t started_len;     /* bytes of the last build started */
+	int want_all;           /* gt_stream_flush: build every byte so far */
 	int final_started;
 	double next_ok;         /* no partial build before (throttle) */
 	double last_secs;
@@ -227,10 +228,20 @@ int gt_stream_step(struct gt_stream *s, double now_s)
 		return 0;
 	if (s->ended)
 		return start(s, s->len, 1);
+	if (s->want_all && s->len > s->started_len) {
+		s->want_all = 0;
+		return start(s, s->len, 0);
+	}
 	if (s->scan.version <= 0 || s->scan.stuck || s->scan.complete <= s->started_len ||
 	    now_s < s->next_ok)
 		return 0;
 	return start(s, s->scan.complete, 0);
+}
+
+void gt_stream_flush(struct gt_stream *s)
+{
+	if (s->scan.version <= 0 || s->scan.stuck)
+		s->want_all = 1;
 }
 
 void gt_stream_wait(struct gt_stream *s)

@@ -46,6 +46,11 @@ void gt_stream_end(struct gt_stream *s);
 /* Starts a build when one is due; now_s: a monotonic clock in seconds.
  * Returns 1 when one started. */
 int gt_stream_step(struct gt_stream *s, double now_s);
+/* A stream that is not shown by generations (old format, text, or a
+ * header the scan could not follow) and has stopped growing for a while
+ * (a file followed as it is written): the next step builds every byte so
+ * far, the way a truncated file loads, though more may come. */
+void gt_stream_flush(struct gt_stream *s);
 /* Waits for the running build, if any (tests, headless runs). */
 void gt_stream_wait(struct gt_stream *s);
 /* A model whose build ended since the last call (the caller owns it),

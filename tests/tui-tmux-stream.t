@@ -6,7 +6,8 @@
 # complete, keys work while it waits, and the final screen is the file's
 # (the header's name aside).  The loading screen says what it waits for;
 # q quits at once, before the first generation and after, with the
-# terminal modes as before.
+# terminal modes as before.  --follow reads a file as it is written;
+# the reports refuse it.
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/tools/tmux-lib.sh"
 command -v bash >/dev/null || { echo "1..0 # SKIP no bash"; exit 0; }
@@ -15,7 +16,7 @@ trace=$(cd "$here/.." && cd "${GT_CORPUS:-../shared/corpus}" 2>/dev/null && pwd)
 [ -s "$trace" ] || { echo "1..0 # SKIP no corpus (../shared/corpus)"; exit 0; }
 PACE="python3 $here/tools/pace-pipe.py"
 cd "$TMUX_TMP" || exit 1
-echo 1..8
+echo 1..11
 
 run() { tmux_text "$1"; tmux_keys Enter; }
 same_stty() { # same_stty FILE: compares with the stty before
@@ -80,3 +81,23 @@ tap $? "gtview - on a pipe shows the generations as they come"
 tmux_keys q
 same_stty after3 && [ "$(cat rc3)" = 0 ]
 tap $? "q while the writer writes: exit 0 at once, terminal modes as before"
+
+# --follow: a file that grows, shown as it does, the right edge following
+: > grow.trace
+run "clear; \"\$GTVIEW\" --follow grow.trace; echo \$? >rc4"
+tmux_wait "waiting for data" 10
+$PACE --rate 2000000 --seed 4 --hold-at 1300000 --hold-file go2 "$trace" grow.trace &
+writer=$!
+tmux_wait "[following:" 30 && tmux_wait "[timeline]" 5
+tap $? "--follow shows a file's complete generations as it is written"
+touch go2
+wait $writer
+sleep 3
+line=$(tmux_screen | head -1 | sed 's/ \[following:[^]]*\]//; s/^ gtview [^ ]*  */ gtview NAME /')
+[ "$line" = "$(head -1 file.screen)" ] || { echo "# $line"; head -1 file.screen | sed 's/^/# /'; false; }
+tap $? "--follow: once the writer is done, the whole file is shown"
+tmux_keys q
+tmux_wait_file rc4
+"$GTVIEW" stats --follow grow.trace >/dev/null 2>err5
+[ $? = 2 ] && grep -q -- "--follow is for the viewer" err5
+tap $? "the reports refuse --follow with a clear message"

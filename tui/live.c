@@ -22,21 +22,27 @@ double tui_live_now(void)
 
 int tui_live_poll_fd(const struct tui_live *l)
 {
-	return l && !l->fifo_wait ? l->fd : -1;
+	return l && !l->fifo_wait && !l->follow ? l->fd : -1;
 }
 
 int tui_live_read(struct tui_live *l, int ready)
 {
 	int changed = 0;
 	size_t got = 0;
-	while (l->fd >= 0 && (ready || l->fifo_wait) && got < READ_MAX) {
+	l->more = 0;
+	while (l->fd >= 0 && (ready || l->fifo_wait || l->follow)) {
+		if (got >= READ_MAX) {
+			l->more = 1;
+			break;
+		}
 		long n = gt_stream_read(l->s, l->fd);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
 			break;
-		if (n == 0 && l->fifo_wait) /* no writer yet (a FIFO reads as
-		                               ended until one opens it) */
+		if (n == 0 && (l->fifo_wait || l->follow)) /* no writer yet (a
+		                FIFO reads as ended until one opens it), or a
+		                followed file's end for now */
 			break;
 		changed = 1;
 		if (n <= 0) { /* the writer is done (or the read failed: the
@@ -49,8 +55,15 @@ int tui_live_read(struct tui_live *l, int ready)
 			break;
 		}
 		l->fifo_wait = 0;
+		l->flushed = 0;
 		l->last_data = tui_live_now();
 		got += (size_t)n;
+	}
+	/* a followed file quiet for a second: an old-format one is shown as
+	 * far as it got */
+	if (l->follow && !l->flushed && l->last_data && tui_live_now() - l->last_data >= 1) {
+		gt_stream_flush(l->s);
+		l->flushed = 1;
 	}
 	gt_stream_step(l->s, tui_live_now());
 	return changed;
@@ -67,7 +80,7 @@ static int whole_window(const struct tui_app *a)
  * (rebuilt from the new one as they are drawn), their places stay. */
 static void replace(struct tui_app *a, struct gt_model *m)
 {
-	int whole = whole_window(a);
+	int whole = whole_window(a), at_end = a->tl.t1 >= a->info.max_ts + 1;
 	struct tui_timeline tl = a->tl;
 	struct tui_goroutine gd = a->gd;
 	size_t itop = a->insp.top, icur = a->insp.cur, ptop = a->preview.top;
@@ -112,6 +125,12 @@ static void replace(struct tui_app *a, struct gt_model *m)
 		a->tl.t0 = tl.t0;
 		a->tl.t1 = tl.t1;
 		a->tl.cursor = tl.cursor;
+		if (at_end) { /* the window's right edge follows the newest data */
+			int64_t d = a->info.max_ts + 1 - tl.t1;
+			a->tl.t0 += d;
+			a->tl.t1 += d;
+			a->tl.cursor += d;
+		}
 	}
 	tui_gindex_start(&a->gl.ix, a->m);
 	a->gl.dirty = 1;
@@ -179,7 +198,8 @@ void tui_live_mark(const struct tui_app *a, char *buf, size_t n)
 	char dur[32], bytes[32];
 	tui_fmt_dur(dur, sizeof dur, a->info.max_ts - a->info.min_ts);
 	tui_fmt_bytes(bytes, sizeof bytes, si.bytes);
-	snprintf(buf, n, " [%s: %s so far, %s read]", si.ended ? "building" : "live", dur, bytes);
+	snprintf(buf, n, " [%s: %s so far, %s read]",
+	         si.ended ? "building" : l->follow ? "following" : "live", dur, bytes);
 }
 
 void tui_live_lines(const struct tui_live *l, const char *name, char lines[3][160])
@@ -197,9 +217,14 @@ void tui_live_lines(const struct tui_live *l, const char *name, char lines[3][16
 	double idle = tui_live_now() - (l->last_data ? l->last_data : l->t0);
 	if (l->fifo_wait && !si.bytes)
 		snprintf(lines[2], 160, "waiting for a writer to open the FIFO");
+	else if (!si.bytes && !si.ended)
+		snprintf(lines[2], 160, "waiting for data (%.0f s so far)", idle);
 	else if (si.building || (si.ended && !si.final))
 		snprintf(lines[2], 160, "building the model of %s", si.ended ? "the whole trace" :
 		         "the complete generations");
+	else if (l->follow && si.format != 2)
+		snprintf(lines[2], 160, "waiting for the file to stop growing for a second "
+		         "(%.0f s without data)", idle);
 	else if (si.format == 2 && !si.ended)
 		snprintf(lines[2], 160, "waiting for the first generation to end (%.0f s without data)",
 		         idle);
@@ -219,6 +244,8 @@ int tui_live_timeout(const struct tui_live *l)
 	gt_stream_info(l->s, &si);
 	if (si.building || l->pending || (si.ended && !l->final))
 		return 50;
+	if (l->more)
+		return 0; /* the keys, then more data */
 	if (l->fifo_wait)
 		return 100; /* tries the FIFO again */
 	return l->fd >= 0 ? 250 : -1; /* the header's bytes; a throttled build */

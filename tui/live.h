@@ -14,6 +14,10 @@ struct tui_live {
 	struct gt_stream *s;
 	int fd;                 /* -1 once the writer is done */
 	int fifo_wait;          /* no writer has opened the FIFO yet */
+	int follow;             /* a file followed as it is written (--follow):
+	                           its end is only where it is now */
+	int more;               /* the last read stopped with data left */
+	int flushed;            /* a quiet spell's build was asked for */
 	double t0;              /* when reading began (s, monotonic) */
 	double last_data;       /* when bytes last came */
 	int err;                /* errno of a failed read; 0 */

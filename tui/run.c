@@ -595,7 +595,7 @@ static struct gt_model *stream_first(struct tui_app *a, const sigset_t *unblocke
 		}
 		struct pollfd pfd[2] = {{.fd = a->term.tty_fd, .events = POLLIN},
 		                        {.fd = tui_live_poll_fd(l), .events = POLLIN}};
-		struct timespec wait = {0, 100 * 1000000L};
+		struct timespec wait = {0, l->more ? 0 : 100 * 1000000L};
 		int r = ppoll(pfd, 2, &wait, unblocked);
 		if (r < 0 && errno != EINTR)
 			return NULL;
@@ -690,6 +690,7 @@ int tui_run(const struct tui_run_opts *o)
 		a->live = tui_xcalloc(1, sizeof *a->live);
 		a->live->fd = o->stream_fd;
 		a->live->fifo_wait = o->stream_fifo;
+		a->live->follow = o->stream_follow;
 		a->live->t0 = tui_live_now();
 		a->live->s = gt_stream_new(o->load);
 		if (!a->live->s)

@@ -34,6 +34,8 @@ struct tui_run_opts {
 	int stream_fd;              /* non-blocking; closed by tui_run */
 	int stream_fifo;            /* a named FIFO: a writer may not have
 	                               opened it yet */
+	int stream_follow;          /* a file still being written (--follow):
+	                               its end is not the stream's */
 };
 
 /* Returns the exit status: 0, 1 (trace unreadable), 2 (terminal error),
