@@ -457,7 +457,7 @@ static int start_terminal(struct tui_app *a, const struct tui_run_opts *o, int h
 	return 0;
 }
 
-static void draw_progress(struct tui_app *a, uint64_t done, uint64_t total)
+static void draw_progress(struct tui_app *a, uint64_t done, uint64_t total, int64_t ms)
 {
 	erase();
 	int y = LINES / 2, w = COLS - 20;
@@ -470,6 +470,12 @@ static void draw_progress(struct tui_app *a, uint64_t done, uint64_t total)
 	tui_fill(y, x, fill, tui_attr(TUI_C_RUNNING), tui_glyph(TUI_G_FULL));
 	tui_fill(y, x + fill, w - 7 - fill, tui_attr(TUI_C_DIM), tui_glyph(TUI_G_LIGHT));
 	tui_printf(y, x + w - 6, 6, 0, "%4.0f%%", frac * 100);
+	/* what it is doing, so that a long load never looks stuck */
+	char d[32], t[32];
+	tui_fmt_bytes(d, sizeof d, done);
+	tui_fmt_bytes(t, sizeof t, total);
+	tui_printf(y + 1, x, w, tui_attr(TUI_C_DIM), "%s of %s decoded into the model  ·  %.1f s  ·  q quits",
+	           d, t, (double)ms / 1000);
 	wnoutrefresh(stdscr);
 	doupdate();
 }
@@ -527,7 +533,7 @@ static int on_progress(void *ctx, uint64_t done, uint64_t total)
 	if (ms - l->last_draw_ms < 50)
 		return 0;
 	l->last_draw_ms = ms;
-	draw_progress(a, done, total);
+	draw_progress(a, done, total, ms);
 	return 0;
 }
 
