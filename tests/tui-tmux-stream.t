@@ -59,12 +59,17 @@ tmux_keys 0 # the whole trace again, to compare with the file's screen
 touch go
 wait $writer
 tmux_wait "go1.26" 30
-i=0
-while [ $i -lt 300 ] && tmux_screen | head -1 | grep -qF "[live:"; do
-	sleep 0.1
-	i=$((i + 1))
-done
-sleep 1
+# the final model: the header's mark goes ([live: ...], then
+# [building: ...] while the last build runs)
+until_final() {
+	i=0
+	while [ $i -lt 600 ] && tmux_screen | head -1 | grep -q "$1"; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	sleep 1
+}
+until_final 'so far, .* read\]'
 tmux_screen | sed '1s/^ gtview [^ ]*  */ gtview NAME /' > stream.screen
 diff file.screen stream.screen >/dev/null
 r=$?
@@ -92,7 +97,11 @@ tmux_wait "[following:" 30 && tmux_wait "[timeline]" 5
 tap $? "--follow shows a file's complete generations as it is written"
 touch go2
 wait $writer
-sleep 3
+i=0 # the last generation's build (the file does not end for --follow)
+while [ $i -lt 600 ] && ! tmux_screen | head -1 | grep -qF "$(head -1 file.screen | sed 's/.*  *go1/go1/')"; do
+	sleep 0.1
+	i=$((i + 1))
+done
 line=$(tmux_screen | head -1 | sed 's/ \[following:[^]]*\]//; s/^ gtview [^ ]*  */ gtview NAME /')
 [ "$line" = "$(head -1 file.screen)" ] || { echo "# $line"; head -1 file.screen | sed 's/^/# /'; false; }
 tap $? "--follow: once the writer is done, the whole file is shown"
