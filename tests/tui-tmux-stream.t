@@ -6,7 +6,8 @@
 # complete, keys work while it waits, and the final screen is the file's
 # (the header's name aside).  The loading screen says what it waits for;
 # q quits at once, before the first generation and after, with the
-# terminal modes as before.  --follow reads a file as it is written;
+# terminal modes as before.  While live, a wide header gives the GC
+# cycles, pauses and heap so far.  --follow reads a file as it is written;
 # the reports refuse it.
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/tools/tmux-lib.sh"
@@ -16,7 +17,7 @@ trace=$(cd "$here/.." && cd "${GT_CORPUS:-../shared/corpus}" 2>/dev/null && pwd)
 [ -s "$trace" ] || { echo "1..0 # SKIP no corpus (../shared/corpus)"; exit 0; }
 PACE="python3 $here/tools/pace-pipe.py"
 cd "$TMUX_TMP" || exit 1
-echo 1..11
+echo 1..12
 
 run() { tmux_text "$1"; tmux_keys Enter; }
 same_stty() { # same_stty FILE: compares with the stty before
@@ -55,6 +56,11 @@ before=$(tmux_screen | head -1)
 tmux_keys +
 tmux_wait "window 0.000000s-" 5 && [ "$(tmux_screen | head -1)" != "$before" ]
 tap $? "keys work while the writer stalls (+ zooms in)"
+# a wide terminal: the header also gives the figures so far
+tmux_resize 220 30
+tmux_wait " STW, heap " 5
+tap $? "while live, a wide header gives GC cycles, pauses and the heap so far"
+tmux_resize 120 30
 tmux_keys 0 # the whole trace again, to compare with the file's screen
 touch go
 wait $writer

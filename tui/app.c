@@ -178,11 +178,18 @@ static void draw_header(struct tui_app *a)
 	 * view: the mark has its room before anything but the name */
 	const char *mark = !a->load_error[0] ? ""
 		: a->info.status == GT_TRUNCATED ? " [truncated]" : " [partial]";
-	char live[96]; /* a trace still arriving says how far it got */
-	tui_live_mark(a, live, sizeof live);
+	/* a trace still arriving says how far it got, and its figures so
+	 * far where the window's times still fit */
+	char live[160];
+	tui_live_mark(a, live, sizeof live, 1);
 	int live_mark = !*mark && live[0];
-	if (live_mark)
+	if (live_mark) {
 		mark = live;
+		snprintf(right, sizeof right, " go1.%d  %s  window %s-%s  cursor %s ",
+		         a->info.version, dur, w0, w1, cur);
+		if (a->cols - tui_width(right) - tui_width(live) - 8 - tui_width(a->file_name) < 12)
+			tui_live_mark(a, live, sizeof live, 0);
+	}
 	int mw = tui_width(mark);
 	/* the right part, shorter as the screen narrows: the window goes
 	 * first, then the duration */

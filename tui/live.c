@@ -187,7 +187,7 @@ int tui_live_swap(struct tui_app *a)
 	return TUI_REDRAW_ALL;
 }
 
-void tui_live_mark(const struct tui_app *a, char *buf, size_t n)
+void tui_live_mark(const struct tui_app *a, char *buf, size_t n, int full)
 {
 	const struct tui_live *l = a->live;
 	buf[0] = 0;
@@ -195,11 +195,24 @@ void tui_live_mark(const struct tui_app *a, char *buf, size_t n)
 		return;
 	struct gt_stream_info si;
 	gt_stream_info(l->s, &si);
-	char dur[32], bytes[32];
+	char dur[32], bytes[32], heap[32] = "";
 	tui_fmt_dur(dur, sizeof dur, a->info.max_ts - a->info.min_ts);
 	tui_fmt_bytes(bytes, sizeof bytes, si.bytes);
-	snprintf(buf, n, " [%s: %s so far, %s read]",
-	         si.ended ? "building" : l->follow ? "following" : "live", dur, bytes);
+	/* enough to watch a server without a key: the heap at the newest
+	 * point, the collections and pauses so far */
+	struct gt_point pt;
+	size_t last = gt_model_metric_at(a->m, GT_METRIC_HEAP_ALLOC, a->info.max_ts);
+	if (full && last != SIZE_MAX && gt_model_metric_get(a->m, GT_METRIC_HEAP_ALLOC, last, &pt) == 0) {
+		char v[24];
+		tui_fmt_bytes(v, sizeof v, pt.value);
+		snprintf(heap, sizeof heap, ", heap %s", v);
+	}
+	const char *what = si.ended ? "building" : l->follow ? "following" : "live";
+	if (full)
+		snprintf(buf, n, " [%s: %s so far, %s read; %u GC, %u STW%s]", what, dur, bytes,
+		         a->info.gc_cycles, a->info.stws, heap);
+	else
+		snprintf(buf, n, " [%s: %s so far, %s read]", what, dur, bytes);
 }
 
 void tui_live_lines(const struct tui_live *l, const char *name, char lines[3][160])

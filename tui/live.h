@@ -44,8 +44,9 @@ int tui_live_read(struct tui_live *l, int ready);
  * freed) unless a thread still reads the old one (then it waits in
  * pending).  Redraw flags when the model changed. */
 int tui_live_swap(struct tui_app *a);
-/* What the header says while the trace is incomplete ("" at the end). */
-void tui_live_mark(const struct tui_app *a, char *buf, size_t n);
+/* What the header says while the trace is incomplete ("" at the end):
+ * how far it got, and with full the GC cycles, pauses and heap so far. */
+void tui_live_mark(const struct tui_app *a, char *buf, size_t n, int full);
 /* The loading screen's lines before the first model: what was read and
  * what is waited for. */
 void tui_live_lines(const struct tui_live *l, const char *name, char lines[3][160]);
