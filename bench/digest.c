@@ -7,10 +7,14 @@
  * history (goroutine histories and reverse links) and greasons (the
  * reasons of goroutine lane columns) are left out of all.
  * GT_DIGEST_NO_LANE_TOP=1 leaves out the top of P and M lane columns (to
- * check that a change moved nothing else). */
+ * check that a change moved nothing else).
+ * `model-digest --stream SEED TRACE|-` reads the trace the way the viewer
+ * reads a pipe (model/stream.h) and checks each model shown before the
+ * end against a load of its bytes. */
 #include "bench/map_file.h"
 #include "cmd/load_opts.h"
 #include "model/model.h"
+#include "model/stream.h"
 
 #include <fcntl.h>
 #include <inttypes.h>
@@ -122,26 +126,20 @@ static void range_set(struct h *h, const struct gt_model *m, enum gt_range_set s
 		hi(h, (int64_t)gt_model_ranges_from(m, s, a + (z - a) / 16 * k));
 }
 
+static int quiet; /* put() prints nothing (the stream's checks) */
+
 static void put(const char *name, const char *part, struct h *h, struct h *all)
 {
-	printf("%s %s %016" PRIx64 "\n", name, part, h->v);
+	if (!quiet)
+		printf("%s %s %016" PRIx64 "\n", name, part, h->v);
 	hi(all, (int64_t)h->v);
 }
 
-static int one(const char *path)
+/* The digest of m (loaded with res) under name; returns a hash of all
+ * its parts, history and greasons included. */
+static uint64_t digest(const char *name, struct gt_model *m, const struct gt_decode_result *res_)
 {
-	size_t len;
-	void *p = bench_map_file("model-digest", path, &len);
-	if (!p)
-		return 2;
-	struct gt_decode_result res;
-	struct gt_cmd_load l; /* the GTVIEW_* variables */
-	gt_cmd_load_init(&l);
-	struct gt_model *m = gt_model_load_with(p, len, 1, &l.opts, NULL, NULL, &res);
-	gt_cmd_load_notes(&l);
-	if (!m)
-		return 2;
-	const char *name = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+	struct gt_decode_result res = *res_;
 	struct gt_trace_info in;
 	gt_model_info(m, &in);
 	int64_t a = in.min_ts, z = in.max_ts + 1, mid = a + (z - a) / 2, w = (z - a) / 1000 + 1;
@@ -258,8 +256,11 @@ static int one(const char *path)
 	put(name, "gspans", &hs, &all);
 	put(name, "gcolumns", &hc, &all);
 	/* apart from all (newer than the other parts, whose all it keeps) */
-	printf("%s history %016" PRIx64 "\n", name, hh.v);
-	printf("%s greasons %016" PRIx64 "\n", name, greasons.v);
+	if (!quiet) {
+		printf("%s history %016" PRIx64 "\n", name, hh.v);
+		printf("%s greasons %016" PRIx64 "\n", name, greasons.v);
+	}
+	uint64_t apart = hh.v * 31 + greasons.v; /* returned with all */
 
 	hinit(&h);
 	struct gt_gcount gc[1000];
@@ -383,18 +384,159 @@ static int one(const char *path)
 	put(name, "strings", &h, &all);
 
 	put(name, "all", &all, &h);
-	fprintf(stderr, "%s model_bytes %zu\n", name, in.model_bytes);
+	if (!quiet)
+		fprintf(stderr, "%s model_bytes %zu\n", name, in.model_bytes);
 	fflush(stdout);
+	return all.v ^ apart;
+}
+
+static const char *base(const char *path)
+{
+	return strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+}
+
+static int one(const char *path)
+{
+	size_t len;
+	void *p = bench_map_file("model-digest", path, &len);
+	if (!p)
+		return 2;
+	struct gt_decode_result res;
+	struct gt_cmd_load l; /* the GTVIEW_* variables */
+	gt_cmd_load_init(&l);
+	struct gt_model *m = gt_model_load_with(p, len, 1, &l.opts, NULL, NULL, &res);
+	gt_cmd_load_notes(&l);
+	if (!m)
+		return 2;
+	digest(base(path), m, &res);
 	gt_model_free(m);
 	munmap(p, len);
 	return 0;
 }
 
+/* A model the stream showed before its end must be a load of the bytes
+ * it was built from (a file cut there): 0 when it is. */
+static int check_prefix(const char *name, struct gt_model *m, const struct gt_decode_result *res,
+                        const struct gt_stream_info *si, const struct gt_load_opts *o)
+{
+	struct gt_decode_result r2;
+	struct gt_model *ref = gt_model_load_with(si->buf, si->built, 0, o, NULL, NULL, &r2);
+	if (!ref)
+		return 2;
+	quiet = 1;
+	uint64_t a = digest(name, m, res), b = digest(name, ref, &r2);
+	quiet = 0;
+	gt_model_free(ref);
+	if (a != b) {
+		fprintf(stderr, "model-digest: %s: the model of the first %llu bytes (%u generations) "
+		        "differs from a load of them\n", name, (unsigned long long)si->built, si->built_gens);
+		return 1;
+	}
+	return 0;
+}
+
+/* --stream SEED PATH: PATH ("-": stdin) read through model/stream.h, in
+ * chunks of random size (SEED; 0: as read(2) gives them, builds not
+ * awaited), each model the stream shows before its end checked against a load of its bytes; then
+ * the final model's digest, as for a file. */
+static int streamed(unsigned long seed, const char *path)
+{
+	int fd = strcmp(path, "-") ? open(path, O_RDONLY) : 0;
+	if (fd < 0) {
+		fprintf(stderr, "model-digest: %s: cannot open\n", path);
+		return 2;
+	}
+	struct gt_cmd_load l;
+	gt_cmd_load_init(&l);
+	struct gt_stream *s = gt_stream_new(&l.opts);
+	if (!s)
+		return 2;
+	const char *name = base(path);
+	static uint8_t chunk[1 << 16];
+	uint64_t x = seed * 0x9E3779B97F4A7C15ull + 1;
+	int rc = 0;
+	unsigned shown = 0;
+	struct gt_decode_result res;
+	struct gt_model *m;
+	for (;;) {
+		long n;
+		if (seed) {
+			x = x * 6364136223846793005ull + 1442695040888963407ull;
+			size_t want = 1 + (size_t)(x >> 33) % sizeof chunk;
+			n = read(fd, chunk, want);
+			if (n > 0 && gt_stream_feed(s, chunk, (size_t)n) < 0)
+				n = -1;
+			if (n == 0)
+				gt_stream_end(s);
+		} else if ((n = gt_stream_read(s, fd)) == 0) {
+			gt_stream_end(s);
+		}
+		if (n < 0) {
+			fprintf(stderr, "model-digest: %s: read error\n", path);
+			rc = 2;
+			break;
+		}
+		/* no throttle; with SEED each build awaited: every
+		 * generation's step is checked */
+		if (gt_stream_step(s, 1e18) && seed)
+			gt_stream_wait(s);
+		if (n == 0)
+			break;
+		if ((m = gt_stream_take(s, &res))) {
+			struct gt_stream_info si;
+			gt_stream_info(s, &si);
+			shown++;
+			if (check_prefix(name, m, &res, &si, &l.opts))
+				rc = 1;
+			gt_model_free(m);
+		}
+	}
+	if (rc != 2) {
+		/* the build under way, then the final one */
+		for (;;) {
+			gt_stream_wait(s);
+			struct gt_stream_info si;
+			m = gt_stream_take(s, &res);
+			gt_stream_info(s, &si);
+			if (m && si.final) {
+				digest(name, m, &res);
+				gt_model_free(m);
+				break;
+			}
+			if (m) {
+				shown++;
+				if (check_prefix(name, m, &res, &si, &l.opts))
+					rc = 1;
+				gt_model_free(m);
+			}
+			if (!gt_stream_step(s, 1e18) && !si.building && !m) {
+				fprintf(stderr, "model-digest: %s: no final model\n", path);
+				rc = 2;
+				break;
+			}
+		}
+	}
+	gt_cmd_load_notes(&l);
+	fprintf(stderr, "%s stream_models_before_end %u\n", name, shown);
+	gt_stream_free(s);
+	if (fd > 0)
+		close(fd);
+	return rc;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
-		fprintf(stderr, "usage: model-digest TRACE...\n");
+		fprintf(stderr, "usage: model-digest TRACE...\n"
+		        "       model-digest --stream SEED TRACE|-\n");
 		return 2;
+	}
+	if (!strcmp(argv[1], "--stream")) {
+		if (argc != 4) {
+			fprintf(stderr, "usage: model-digest --stream SEED TRACE|-\n");
+			return 2;
+		}
+		return streamed(strtoul(argv[2], NULL, 10), argv[3]);
 	}
 	int rc = 0;
 	for (int i = 1; i < argc; i++)

@@ -70,6 +70,12 @@ int gt_cmd_args_window(int argc, char **argv, const char *cmd, const char *usage
 			printf("usage: %s\n", usage);
 			return GT_EXIT_OK;
 		}
+		if (!strcmp(a, "--follow") || !strcmp(a, "-f")) {
+			fprintf(stderr, "gtview: %s: %s is for the viewer (gtview --follow TRACE): a "
+			        "report needs the whole trace, so run it once the file is complete\n",
+			        cmd, a);
+			return GT_EXIT_USAGE;
+		}
 		if (a[0] == '-' && a[1]) {
 			gt_esc_fprintf(stderr, "gtview: %s: unknown option %s\nusage: %s\n", cmd, a, usage);
 			return GT_EXIT_USAGE;

@@ -1,4 +1,5 @@
-/* input.c: open a trace (file, pipe or stdin) as one byte range. */
+/* input.c: open a trace (file, pipe or stdin) as one byte range, or a
+ * pipe as a stream to read as it comes. */
 #include "cmd/input.h"
 #include "report/escape.h"
 
@@ -52,10 +53,11 @@ static int read_all(struct gt_input *in, int fd, const char *path)
 	return 0;
 }
 
-int gt_input_open(struct gt_input *in, const char *path)
+static int open_input(struct gt_input *in, const char *path, int stream, int follow)
 {
 	memset(in, 0, sizeof *in);
 	in->name = path;
+	in->fd = -1;
 	int fd;
 	if (!strcmp(path, "-")) {
 		/* stdin: a redirected regular file is mapped like a named one;
@@ -64,7 +66,9 @@ int gt_input_open(struct gt_input *in, const char *path)
 		path = in->name;
 		fd = dup(0);
 	} else {
-		fd = open(path, O_RDONLY | O_CLOEXEC);
+		/* a FIFO's open waits for a writer: not when streamed, whose
+		 * screen says it waits */
+		fd = open(path, O_RDONLY | O_CLOEXEC | (stream ? O_NONBLOCK : 0));
 	}
 	if (fd < 0)
 		return fail(path, strerror(errno));
@@ -78,6 +82,11 @@ int gt_input_open(struct gt_input *in, const char *path)
 		close(fd);
 		return fail(path, "is a directory, not a trace file");
 	}
+	if (follow && S_ISREG(st.st_mode)) {
+		in->fd = fd; /* read as it grows, never mapped */
+		in->follow = 1;
+		return 0;
+	}
 	if (S_ISREG(st.st_mode) && st.st_size > 0) {
 		void *p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
 		if (p == MAP_FAILED) {
@@ -90,6 +99,16 @@ int gt_input_open(struct gt_input *in, const char *path)
 		in->len = (size_t)st.st_size;
 		in->mapped = 1;
 		close(fd);
+	} else if (stream) {
+		int fl = fcntl(fd, F_GETFL);
+		if (fl < 0 || fcntl(fd, F_SETFL, fl | O_NONBLOCK) < 0) {
+			int e = errno;
+			close(fd);
+			return fail(path, strerror(e));
+		}
+		in->fd = fd;
+		in->fifo = S_ISFIFO(st.st_mode) && strcmp(in->name, "<stdin>");
+		return 0;
 	} else {
 		int r = read_all(in, fd, path);
 		close(fd);
@@ -101,6 +120,16 @@ int gt_input_open(struct gt_input *in, const char *path)
 		return fail(path, "empty file, not a trace");
 	}
 	return 0;
+}
+
+int gt_input_open(struct gt_input *in, const char *path)
+{
+	return open_input(in, path, 0, 0);
+}
+
+int gt_input_open_stream(struct gt_input *in, const char *path, int follow)
+{
+	return open_input(in, path, 1, follow);
 }
 
 void gt_input_close(struct gt_input *in)

@@ -21,6 +21,7 @@ void gt_options_usage(FILE *fp)
 	      "\n"
 	      "options:\n"
 	      "  --demo             view the built-in demo trace\n"
+	      "  -f, --follow       keep reading TRACE as it is written (like tail -f)\n"
 	      "  -k, --keymap NAME  key bindings preset: vi (default) or emacs\n"
 	      "  --config FILE      read FILE instead of $XDG_CONFIG_HOME/gtview/config\n"
 	      "  --no-color         no colours (also NO_COLOR=1)\n"
@@ -172,6 +173,8 @@ int gt_options_parse(int argc, char **argv, struct gt_options *o)
 			return GT_EXIT_OK;
 		} else if (is_opt(a, NULL, "--demo")) {
 			o->demo = true;
+		} else if (is_opt(a, "-f", "--follow")) {
+			o->follow = true;
 		} else if (is_opt(a, NULL, "--no-color") || is_opt(a, NULL, "--no-colour")) {
 			no_color = 1;
 		} else if (is_opt(a, NULL, "--ascii")) {
@@ -204,6 +207,8 @@ int gt_options_parse(int argc, char **argv, struct gt_options *o)
 	}
 	if (o->demo && o->trace)
 		return usage_error(o, "--demo takes no trace, but '%s' was given", o->trace);
+	if (o->demo && o->follow)
+		return usage_error(o, "%s", "--follow follows a trace file, not --demo");
 
 	gt_config_init(&o->config, gt_embedded);
 	if (o->keymap_name) {

@@ -34,6 +34,7 @@ enum { GT_OPTIONS_RUN = -1 };
 struct gt_options {
 	const char *trace;        /* the trace path, "-" for stdin; NULL with --demo */
 	bool demo;                /* --demo: the built-in demo trace (gt_embedded("demo.trace")) */
+	bool follow;              /* --follow: read the file as it is written */
 	const char *keymap_name;  /* -k NAME, NULL when not given */
 	const char *config_path;  /* the config file read, NULL when none */
 	struct gt_config config;  /* keymap + settings + messages, all options applied */

@@ -39,7 +39,7 @@ int cmd_view(int argc, char **argv)
 		run.len = len;
 		run.file_name = "demo.trace";
 	} else {
-		if (gt_input_open(&in, o.trace) < 0) {
+		if (gt_input_open_stream(&in, o.trace, o.follow) < 0) {
 			gt_options_free(&o);
 			return GT_EXIT_USAGE;
 		}
@@ -49,6 +49,10 @@ int cmd_view(int argc, char **argv)
 		run.mapped = in.mapped;
 		run.file_name = in.name;
 		run.keys_from_tty = !strcmp(o.trace, "-");
+		run.stream = in.fd >= 0;
+		run.stream_fd = in.fd; /* tui_run closes it */
+		run.stream_fifo = in.fifo;
+		run.stream_follow = in.follow;
 	}
 	/* tests of quitting while a trace loads need a load that lasts */
 	const char *delay = getenv("GTVIEW_TEST_LOAD_DELAY_US");

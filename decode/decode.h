@@ -127,4 +127,22 @@ const char *gt_status_name(enum gt_status s);
 /* N of buf's "go 1.N trace" header; -1 when it has none. */
 int gt_decode_version(const uint8_t *buf, size_t len);
 
+/* A growing trace's complete generations (new format only): call
+ * gt_gen_scan with the bytes so far, as often as they grow (the same
+ * bytes, longer); a decode of buf[0..complete) then holds the first
+ * ngens generations whole, and they stay as they are whatever follows.
+ * version: -1 until the header is in, 0 when the trace is not of the new
+ * format (nothing is complete before its end); stuck: a batch header the
+ * decoder will reject (only a decode of the whole says why). */
+struct gt_gen_scan {
+	int version;
+	int stuck;
+	uint64_t pos;       /* the next batch header */
+	uint64_t gen;       /* the generation being read (0: none yet) */
+	uint64_t complete;  /* bytes of whole generations (with the header) */
+	uint32_t ngens;
+};
+void gt_gen_scan_init(struct gt_gen_scan *s);
+void gt_gen_scan(struct gt_gen_scan *s, const uint8_t *buf, size_t len);
+
 #endif

@@ -523,3 +523,19 @@ void fz_check_trace(const uint8_t *buf, size_t len)
 	check_model(buf, len, &res);
 #endif
 }
+
+uint8_t *fz_v2_trace(const uint8_t *data, size_t size, size_t *len)
+{
+	static const char *const hdr[4] = {"go 1.22 trace", "go 1.23 trace",
+	                                   "go 1.25 trace", "go 1.26 trace"};
+	if (size < 1)
+		return NULL;
+	uint8_t *buf = malloc(16 + size - 1);
+	if (!buf)
+		return NULL;
+	memset(buf, 0, 16);
+	memcpy(buf, hdr[data[0] & 3], strlen(hdr[data[0] & 3]));
+	memcpy(buf + 16, data + 1, size - 1);
+	*len = 16 + size - 1;
+	return buf;
+}

@@ -22,6 +22,12 @@
  * loads it with gt_model_load and checks the model. */
 void fz_check_trace(const uint8_t *buf, size_t len);
 
+/* The v2 harnesses' input as a trace: data[0] chooses the header (go
+ * 1.22, 1.23, 1.25, 1.26), the rest is the body after it.  An exact-size
+ * heap copy (ASan sees any read past the end), *len its size; NULL when
+ * size is 0 or out of memory.  free() it. */
+uint8_t *fz_v2_trace(const uint8_t *data, size_t size, size_t *len);
+
 /* Aborts with a message when cond is false. */
 #define FZ_ASSERT(cond, ...) \
 	do { if (!(cond)) fz_fail(__FILE__, __LINE__, #cond, __VA_ARGS__); } while (0)

@@ -81,7 +81,13 @@ $(DIGEST_BIN): bench/digest.c $(LIB)
 model-digest: $(DIGEST_BIN)
 	$(DIGEST_BIN) $(BENCH_TRACES)
 
-.PHONY: bench bench-replay model-digest
+# First frames in a real terminal (tmux): a file, a pipe as fast as cat
+# writes (first generations, whole), a pipe at 20 MB/s.
+# `make bench-stream [BENCH_TRACES=...]`; tests/tools/tui-stream-bench.sh.
+bench-stream: $(BIN)
+	sh tests/tools/tui-stream-bench.sh $(abspath $(BIN)) $(BENCH_TRACES)
+
+.PHONY: bench bench-replay bench-stream model-digest
 
 # tests/model-digest.t compares loads on one and two threads with it.
 test: $(DIGEST_BIN)

@@ -34,7 +34,7 @@ FUZZ_KEYS    := $(FUZZ_DIR)/libkeys.a
 
 # Harnesses whose code exists: text once decode/text/text.h has a reader, config
 # once keymaps/config.c exists.
-FUZZERS ?= v2 v1 $(if $(wildcard decode/text/),text) $(if $(wildcard keymaps/config.c),config)
+FUZZERS ?= v2 v1 stream $(if $(wildcard decode/text/),text) $(if $(wildcard keymaps/config.c),config)
 FUZZ_BINS := $(FUZZERS:%=$(FUZZ_DIR)/fuzz_%)
 
 # Rebuilt when FUZZ_MODEL changes (the stamp holds its last value).
@@ -84,6 +84,11 @@ $(FUZZ_DIR)/fuzz_v2 $(FUZZ_DIR)/fuzz_v1 $(FUZZ_DIR)/fuzz_text: $(FUZZ_DIR)/fuzz_
 	@echo "  FUZZLD $@"
 	$(Q)$(FUZZ_CC) $(FUZZ_SAN) -fsanitize=fuzzer -o $@ $^ -lm
 
+# the stream's builds run on a thread of their own
+$(FUZZ_DIR)/fuzz_stream: $(FUZZ_DIR)/fuzz/fuzz_stream.o $(FUZZ_DIR)/fuzz/fuzz_check.o $(FUZZ_CORE)
+	@echo "  FUZZLD $@"
+	$(Q)$(FUZZ_CC) $(FUZZ_SAN) -fsanitize=fuzzer -o $@ $^ -lm -lpthread
+
 $(FUZZ_DIR)/fuzz_config: $(FUZZ_DIR)/fuzz/fuzz_config.o $(FUZZ_DIR)/fuzz/fuzz_check.o $(FUZZ_KEYS) $(FUZZ_CORE)
 	@echo "  FUZZLD $@"
 	$(Q)$(FUZZ_CC) $(FUZZ_SAN) -fsanitize=fuzzer -o $@ $^ $(UI_LIBS) -lm
@@ -96,7 +101,8 @@ fuzz-seeds:
 
 # -max_len: longer inputs are cut when loaded (small inputs fuzz faster);
 # -malloc_limit_mb: no single allocation may pass 512 MB for inputs of at
-# most 32 KB; -timeout: one input may not take 20 s.
+# most 32 KB; -timeout: one input may not take 20 s.  fuzz_stream takes
+# fuzz_v2's inputs, so it starts from v2's seeds.
 fuzz: fuzz-build fuzz-seeds
 	$(Q)set -e; for f in $(FUZZERS); do \
 		mkdir -p $(FUZZ_DIR)/corpus/$$f $(FUZZ_DIR)/findings; \
@@ -107,7 +113,8 @@ fuzz: fuzz-build fuzz-seeds
 		     $(FUZZ_DIR)/fuzz_$$f -max_total_time=$(FUZZ_SECONDS) -timeout=20 \
 			-rss_limit_mb=2560 -malloc_limit_mb=512 -max_len=$$ml \
 			-print_final_stats=1 -artifact_prefix=$(FUZZ_DIR)/findings/$$f- \
-			$(FUZZ_DIR)/corpus/$$f $(FUZZ_DIR)/seeds/$$f >$(FUZZ_DIR)/fuzz_$$f.log 2>&1; then \
+			$(FUZZ_DIR)/corpus/$$f $(FUZZ_DIR)/seeds/$$(case $$f in (stream) echo v2;; (*) echo $$f;; esac) \
+			>$(FUZZ_DIR)/fuzz_$$f.log 2>&1; then \
 			tail -n 80 $(FUZZ_DIR)/fuzz_$$f.log; \
 			echo "fuzz_$$f: FINDING (input in $(FUZZ_DIR)/findings/)"; exit 1; \
 		fi; \

@@ -4,7 +4,8 @@
 # before the load would have ended.  The load is slowed down by cmd/'s
 # test-only GTVIEW_TEST_LOAD_DELAY_US (a pause per progress report: about
 # 20 reports on this trace, 1 s each) so that a stop that did not work
-# would show as a time-out, not as a race.
+# would show as a time-out, not as a race.  The progress screen says how
+# many bytes were decoded and for how long.
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/tools/tmux-lib.sh"
 command -v bash >/dev/null || { echo "1..0 # SKIP no bash"; exit 0; }
@@ -24,6 +25,7 @@ tmux_wait_file before
 quit() {
 	run "clear; \"\$GTVIEW\" '$trace'; echo \$? >rc$3; stty -a >after$3"
 	tmux_wait "Loading" 20 || return 1
+	tmux_wait "decoded into the model" 5 || return 1 # bytes, time: not stuck
 	tmux_keys "$1"
 	# the unstopped load needs some 20 s: stopping takes one report (1 s)
 	tmux_wait_file "after$3" 5 || return 1

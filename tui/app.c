@@ -2,6 +2,7 @@
  * moving between them, and the frame: header, the view's body, the status
  * line.  The main loop (run.c) calls tui_draw; keys arrive via keys.c. */
 #include "tui/app.h"
+#include "tui/live.h"
 
 #include <curses.h>
 #include <stdarg.h>
@@ -177,6 +178,18 @@ static void draw_header(struct tui_app *a)
 	 * view: the mark has its room before anything but the name */
 	const char *mark = !a->load_error[0] ? ""
 		: a->info.status == GT_TRUNCATED ? " [truncated]" : " [partial]";
+	/* a trace still arriving says how far it got, and its figures so
+	 * far where the window's times still fit */
+	char live[160];
+	tui_live_mark(a, live, sizeof live, 1);
+	int live_mark = !*mark && live[0];
+	if (live_mark) {
+		mark = live;
+		snprintf(right, sizeof right, " go1.%d  %s  window %s-%s  cursor %s ",
+		         a->info.version, dur, w0, w1, cur);
+		if (a->cols - tui_width(right) - tui_width(live) - 8 - tui_width(a->file_name) < 12)
+			tui_live_mark(a, live, sizeof live, 0);
+	}
 	int mw = tui_width(mark);
 	/* the right part, shorter as the screen narrows: the window goes
 	 * first, then the duration, then the trace's format (its version
@@ -209,7 +222,7 @@ static void draw_header(struct tui_app *a)
 	}
 	x += tui_put(0, x, room > 0 ? room : 0, attr, name);
 	if (mw) /* what was kept is shown; say that it is partial */
-		tui_put(0, x, lw - x, tui_attr(TUI_C_ERROR), mark);
+		tui_put(0, x, lw - x, tui_attr(live_mark ? TUI_C_TITLE : TUI_C_ERROR), mark);
 	tui_put_right(0, 0, a->cols, attr, right);
 }
 

@@ -282,6 +282,8 @@ struct tui_app {
 
 	struct tui_jump *jumps; /* jump.c: where jumps left, newest last */
 	int njumps;
+
+	struct tui_live *live;  /* live.h: the trace is still arriving; NULL */
 };
 
 /* A goroutine's summary by value (the model stores them packed). */
@@ -323,6 +325,10 @@ void tui_push(struct tui_app *a, enum tui_view_id v);
 void tui_pop(struct tui_app *a);
 void tui_switch(struct tui_app *a, enum tui_view_id v);
 void tui_status(struct tui_app *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* run.c: how the load of the model shown ended, said on the status line
+ * and marked in the header (load_error); 0, or -1 when it kept nothing
+ * to show. */
+int tui_load_result(struct tui_app *a, const struct gt_decode_result *res);
 void tui_open_inspector(struct tui_app *a, const struct tui_sel *s);
 void tui_open_goroutine(struct tui_app *a, uint32_t gi);
 /* Times relative to the trace's start, as "1.234567s". */

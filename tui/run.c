@@ -25,6 +25,7 @@
 #include "tui/draw.h"
 #include "tui/dump.h"
 #include "tui/glyphs.h"
+#include "tui/live.h"
 #include "tui/script.h"
 #include "tui/signals.h"
 #include "tui/util.h"
@@ -318,7 +319,9 @@ static int loop(struct tui_app *a, struct tui_script *script, const sigset_t *un
 				flags = script_key(a, tk, &it->key);
 			continue;
 		}
-		struct pollfd pfd = {.fd = a->term.tty_fd, .events = POLLIN};
+		struct pollfd pfds[2] = {{.fd = a->term.tty_fd, .events = POLLIN},
+		                         {.fd = tui_live_poll_fd(a->live), .events = POLLIN}};
+		struct pollfd *pfd = &pfds[0];
 		struct timespec wait;
 		/* figures coming from a background thread: look every 50 ms;
 		 * the list computing a range's rows: its progress, then its
@@ -328,15 +331,26 @@ static int loop(struct tui_app *a, struct tui_script *script, const sigset_t *un
 		int computing = tui_current(a) == TUI_V_GOROUTINES && tui_goroutines_computing(a);
 		int busy = tui_goroutines_busy(a);
 		int ms = busy && a->gl.counting ? 0 : bg || busy ? 50 : computing ? 100 : -1;
+		int lms = tui_live_timeout(a->live); /* a trace still arriving */
+		if (lms >= 0 && (ms < 0 || lms < ms))
+			ms = lms;
 		if (pending_esc)
 			ms = termkey_get_waittime(tk);
 		if (ms >= 0) {
 			wait.tv_sec = ms / 1000;
 			wait.tv_nsec = (long)(ms % 1000) * 1000000L;
 		}
-		int r = ppoll(&pfd, 1, ms >= 0 ? &wait : NULL, unblocked);
+		int r = ppoll(pfds, 2, ms >= 0 ? &wait : NULL, unblocked);
 		if (bg)
 			flags |= tui_gc_settled(a) | tui_range_settled(a) | tui_search_settled(a);
+		if (a->live) {
+			/* the header says how much came; a new model is shown */
+			if (tui_live_read(a->live, r > 0 && pfds[1].revents))
+				flags |= TUI_REDRAW_STATUS;
+			flags |= tui_live_swap(a);
+			if (r > 0 && !pfd->revents)
+				continue;
+		}
 		if (r < 0) {
 			if (errno == EINTR)
 				continue;
@@ -353,7 +367,7 @@ static int loop(struct tui_app *a, struct tui_script *script, const sigset_t *un
 				flags |= tui_handle_key(a, tk, &key);
 			continue;
 		}
-		if (pfd.revents & (POLLIN | POLLHUP | POLLERR))
+		if (pfd->revents & (POLLIN | POLLHUP | POLLERR))
 			termkey_advisereadable(tk);
 		TermKeyResult ret;
 		while ((ret = termkey_getkey(tk, &key)) == TERMKEY_RES_KEY) {
@@ -444,7 +458,7 @@ static int start_terminal(struct tui_app *a, const struct tui_run_opts *o, int h
 	return 0;
 }
 
-static void draw_progress(struct tui_app *a, uint64_t done, uint64_t total)
+static void draw_progress(struct tui_app *a, uint64_t done, uint64_t total, int64_t ms)
 {
 	erase();
 	int y = LINES / 2, w = COLS - 20;
@@ -457,6 +471,12 @@ static void draw_progress(struct tui_app *a, uint64_t done, uint64_t total)
 	tui_fill(y, x, fill, tui_attr(TUI_C_RUNNING), tui_glyph(TUI_G_FULL));
 	tui_fill(y, x + fill, w - 7 - fill, tui_attr(TUI_C_DIM), tui_glyph(TUI_G_LIGHT));
 	tui_printf(y, x + w - 6, 6, 0, "%4.0f%%", frac * 100);
+	/* what it is doing, so that a long load never looks stuck */
+	char d[32], t[32];
+	tui_fmt_bytes(d, sizeof d, done);
+	tui_fmt_bytes(t, sizeof t, total);
+	tui_printf(y + 1, x, w, tui_attr(TUI_C_DIM), "%s of %s decoded into the model  ·  %.1f s  ·  q quits",
+	           d, t, (double)ms / 1000);
 	wnoutrefresh(stdscr);
 	doupdate();
 }
@@ -514,8 +534,106 @@ static int on_progress(void *ctx, uint64_t done, uint64_t total)
 	if (ms - l->last_draw_ms < 50)
 		return 0;
 	l->last_draw_ms = ms;
-	draw_progress(a, done, total);
+	draw_progress(a, done, total, ms);
 	return 0;
+}
+
+int tui_load_result(struct tui_app *a, const struct gt_decode_result *res)
+{
+	a->load_error[0] = 0;
+	if (res->status == GT_OK || res->status == GT_STOPPED)
+		return 0;
+	uint64_t kept = 0; /* Sync events alone show nothing */
+	for (int k = 0; k < GT_EV__COUNT; k++)
+		if (k != GT_EV_SYNC)
+			kept += a->info.by_kind[k];
+	if (kept == 0)
+		return -1;
+	snprintf(a->load_error, sizeof a->load_error, "%s at offset %llu: %s (kept %llu events)",
+	         res->status == GT_TRUNCATED ? "truncated" : "error",
+	         (unsigned long long)res->offset, res->msg, (unsigned long long)res->events);
+	return 0;
+}
+
+/* ---- a trace still arriving (live.h) -------------------------------------- */
+
+static void draw_stream_loading(struct tui_app *a)
+{
+	char lines[3][160];
+	tui_live_lines(a->live, a->file_name, lines);
+	erase();
+	int y = LINES / 2 - 2, w = COLS - 4;
+	tui_printf(y, 2, w, tui_attr(TUI_C_TITLE), "%s", lines[0]);
+	tui_printf(y + 1, 2, w, 0, "%s", lines[1]);
+	tui_printf(y + 2, 2, w, tui_attr(TUI_C_DIM), "%s", lines[2]);
+	tui_printf(y + 4, 2, w, tui_attr(TUI_C_DIM), "q quits");
+	wnoutrefresh(stdscr);
+	doupdate();
+}
+
+/* Until the stream has given a model to show: the loading screen, keys
+ * (q, Ctrl-C quit) and the stream, each looked at as it is ready.
+ * Returns the model (its load's result in *res), or NULL with *stop the
+ * exit status (-1 for 0) after a quit. */
+static struct gt_model *stream_first(struct tui_app *a, const sigset_t *unblocked,
+                                     struct gt_decode_result *res, int *stop)
+{
+	struct tui_live *l = a->live;
+	double drawn = 0;
+	for (;;) {
+		struct gt_model *m = gt_stream_take(l->s, res);
+		if (m)
+			return m;
+		if (tui_sig_quit) {
+			*stop = 128 + tui_sig_quit;
+			return NULL;
+		}
+		if ((*stop = quit_key(a)))
+			return NULL;
+		if (tui_sig_winch) {
+			tui_sig_winch = 0;
+			tui_term_resize(&a->term);
+			drawn = 0;
+		}
+		double t = tui_live_now();
+		if (t - drawn >= 0.1) {
+			draw_stream_loading(a);
+			drawn = t;
+		}
+		struct pollfd pfd[2] = {{.fd = a->term.tty_fd, .events = POLLIN},
+		                        {.fd = tui_live_poll_fd(l), .events = POLLIN}};
+		struct timespec wait = {0, l->more ? 0 : 100 * 1000000L};
+		int r = ppoll(pfd, 2, &wait, unblocked);
+		if (r < 0 && errno != EINTR)
+			return NULL;
+		if (tui_live_read(l, r > 0 && pfd[1].revents))
+			drawn = 0;
+	}
+}
+
+/* Headless (a script's test): the whole stream, then its model. */
+static struct gt_model *stream_all(struct tui_live *l, struct gt_decode_result *res)
+{
+	while (l->fd >= 0) {
+		struct pollfd pfd = {.fd = l->fd, .events = POLLIN};
+		if (poll(&pfd, 1, -1) < 0 && errno != EINTR)
+			break;
+		long n = gt_stream_read(l->s, l->fd);
+		if (n == 0 && l->fifo_wait) { /* no writer yet */
+			nanosleep(&(struct timespec){0, 50 * 1000000L}, NULL);
+			continue;
+		}
+		if (n > 0)
+			l->fifo_wait = 0;
+		if (n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR)) {
+			gt_stream_end(l->s);
+			close(l->fd);
+			l->fd = -1;
+		}
+	}
+	gt_stream_step(l->s, tui_live_now());
+	gt_stream_wait(l->s);
+	return gt_stream_take(l->s, res);
 }
 
 /* ---- entry --------------------------------------------------------------- */
@@ -532,6 +650,11 @@ static void app_free(struct tui_app *a)
 	tui_search_free(a);
 	tui_jumps_free(a);
 	tui_regions_free(a);
+	if (a->live) {
+		tui_live_free(a->live);
+		free(a->live);
+		a->live = NULL;
+	}
 	if (a->keys_tk && a->own_keys_tk)
 		termkey_destroy(a->keys_tk);
 	a->keys_tk = NULL;
@@ -569,9 +692,57 @@ int tui_run(const struct tui_run_opts *o)
 	clock_gettime(CLOCK_MONOTONIC, &l.t0);
 	struct gt_decode_result res;
 	memset(&res, 0, sizeof res);
-	a->m = gt_model_load_with(o->buf, o->len, o->mapped, o->load,
-	                          headless ? NULL : on_progress, &l, &res);
-	if (!a->m) {
+	if (o->stream) {
+		/* a pipe or FIFO: shown as it comes, the screen at once */
+		a->live = tui_xcalloc(1, sizeof *a->live);
+		a->live->fd = o->stream_fd;
+		a->live->fifo_wait = o->stream_fifo;
+		a->live->follow = o->stream_follow;
+		a->live->t0 = tui_live_now();
+		a->live->s = gt_stream_new(o->load);
+		if (!a->live->s)
+			tui_die("out of memory");
+		if (headless) {
+			a->m = stream_all(a->live, &res);
+		} else {
+			if (start_terminal(a, o, 0, &l.unblocked, err, sizeof err) < 0) {
+				gt_esc_fprintf(stderr, "gtview: %s\n", err);
+				app_free(a);
+				tui_script_free(&script);
+				return 2;
+			}
+			a->m = stream_first(a, &l.unblocked, &res, &l.stop);
+		}
+		if (!a->m && !l.stop) {
+			done_display();
+			struct gt_stream_info si;
+			gt_stream_info(a->live->s, &si);
+			gt_esc_fprintf(stderr, "gtview: %s: %s\n", o->file_name,
+			        a->live->err ? strerror(a->live->err) :
+			        si.ended && !si.bytes ? "empty file, not a trace" : "out of memory");
+			int rc = si.ended && !si.bytes ? 2 : 1;
+			app_free(a);
+			tui_script_free(&script);
+			return rc;
+		}
+		if (a->m) {
+			struct gt_stream_info si;
+			gt_stream_info(a->live->s, &si);
+			a->live->final = si.final;
+			a->live->shown_gens = si.built_gens;
+			if (!si.final)
+				res.status = GT_OK; /* a prefix's end is no error */
+		}
+		if (headless) { /* all read: nothing more to come */
+			tui_live_free(a->live);
+			free(a->live);
+			a->live = NULL;
+		}
+	} else {
+		a->m = gt_model_load_with(o->buf, o->len, o->mapped, o->load,
+		                          headless ? NULL : on_progress, &l, &res);
+	}
+	if (!a->m && !l.stop) {
 		done_display();
 		gt_esc_fprintf(stderr, "gtview: %s: out of memory\n", o->file_name);
 		tui_script_free(&script);
@@ -586,23 +757,14 @@ int tui_run(const struct tui_run_opts *o)
 	gt_model_info(a->m, &a->info);
 	a->info.min_ts = tui_time_bound(a->info.min_ts);
 	a->info.max_ts = tui_time_bound(a->info.max_ts);
-	if (res.status != GT_OK && res.status != GT_STOPPED) {
-		uint64_t kept = 0; /* Sync events alone show nothing */
-		for (int k = 0; k < GT_EV__COUNT; k++)
-			if (k != GT_EV_SYNC)
-				kept += a->info.by_kind[k];
-		if (kept == 0) {
-			/* nothing to show: say why, terminal untouched */
-			done_display();
-			gt_esc_fprintf(stderr, "gtview: %s: offset %llu: %s\n", o->file_name,
-			        (unsigned long long)res.offset, res.msg[0] ? res.msg : gt_status_name(res.status));
-			app_free(a);
-			tui_script_free(&script);
-			return 1;
-		}
-		snprintf(a->load_error, sizeof a->load_error, "%s at offset %llu: %s (kept %llu events)",
-		         res.status == GT_TRUNCATED ? "truncated" : "error",
-		         (unsigned long long)res.offset, res.msg, (unsigned long long)res.events);
+	if (tui_load_result(a, &res) < 0) {
+		/* nothing to show: say why, terminal untouched */
+		done_display();
+		gt_esc_fprintf(stderr, "gtview: %s: offset %llu: %s\n", o->file_name,
+		        (unsigned long long)res.offset, res.msg[0] ? res.msg : gt_status_name(res.status));
+		app_free(a);
+		tui_script_free(&script);
+		return 1;
 	}
 	if (!a->term.started &&
 	    start_terminal(a, o, headless, &l.unblocked, err, sizeof err) < 0) {

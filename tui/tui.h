@@ -29,6 +29,13 @@ struct tui_run_opts {
 	struct gt_config *config;   /* keymap and settings; not owned */
 	const struct gt_load_opts *load; /* how to load (NULL: the defaults) */
 	unsigned load_delay_us;     /* tests: a pause per progress report */
+	int stream;                 /* read the trace from stream_fd as it
+	                               comes (a pipe, a FIFO), not from buf */
+	int stream_fd;              /* non-blocking; closed by tui_run */
+	int stream_fifo;            /* a named FIFO: a writer may not have
+	                               opened it yet */
+	int stream_follow;          /* a file still being written (--follow):
+	                               its end is not the stream's */
 };
 
 /* Returns the exit status: 0, 1 (trace unreadable), 2 (terminal error),

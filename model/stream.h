@@ -1,0 +1,77 @@
+/* stream.h: a trace read as it comes (a pipe, a file still being
+ * written), shown as it grows.
+ *
+ * The bytes collect in one buffer.  For a new-format trace the stream
+ * knows where its complete generations end (gt_gen_scan) and builds, on
+ * a thread of its own, the model of those generations: the same model a
+ * load of a file cut there gives.  Each such model replaces the one
+ * before as a whole (the viewer keeps its place): "loaded up to" moves
+ * in generation-sized steps, and a step is only ever a model that is
+ * complete and read-only, so views read it without locks.  When the
+ * writer is done (gt_stream_end) the last build is of every byte: the
+ * model a load of the same bytes from a file gives.  An old-format or
+ * text trace is built once, at the end.
+ *
+ * A build is a whole load of the prefix, so a step costs the load of
+ * everything before it: a build starts when complete generations wait
+ * and no build runs, and not before as long again as the last one took
+ * has passed, so that building takes at most about half a core however
+ * fast the data comes.
+ *
+ * All calls come from one thread (the viewer's loop); the builds read the
+ * buffer on theirs, and a buffer that grows while one runs is kept until
+ * it ends. */
+#ifndef GT_MODEL_STREAM_H
+#define GT_MODEL_STREAM_H
+
+#include "model/model.h"
+
+struct gt_stream;
+
+/* o: how to load (copied; NULL: the defaults). */
+struct gt_stream *gt_stream_new(const struct gt_load_opts *o);
+/* Stops a build that runs (soon: it is told to stop) and frees all but
+ * the models already taken. */
+void gt_stream_free(struct gt_stream *s);
+
+/* One read(2) of fd into the buffer: the bytes read, 0 at its end (the
+ * caller says whether that ends the stream: a FIFO reads as ended until
+ * a writer opens it), -1 with errno (EAGAIN: nothing now). */
+long gt_stream_read(struct gt_stream *s, int fd);
+/* Bytes from elsewhere; -1 when out of memory. */
+int gt_stream_feed(struct gt_stream *s, const void *p, size_t n);
+/* No more bytes will come. */
+void gt_stream_end(struct gt_stream *s);
+
+/* Starts a build when one is due; now_s: a monotonic clock in seconds.
+ * Returns 1 when one started. */
+int gt_stream_step(struct gt_stream *s, double now_s);
+/* A stream that is not shown by generations (old format, text, or a
+ * header the scan could not follow) and has stopped growing for a while
+ * (a file followed as it is written): the next step builds every byte so
+ * far, the way a truncated file loads, though more may come. */
+void gt_stream_flush(struct gt_stream *s);
+/* Waits for the running build, if any (tests, headless runs). */
+void gt_stream_wait(struct gt_stream *s);
+/* A model whose build ended since the last call (the caller owns it),
+ * with its load's result; NULL when none. */
+struct gt_model *gt_stream_take(struct gt_stream *s, struct gt_decode_result *res);
+
+struct gt_stream_info {
+	uint64_t bytes;         /* read so far */
+	uint64_t complete;      /* of complete generations (new format) */
+	uint32_t gens;          /* complete generations */
+	uint64_t built;         /* bytes of the newest model taken or ready */
+	uint32_t built_gens;    /* its generations (0 for the final build) */
+	int version;            /* of the header; -1 before it is in */
+	int format;             /* 2: shown by generations; 1: at the end */
+	int ended;              /* the writer is done */
+	int building;           /* a build runs */
+	int final;              /* the model of every byte was taken */
+	double build_s;         /* the last build's wall time (s) */
+	const uint8_t *buf;     /* the bytes so far (valid until the next read
+	                           or feed) */
+};
+void gt_stream_info(const struct gt_stream *s, struct gt_stream_info *out);
+
+#endif

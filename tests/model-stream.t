@@ -1,0 +1,69 @@
+#!/bin/sh
+# model-stream.t: a trace read as it comes (model/stream.h, the viewer's
+# path for pipes and `gtview -`) gives the model a load of the same bytes
+# from a file gives: whole, through a real pipe at a set pace
+# (tests/tools/pace-pipe.py), and cut at random points (the model of the
+# truncated file); and every model it shows before the end, one per
+# complete generation, is the model of a file cut at that generation's
+# end (model-digest --stream checks each; see bench/digest.c).
+set -u
+: "${GT_BUILD:?run through make test}"
+D=$GT_BUILD/bench/model-digest
+PACE="python3 tests/tools/pace-pipe.py"
+cd "$(dirname "$0")/.." || exit 1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+set -- tests/fixtures/*.trace
+for f in "${GT_CORPUS:-/nonexistent}"/v1/*_1_1[19]_good.trace "${GT_CORPUS:-/nonexistent}"/v2/*; do
+	[ -f "$f" ] && set -- "$@" "$f"
+done
+echo "1..$(($# * 3 + 1))"
+i=0
+# tap OK WHAT
+tap() {
+	i=$((i + 1))
+	if [ "$1" = 0 ]; then echo "ok $i - $2"; else echo "not ok $i - $2"; fi
+}
+# same A B: the digests of A and B, names aside
+same() {
+	sed 's/^[^ ]* //' "$1" > "$tmp/a.n"
+	sed 's/^[^ ]* //' "$2" > "$tmp/b.n"
+	cmp -s "$tmp/a.n" "$tmp/b.n" || { diff "$tmp/a.n" "$tmp/b.n" | head -5 | sed 's/^/# /'; return 1; }
+}
+seed=1
+for f in "$@"; do
+	n=$(basename "$f")
+	"$D" "$f" > "$tmp/file" 2>/dev/null
+	size=$(wc -c < "$f")
+	# random chunks, each generation's model checked against its prefix
+	# (every step a whole load: not on the corpus's traces of megabytes)
+	if [ "$size" -lt 1000000 ]; then
+		"$D" --stream $seed "$f" > "$tmp/chunks" 2>"$tmp/err"
+		rc=$?
+		[ $rc = 0 ] && same "$tmp/file" "$tmp/chunks"
+		tap $? "$n: random chunks give the file's model, each generation's step its prefix's ($(grep -o '[0-9]*$' "$tmp/err" | tail -1) steps)"
+	else
+		"$D" --stream 0 "$f" > "$tmp/chunks" 2>/dev/null
+		rc=$?
+		[ $rc = 0 ] && same "$tmp/file" "$tmp/chunks"
+		tap $? "$n: read as it comes, the file's model (steps checked as they came)"
+	fi
+	# a pipe, written in chunks of a few KB
+	$PACE --chunk 1000-9000 --seed $seed "$f" | "$D" --stream 0 - > "$tmp/pipe" 2>/dev/null
+	rc=$?
+	[ $rc = 0 ] && same "$tmp/file" "$tmp/pipe"
+	tap $? "$n: through a pipe: the file's model"
+	# cut at a random point: the truncated file's model
+	cut=$(python3 -c "import random; random.seed($seed); print(random.randint(17, $size - 1))")
+	head -c "$cut" "$f" > "$tmp/cut.trace"
+	"$D" "$tmp/cut.trace" > "$tmp/cutfile" 2>/dev/null
+	$PACE --seed $seed --cut "$cut" "$f" | "$D" --stream 0 - > "$tmp/cutpipe" 2>/dev/null
+	rc=$?
+	[ $rc = 0 ] && same "$tmp/cutfile" "$tmp/cutpipe"
+	tap $? "$n: cut at $cut through a pipe: the truncated file's model"
+	seed=$((seed + 1))
+done
+# a v2 trace through the stream gives models before its end
+grep -q 'stream_models_before_end [1-9]' "$tmp/err" 2>/dev/null || \
+	"$D" --stream 5 tests/fixtures/demo.trace 2>&1 >/dev/null | grep -q 'stream_models_before_end [1-9]'
+tap $? "a new-format trace shows generations before the stream ends"
