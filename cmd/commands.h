@@ -14,6 +14,7 @@ int cmd_goroutine(int argc, char **argv);  /* cmd/goroutine.c */
 int cmd_gc(int argc, char **argv);         /* cmd/gc.c */
 int cmd_regions(int argc, char **argv);    /* cmd/regions.c */
 int cmd_pprof(int argc, char **argv);      /* cmd/pprof.c */
+int cmd_waits(int argc, char **argv);      /* cmd/waits.c */
 int cmd_view(int argc, char **argv);       /* cmd/view.c: the interactive viewer */
 
 #endif

@@ -18,6 +18,7 @@ static const struct {
 	{"gc", cmd_gc},
 	{"regions", cmd_regions},
 	{"pprof", cmd_pprof},
+	{"waits", cmd_waits},
 };
 
 int main(int argc, char **argv)

@@ -30,6 +30,14 @@ int gt_report_goroutines_window(FILE *fp, const struct gt_model *m, int flags, i
  * arrays regions, tasks and logs, or tables. */
 int gt_report_regions(FILE *fp, const struct gt_model *m, int flags, int64_t t0, int64_t t1);
 
+/* The single waits of kind (enum gt_prof_kind, not cpu) in [t0, t1)
+ * (gt_waits_list), longest first, the first limit of them (0: all):
+ * JSON Lines {"g","start","duration_ns","reason","stack","by_g"}, or a
+ * line of their number and total then a table.  0, or -1 when out of
+ * memory or a write failed. */
+int gt_report_waits(FILE *fp, const struct gt_model *m, int json, int kind, size_t limit,
+                    int64_t t0, int64_t t1);
+
 /* The history of goroutines gis[0..n) (indices), one after the other:
  * one row (or JSON object per line, GT_REPORT_JSON) per transition,
  * with its cause (gt_model_g_transitions).  0, or -1 on a write error. */
