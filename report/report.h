@@ -59,6 +59,11 @@ int gt_report_gc(FILE *fp, const struct gt_model *m, int flags);
  * up); the MMU figures stay the whole trace's. */
 int gt_report_gc_window(FILE *fp, const struct gt_model *m, int flags, int64_t t0, int64_t t1);
 
+/* "GC used 8.4% of the CPU: workers 7.5, assists 0.7, pauses 0.2" for c
+ * (gt_model_gc_cpu; the parts in % of the CPU too) into buf: the one
+ * wording of the CLI and the viewer.  Returns buf. */
+const char *gt_report_gc_cpu(char *buf, size_t size, const struct gt_gc_cpu *c);
+
 /* The goroutines' times and end states the headlines give, summed over
  * their lifetimes (gt_report_gtotals_add each). */
 struct gt_gtotals {

@@ -468,6 +468,27 @@ static size_t range_longest(const struct tui_app *a, enum gt_range_set set, int6
 	return longest;
 }
 
+/* The GC lane's label: "GC 8.4%", the GC's share of the CPU
+ * (gt_model_gc_cpu) over the marked range or the whole trace, worked out
+ * again only when that range changes. */
+static const char *gc_label(struct tui_app *a)
+{
+	static char lab[16];
+	struct tui_gcview *gv = &a->gc;
+	int64_t t0, t1;
+	tui_range_window(a, &t0, &t1);
+	if (!gv->lab_have || gv->lab_t0 != t0 || gv->lab_t1 != t1) {
+		struct gt_gc_cpu c;
+		gt_model_gc_cpu(a->m, t0, t1, &c);
+		gv->lab_t0 = t0, gv->lab_t1 = t1, gv->lab_have = 1;
+		gv->lab_frac = c.fraction;
+	}
+	if (!a->info.gc_cycles)
+		return "GC";
+	snprintf(lab, sizeof lab, "GC %.1f%%", gv->lab_frac * 100);
+	return lab;
+}
+
 static void draw_range_lane(struct tui_app *a, int y, enum gt_range_set set, int role, int w)
 {
 	struct tui_timeline *tl = &a->tl;
@@ -909,7 +930,7 @@ void tui_timeline_draw(struct tui_app *a)
 		tui_put(y + pr - 1, LABEL_W - 2, 1, tui_attr(TUI_C_DIM), tui_glyph(TUI_G_ARROW_DN));
 	y += pr;
 	for (int l = 0; l < TUI_LANE__COUNT; l++)
-		draw_label(a, y + l, np + l, extra_names[l]);
+		draw_label(a, y + l, np + l, l == TUI_LANE_GC ? gc_label(a) : extra_names[l]);
 	draw_range_lane(a, y + TUI_LANE_GC, GT_RS_GC, TUI_C_GC, w);
 	draw_range_lane(a, y + TUI_LANE_STW, GT_RS_STW, TUI_C_STW, w);
 	draw_range_lane(a, y + TUI_LANE_ASSIST, GT_RS_ASSIST, TUI_C_ASSIST, w);
