@@ -647,6 +647,19 @@ struct gt_region {
 };
 const struct gt_region *gt_model_regions(const struct gt_model *m, size_t *n);
 
+/* Where a region's time went: the time its goroutine spent in each state
+ * (enum gt_gostate) inside [start, end), and its Waiting time there by
+ * wait class (gt_wait_class of each interval's reason: the classes the
+ * lanes draw).  gt_model_region_time_add adds region r's to *out; a region
+ * still open at the end, or begun before the trace, adds nothing (it has
+ * no duration).  O(log n + its goroutine's intervals in it). */
+struct gt_rtime {
+	int64_t ns[GT_GS__COUNT];
+	int64_t wait[GT_WC__COUNT];
+};
+void gt_model_region_time_add(const struct gt_model *m, const struct gt_region *r,
+                              struct gt_rtime *out);
+
 struct gt_log {
 	int64_t ts, g;
 	uint64_t task;

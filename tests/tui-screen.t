@@ -56,12 +56,18 @@ check $? "blocked filter: matches the golden dump"
 # the title starts with the GC's share of the CPU (gtview gc's sentence)
 shot gcsort 100 30 demo.trace 3 f s
 ok=$?
-has gcsort "GC used 0.8% of the CPU: workers 0.6, assists 0.0, pauses 0.2; 14 STW pauses" || ok=1
+has gcsort "longest 1.68ms (GC mark termination)" || ok=1
 has gcsort "Pauses only: " || ok=1
 has gcsort "The pause histogram and the MMU curve show from 173 columns (here 100)" || ok=1
 grep -A1 '^ kind' gcsort.screen | tail -n 1 | grep -q '^>STW  *6 .*1\.68ms  GC mark termination' ||
 	{ echo "# first row is not the longest pause"; ok=1; }
-check $ok "GC view: the GC's CPU share; pauses only, sorted by duration: the longest pause first"
+check $ok "GC view: pauses only, sorted by duration: the longest pause first; where the histogram went"
+
+# 7b: a wide GC view's title starts with the GC's share of the CPU
+shot gccpu 200 30 demo.trace 3
+has gccpu "GC used 0.8% of the CPU: workers 0.6, assists 0.0, pauses 0.2; 14 STW pauses" &&
+	has gccpu "STW pauses by duration"
+check $? "GC view: the GC's share of the CPU first in the title; a wide one shows the histogram"
 
 # 8: Enter on a pause row shows it on the timeline, STW lane selected
 shot gcjump 100 30 demo.trace 3 f s '<Enter>'

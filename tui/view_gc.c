@@ -266,22 +266,27 @@ void tui_gc_draw(struct tui_app *a)
 	int y = tui_body_top(a);
 	size_t ngc = gv->win_gc, nstw = gv->win_stw, li = gv->win_longest;
 	int64_t total = gv->win_stw_ns, longest = nstw ? tui_dur(stw_of(a, li)->start, stw_of(a, li)->end) : -1;
-	char t[32], l[32], title[512];
+	char t[32], l[32], title[600];
 	tui_fmt_dur(t, sizeof t, total);
 	tui_fmt_dur(l, sizeof l, longest < 0 ? 0 : longest);
 	const char *only = gv->only == 1 ? "Pauses only: " : gv->only == 2 ? "Cycles only: " : "";
-	char cpu[160];
+	char cpu[160], rest[400];
 	gt_report_gc_cpu(cpu, sizeof cpu, &gv->cpu);
 	if (nstw)
-		snprintf(title, sizeof title, "%s%s; %zu STW pauses, %s in all, longest %s (%s); %zu GC cycles",
-		         only, cpu, nstw, t, l, gt_model_str(a->m, stw_of(a, li)->reason), ngc);
+		snprintf(rest, sizeof rest, "%zu STW pauses, %s in all, longest %s (%s); %zu GC cycles",
+		         nstw, t, l, gt_model_str(a->m, stw_of(a, li)->reason), ngc);
 	else
-		snprintf(title, sizeof title, "%s%s; %zu GC cycles, no stop-the-world pauses", only, cpu, ngc);
+		snprintf(rest, sizeof rest, "%zu GC cycles, no stop-the-world pauses", ngc);
 	char rng[80];
 	if (tui_range_text(a, rng, sizeof rng, gv->t0, gv->t1)) { /* m on the timeline */
-		size_t tl = strlen(title);
-		snprintf(title + tl, sizeof title - tl, "; in %s", rng);
+		size_t tl = strlen(rest);
+		snprintf(rest + tl, sizeof rest - tl, "; in %s", rng);
 	}
+	/* the GC's share of the CPU first where it all fits, else last */
+	if (strlen(only) + strlen(cpu) + 2 + strlen(rest) <= (size_t)a->cols)
+		snprintf(title, sizeof title, "%s%s; %s", only, cpu, rest);
+	else
+		snprintf(title, sizeof title, "%s%s; %s", only, rest, cpu);
 	tui_put(y++, 0, a->cols, tui_attr(TUI_C_TITLE), title);
 	static const int cw[] = {10, 6, 14, 10};
 	int tw = table_w(a);
