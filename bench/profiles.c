@@ -1,9 +1,12 @@
 /* profiles.c: `make bench`'s timing of the profile queries
  * (model/profile.h: what `gtview pprof` and the viewer's profile view
- * compute after the load): wall and CPU time of each kind on each trace.
+ * compute after the load): wall and CPU time of each kind on each trace;
+ * then of the lists of single waits (model/waits.h: `gtview waits`), all
+ * of them and the 20 longest.
  * Usage: bench-profiles TRACE... */
 #include "bench/map_file.h"
 #include "model/profile.h"
+#include "model/waits.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -56,6 +59,19 @@ int main(int argc, char **argv)
 				       wall, cpu, (unsigned long long)pr.count);
 			gt_prof_free(&pr);
 		}
+		printf("\n%-22s waits:   ", "");
+		for (int k = 0; k < GT_PROF_CPU; k++)
+			for (size_t lim = 0; lim <= 20; lim += 20) {
+				struct gt_waits w;
+				double t0 = now(), c0 = cpu_now();
+				int r = gt_waits_list(m, (enum gt_prof_kind)k, INT64_MIN, INT64_MAX, 0, lim, &w);
+				double wall = now() - t0, cpu = cpu_now() - c0;
+				if (r < 0)
+					rc = 1;
+				printf("  %s%s %.3f s (cpu %.3f s, %llu)", gt_prof_kind_name((enum gt_prof_kind)k),
+				       lim ? "/20" : "", wall, cpu, (unsigned long long)w.count);
+				gt_waits_free(&w);
+			}
 		printf("\n");
 		fflush(stdout);
 		gt_model_free(m);

@@ -34,6 +34,29 @@ static int window_arg(int argc, char **argv, int *i, const char *cmd,
 	return 1;
 }
 
+int gt_cmd_take_opt(int *argc, char **argv, const char *name, const char *what,
+                    const char *cmd, const char *usage, const char **val)
+{
+	size_t len = strlen(name);
+	int o = 1;
+	*val = NULL;
+	for (int i = 1; i < *argc; i++) {
+		if (!strncmp(argv[i], name, len) && argv[i][len] == '=')
+			*val = argv[i] + len + 1;
+		else if (!strcmp(argv[i], name)) {
+			if (i + 1 >= *argc) {
+				gt_esc_fprintf(stderr, "gtview: %s: %s needs %s\nusage: %s\n", cmd, name, what,
+				        usage);
+				return GT_EXIT_USAGE;
+			}
+			*val = argv[++i];
+		} else
+			argv[o++] = argv[i];
+	}
+	*argc = o;
+	return 0;
+}
+
 int gt_cmd_args(int argc, char **argv, const char *cmd, const char *usage,
                 const struct gt_cmd_flag *flagv, int nflag, int *flags,
                 const char **path)
@@ -71,7 +94,7 @@ int gt_cmd_args_window(int argc, char **argv, const char *cmd, const char *usage
 			return GT_EXIT_OK;
 		}
 		if (!strcmp(a, "--follow") || !strcmp(a, "-f")) {
-			fprintf(stderr, "gtview: %s: %s is for the viewer (gtview --follow TRACE): a "
+			gt_esc_fprintf(stderr, "gtview: %s: %s is for the viewer (gtview --follow TRACE): a "
 			        "report needs the whole trace, so run it once the file is complete\n",
 			        cmd, a);
 			return GT_EXIT_USAGE;

@@ -28,6 +28,13 @@ int gt_cmd_args_window(int argc, char **argv, const char *cmd, const char *usage
                        const struct gt_cmd_flag *flagv, int nflag, int *flags,
                        const char **path, struct gt_window *w);
 
+/* Takes `--NAME VALUE` and `--NAME=VALUE` (name: "--kind") out of
+ * argv[1..*argc), shortening it; *val: the last value given, NULL when
+ * none.  Returns 0, or the exit status 2 after saying that the option
+ * needs a value (what, "a KIND"). */
+int gt_cmd_take_opt(int *argc, char **argv, const char *name, const char *what,
+                    const char *cmd, const char *usage, const char **val);
+
 /* Loads TRACE (path) into the model and runs report(stdout, model, flags):
  * the exit status of the gc and goroutines commands (1 when the trace is
  * invalid or truncated; the report then covers what came before). */

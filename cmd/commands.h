@@ -18,6 +18,7 @@ int cmd_regions(int argc, char **argv);    /* cmd/regions.c */
 int cmd_threads(int argc, char **argv);    /* cmd/threads.c */
 int cmd_pprof(int argc, char **argv);      /* cmd/pprof.c */
 int cmd_search(int argc, char **argv);     /* cmd/search.c */
+int cmd_waits(int argc, char **argv);      /* cmd/waits.c */
 int cmd_view(int argc, char **argv);       /* cmd/view.c: the interactive viewer */
 
 /* cmd/usage.c, the list of commands: the one called name (NULL: none),

@@ -13,31 +13,18 @@
 
 #define USAGE gt_cmd_usage("pprof")
 
-/* Takes --kind K / --kind=K out of argv (into *kind); 0, or exit status 2. */
+/* --kind K into *kind (left as it is without one); 0, or exit status 2. */
 static int kind_arg(int *argc, char **argv, int *kind)
 {
-	int o = 1;
-	for (int i = 1; i < *argc; i++) {
-		const char *v = NULL;
-		if (!strncmp(argv[i], "--kind=", 7))
-			v = argv[i] + 7;
-		else if (!strcmp(argv[i], "--kind")) {
-			if (i + 1 >= *argc) {
-				gt_esc_fprintf(stderr, "gtview: pprof: --kind needs a KIND\nusage: %s\n", USAGE);
-				return GT_EXIT_USAGE;
-			}
-			v = argv[++i];
-		} else {
-			argv[o++] = argv[i];
-			continue;
-		}
-		if ((*kind = gt_prof_kind_parse(v)) < 0) {
-			gt_esc_fprintf(stderr, "gtview: pprof: unknown kind %s (net, sync, syscall, sched or cpu)\n"
-			        "usage: %s\n", v, USAGE);
-			return GT_EXIT_USAGE;
-		}
+	const char *v;
+	int r = gt_cmd_take_opt(argc, argv, "--kind", "a KIND", "pprof", USAGE, &v);
+	if (r || !v)
+		return r;
+	if ((*kind = gt_prof_kind_parse(v)) < 0) {
+		gt_esc_fprintf(stderr, "gtview: pprof: unknown kind %s (net, sync, syscall, sched or cpu)\n"
+		        "usage: %s\n", v, USAGE);
+		return GT_EXIT_USAGE;
 	}
-	*argc = o;
 	return 0;
 }
 

@@ -25,6 +25,8 @@ static const struct {
 	 "a pprof profile of where goroutines waited, or of the CPU samples"},
 	{"threads", cmd_threads, "gtview threads [--json] [--window FROM:TO] TRACE",
 	 "per thread (M): running and syscall time, goroutines, syscalls"},
+	{"waits", cmd_waits, "gtview waits --kind net|sync|syscall|sched [--json] [--window FROM:TO] [--limit N] TRACE",
+	 "the single waits a blocking profile counts, longest first"},
 	{"search", cmd_search, "gtview search [--json] [--count] [--window FROM:TO] TEXT TRACE",
 	 "the events, goroutines and annotations whose strings or stacks hold TEXT"},
 	{"assemble", cmd_assemble, "gtview assemble TEXT OUT", "build a binary trace from its text form (-d: back)"},

@@ -432,7 +432,7 @@ void gt_model_hint(const struct gt_tables *t, const struct gt_event *ev, struct 
 		}
 	} else if (ev->kind == GT_EV_LABEL) {
 		const char *l = gt_str_get(t, ev->u.label.label);
-		h->gc_label = !strncmp(l, "GC ", 3) && strcmp(l, "GC (idle)");
+		h->gc_label = strncmp(l, "GC (", 4) ? 0 : strcmp(l, "GC (idle)") ? 2 : 1;
 	}
 }
 
@@ -623,6 +623,9 @@ void gt_model_finish(struct gt_model *m)
 				r->end = end;
 				r->open_at_end = 1;
 			}
+			int64_t d = gt_sat_sub(r->end, r->start);
+			if (d > m->range_longest[s])
+				m->range_longest[s] = d;
 		}
 	sort_ranges(m);
 	gt_ginit_finish(m);

@@ -1374,15 +1374,20 @@ void gt_gb_sync(struct gt_model *m, const struct gt_event *ev)
 }
 
 /* "GC (dedicated)", "GC (fractional)": a mark worker at work for the rest
- * of its current run ("GC (idle)" does not take mutator time). */
+ * of its current run ("GC (idle)" does not take mutator time).  Any "GC
+ * (...)" label names a mark worker, also one whose stack the trace never
+ * gave (it was there before the trace began). */
 int gt_gb_label(struct gt_model *m, const struct gt_event *ev, const struct gt_hint *h)
 {
 	int64_t g = ev->u.label.g != GT_NONE ? ev->u.label.g : ev->g;
 	if (g == GT_NONE || !h->gc_label)
 		return 0;
 	uint32_t slot = gt_dmap_get(&m->glivemap, g);
-	if (slot != UINT32_MAX)
-		live_at(m, slot)->gc_mark = 1;
+	if (slot != UINT32_MAX) {
+		live_at(m, slot)->gc_worker = 1;
+		if (h->gc_label == 2)
+			live_at(m, slot)->gc_mark = 1;
+	}
 	return 0;
 }
 #endif

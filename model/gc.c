@@ -92,6 +92,11 @@ int gt_model_gc_cycle(const struct gt_model *m, size_t i, struct gt_gc_cycle *ou
 	assists_of(m, out);
 	int64_t after;
 	pauses_of(m, out, &after);
+	size_t ns;
+	const struct gt_range *s = gt_model_ranges(m, GT_RS_STW, &ns);
+	int64_t c0 = out->stw_count && s[out->stw_first].start < out->start ?
+	             s[out->stw_first].start : out->start;
+	gt_model_gc_cpu(m, c0, after > out->end ? after : out->end, &out->cpu);
 	out->heap_before = metric_in_force(m, GT_METRIC_HEAP_ALLOC, out->start);
 	out->heap_after = metric_in_force(m, GT_METRIC_HEAP_ALLOC, after);
 	out->heap_goal = metric_in_force(m, GT_METRIC_HEAP_GOAL, out->start);

@@ -674,7 +674,30 @@ int gt_model_mmus(const struct gt_model *m, const int64_t *w, size_t n, double *
  * - trigger_g, trigger_stack: the goroutine (Go id) whose event began the
  *   cycle and that event's stack (GT_NONE / 0 when the trace does not say,
  *   e.g. a cycle running when the trace began); trigger_frame: its
- *   innermost frame in the program's own code (gt_model_stack_user_frame). */
+ *   innermost frame in the program's own code (gt_model_stack_user_frame);
+ * - cpu: gt_model_gc_cpu over the cycle with its pauses, from the earlier
+ *   of start and its first pause's start to the later of end and its last
+ *   pause's end (the fraction is over that span). */
+/* The GC's share of the CPU over a window [t0, t1) (clipped to the
+ * trace), counted as runtime/metrics' /cpu/classes/gc/total:cpu-seconds:
+ * - workers_ns: GC mark workers' time on Ps (dedicated, fractional and
+ *   idle: gt_pspan.gc 1 and 2) outside stop-the-world pauses;
+ * - assist_ns: mark assists' running time inside GC cycles (the cycles'
+ *   assist_ns, below, over their parts in the window);
+ * - pause_ns: each of the GC's stop-the-world pauses (its reason begins
+ *   with "GC": sweep and mark termination) in the window, times GOMAXPROCS
+ *   in force when it began;
+ * - total_ns: their sum; capacity_ns: GOMAXPROCS x time over the window
+ *   (GOMAXPROCS from the trace's metric, else the Ps it shows); fraction:
+ *   total / capacity (0 without time).
+ * Windows add up: every part is clipped to [t0, t1).  O(P spans, ranges
+ * and assists in the window). */
+struct gt_gc_cpu {
+	int64_t workers_ns, assist_ns, pause_ns, total_ns, capacity_ns;
+	double fraction;
+};
+void gt_model_gc_cpu(const struct gt_model *m, int64_t t0, int64_t t1, struct gt_gc_cpu *out);
+
 struct gt_gc_cycle {
 	int64_t start, end;
 	uint32_t assists;
@@ -685,6 +708,7 @@ struct gt_gc_cycle {
 	int64_t trigger_g;
 	gt_stack trigger_stack;
 	uint32_t trigger_frame;
+	struct gt_gc_cpu cpu;
 };
 /* Fills *out for cycle i; -1 if i is out of range.  Costs O(log n +
  * the cycle's assists x their goroutines' spans in it). */
@@ -734,6 +758,19 @@ struct gt_region {
 	uint8_t open_at_end;    /* never ended within the trace */
 };
 const struct gt_region *gt_model_regions(const struct gt_model *m, size_t *n);
+
+/* Where a region's time went: the time its goroutine spent in each state
+ * (enum gt_gostate) inside [start, end), and its Waiting time there by
+ * wait class (gt_wait_class of each interval's reason: the classes the
+ * lanes draw).  gt_model_region_time_add adds region r's to *out; a region
+ * still open at the end, or begun before the trace, adds nothing (it has
+ * no duration).  O(log n + its goroutine's intervals in it). */
+struct gt_rtime {
+	int64_t ns[GT_GS__COUNT];
+	int64_t wait[GT_WC__COUNT];
+};
+void gt_model_region_time_add(const struct gt_model *m, const struct gt_region *r,
+                              struct gt_rtime *out);
 
 struct gt_log {
 	int64_t ts, g;

@@ -200,6 +200,8 @@ struct gt_model {
 	struct gt_lanes lanes; /* storage of every lane above */
 
 	struct gt_vec ranges[GT_RS__COUNT]; /* struct gt_range */
+	int64_t range_longest[GT_RS__COUNT]; /* each set's longest range, for
+	                                        gt_model_ranges_from */
 	struct gt_vec open;    /* struct gt_open_range */
 	struct gt_vec gcbegan; /* struct gt_gc_began: who began each GC cycle */
 	struct gt_vec open_regions; /* uint32_t: indices of open regions */

@@ -1,8 +1,7 @@
-/* profile.c: blocking and CPU profiles (profile.h): the intervals of each
- * goroutine's log that a kind counts, summed by stack. */
+/* profile.c: blocking and CPU profiles (profile.h): the single waits of
+ * a kind (waits.c, the one enumeration of them) summed by stack. */
 #include "model/profile.h"
-#include "model/gpar.h"
-#include "model/gwalk.h"
+#include "model/waits.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -23,167 +22,19 @@ int gt_prof_kind_parse(const char *s)
 	return -1;
 }
 
-/* ---- Which intervals a kind counts ------------------------------------- */
+/* ---- Summed by stack ------------------------------------------------------ */
 
-/* Waits Go 1.19 counts as sync: the reasons decode/v1/convert.c gives
- * GoBlockSend, Recv, Select, Sync, Cond and GC. */
-static int v1_sync_reason(const char *r)
-{
-	static const char *const ok[] = {"chan send", "chan receive", "select", "sync",
-	                                 "sync.(*Cond).Wait", "GC mark assist wait for work"};
-	for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
-		if (!strcmp(r, ok[i]))
-			return 1;
-	return 0;
-}
-
-static int v2_sync_reason(const char *r)
-{
-	return strstr(r, "chan") || strstr(r, "sync") || strstr(r, "select");
-}
-
-static int net_reason(const char *r)
-{
-	return !strcmp(r, "network");
-}
-
-struct rule {
-	uint8_t state;              /* the state an interval is in */
-	int (*reason)(const char *); /* its entering reason; NULL any */
-	uint8_t from;               /* bit mask of states it may come from; 0 any */
-	uint8_t to;                 /* the state it must end in; 0 any */
-};
-#define BIT(s) (uint8_t)(1u << (s))
-
-static struct rule rule_of(enum gt_prof_kind k, int v1)
-{
-	struct rule r = {0, NULL, 0, 0};
-	switch (k) {
-	case GT_PROF_NET:
-		r.state = GT_GS_WAITING, r.reason = net_reason;
-		break;
-	case GT_PROF_SYNC:
-		r.state = GT_GS_WAITING, r.reason = v1 ? v1_sync_reason : v2_sync_reason;
-		break;
-	case GT_PROF_SYSCALL: /* Go 1.19 links a GoSysCall to its GoSysExit only */
-		r.state = GT_GS_SYSCALL, r.to = v1 ? GT_GS_RUNNABLE : 0;
-		break;
-	case GT_PROF_SCHED: /* Go 1.19: GoUnblock and GoCreate to their GoStart */
-		r.state = GT_GS_RUNNABLE;
-		if (v1)
-			r.from = BIT(GT_GS_WAITING) | BIT(GT_GS_NOTEXIST), r.to = GT_GS_RUNNING;
-		break;
-	default:
-		break;
-	}
-	return r;
-}
-
-/* ---- One thread's pass over goroutines ---------------------------------- */
-
-#define NCACHE 64 /* reasons remembered: a trace has a few dozen */
-
-struct acc {
-	const struct gt_model *m;
-	struct rule rule;
-	int64_t t0, t1;
-	uint64_t *count; /* by stack id */
+/* One thread's sums, by stack id. */
+struct sums {
+	uint64_t *count;
 	int64_t *ns;
-	gt_str creason[NCACHE];
-	uint8_t cok[NCACHE];
-	unsigned ncache;
-	/* the goroutine being walked */
-	uint8_t on;      /* an interval is being tracked */
-	gt_stack stack;  /* ...its stack */
-	int64_t start;
-	uint8_t v1;      /* an old-format trace */
-	const struct gt_initial *init; /* its GoCreate at tracing's start,
-	                                  until its first transition */
 };
 
-static int reason_ok(struct acc *a, gt_str reason)
+static int add_wait(void *ctx, const struct gt_wait *w)
 {
-	if (!a->rule.reason)
-		return 1;
-	for (unsigned i = 0; i < a->ncache; i++)
-		if (a->creason[i] == reason)
-			return a->cok[i];
-	int ok = a->rule.reason(gt_model_str(a->m, reason));
-	if (a->ncache < NCACHE)
-		a->creason[a->ncache] = reason, a->cok[a->ncache++] = (uint8_t)ok;
-	return ok;
-}
-
-static void emit(struct acc *a, gt_stack st, int64_t s, int64_t e)
-{
-	if (s < a->t0)
-		s = a->t0;
-	if (e > a->t1)
-		e = a->t1;
-	if (e > s) { /* Go counts only intervals with time in the window */
-		a->count[st]++;
-		a->ns[st] += e - s;
-	}
-}
-
-/* The stack of the event that made transition t: the causing
- * goroutine's for an unblock or a creation (none when no goroutine
- * caused it), else the goroutine's own. */
-static gt_stack event_stack(const struct gt_gtrans *t)
-{
-	if (t->from == GT_GS_WAITING || t->from == GT_GS_NOTEXIST)
-		return t->by_g != GT_NONE ? t->by_stack : 0;
-	return t->stack;
-}
-
-/* Go's walk: a transition into the state (of the reason, from the
- * states, with a stack) starts an interval; same-state transitions go
- * on with it; the next transition out ends it (when it goes where the
- * rule wants). */
-static int trans(void *ctx, const struct gt_gtrans *t)
-{
-	struct acc *a = ctx;
-	if (a->init) {
-		/* Go 1.19 counts a goroutine runnable (or running) when tracing
-		 * began as waiting from the GoCreate tracing's start wrote for
-		 * it to its first GoStart, on that GoCreate's stack */
-		const struct gt_initial *ig = a->init;
-		a->init = NULL;
-		if (t->from == GT_GS_UNDETERMINED && ig->stack && t->to == GT_GS_RUNNING)
-			emit(a, ig->stack, ig->ts, t->ts);
-		else if (t->from == GT_GS_UNDETERMINED && ig->stack && t->to == GT_GS_RUNNABLE) {
-			a->on = 1;
-			a->stack = ig->stack;
-			a->start = ig->ts;
-			return 0;
-		}
-	}
-	if (a->on) {
-		if (t->to == a->rule.state)
-			return 0;
-		if (!a->rule.to || t->to == a->rule.to)
-			emit(a, a->stack, a->start, t->ts);
-		a->on = 0;
-	}
-	if (t->ts >= a->t1)
-		return 1; /* what begins from here has no time in the window */
-	if (t->to != a->rule.state || (a->rule.from && !(BIT(t->from) & a->rule.from)))
-		return 0;
-	gt_stack st = a->rule.state == GT_GS_RUNNABLE ? event_stack(t) : t->stack;
-	if (st && reason_ok(a, t->reason)) {
-		a->on = 1;
-		a->stack = st;
-		a->start = t->ts;
-	}
-	return 0;
-}
-
-static int each_g(void *ctx, uint32_t gi)
-{
-	struct acc *a = ctx;
-	a->on = 0; /* one still on at the end of the trace never ended */
-	a->init = a->v1 && a->rule.state == GT_GS_RUNNABLE ? gt_model_g_initial(a->m, gi) : NULL;
-	gt_g_transitions_inline(a->m, gi, trans, a);
+	struct sums *s = ctx;
+	s->count[w->stack]++;
+	s->ns[w->stack] += w->ns;
 	return 0;
 }
 
@@ -227,13 +78,9 @@ int gt_prof_compute(const struct gt_model *m, enum gt_prof_kind k,
 	if ((unsigned)k >= GT_PROF__COUNT)
 		return -1;
 	size_t nst = gt_stack_count(gt_model_tables(m));
-	struct gt_trace_info info;
-	gt_model_info(m, &info);
-	struct acc a[2];
+	struct sums a[2];
 	int rc = 0;
 	for (int i = 0; i < 2; i++) {
-		a[i] = (struct acc){.m = m, .rule = rule_of(k, info.format == 1), .t0 = t0, .t1 = t1,
-		                    .v1 = info.format == 1};
 		a[i].count = calloc(nst ? nst : 1, sizeof *a[i].count);
 		a[i].ns = calloc(nst ? nst : 1, sizeof *a[i].ns);
 		if (!a[i].count || !a[i].ns)
@@ -241,8 +88,8 @@ int gt_prof_compute(const struct gt_model *m, enum gt_prof_kind k,
 	}
 	if (!rc && k == GT_PROF_CPU)
 		rc = cpu_profile(m, t0, t1, a[0].count, a[0].ns);
-	else if (!rc && gt_model_gi_par(m, t0, t1, each_g, (void *[2]){&a[0], &a[1]}) < 0)
-		rc = -1;
+	else if (!rc)
+		rc = gt_waits_each(m, k, t0, t1, add_wait, (void *[2]){&a[0], &a[1]});
 	if (!rc) {
 		for (size_t i = 0; i < nst; i++)
 			a[0].count[i] += a[1].count[i], a[0].ns[i] += a[1].ns[i];

@@ -70,8 +70,9 @@ struct gt_prof {
 	int64_t ns;
 };
 
-/* Works out the profile of kind k over [t0, t1) into *out from the
- * goroutines' transitions and their causes (gt_model_g_transitions).
+/* Works out the profile of kind k over [t0, t1) into *out: for a blocking
+ * kind, the single waits of waits.h (gt_waits_each, the one enumeration
+ * `gtview waits` lists) summed by stack.
  * Returns 0, or -1 when out of memory.  On two threads for big models
  * (gpar.h); O(goroutine transitions). */
 int gt_prof_compute(const struct gt_model *m, enum gt_prof_kind k,

@@ -212,8 +212,10 @@ const struct gt_range *gt_model_ranges(const struct gt_model *m,
 
 size_t gt_model_ranges_from(const struct gt_model *m, enum gt_range_set set, int64_t t)
 {
-	/* Ranges of one set do not overlap except sweeps/assists of different
-	 * Ps/goroutines; search on start, then step back over overlaps. */
+	/* Search on start, then step back over the ranges that may still run
+	 * at t: those begun within the set's longest range before it (sweeps
+	 * and assists of different Ps and goroutines overlap, so one ending
+	 * before t can come after one ending past it). */
 	const struct gt_range *r = m->ranges[set].v;
 	size_t lo = 0, hi = m->ranges[set].n;
 	while (lo < hi) {
@@ -223,8 +225,10 @@ size_t gt_model_ranges_from(const struct gt_model *m, enum gt_range_set set, int
 		else
 			hi = mid;
 	}
-	while (lo > 0 && r[lo - 1].end > t)
-		lo--;
+	int64_t from = gt_sat_sub(t, m->range_longest[set]);
+	for (size_t k = lo; k > 0 && r[k - 1].start >= from; k--)
+		if (r[k - 1].end > t)
+			lo = k - 1;
 	return lo;
 }
 

@@ -15,7 +15,7 @@
 struct gt_hint {
 	gt_str root_func;  /* transition stack's outermost function */
 	uint8_t gc_worker; /* root_func is runtime.gcBgMarkWorker */
-	uint8_t gc_label;  /* a Label "GC (dedicated|fractional)" */
+	uint8_t gc_label;  /* a Label "GC (idle)" 1, "GC (dedicated|fractional)" 2 */
 };
 void gt_model_hint(const struct gt_tables *t, const struct gt_event *ev, struct gt_hint *h);
 

@@ -84,6 +84,23 @@ static void window_text(FILE *fp, const struct gt_model *m, int64_t t0, int64_t 
 	        w.gc_cycles, w.stws);
 }
 
+const char *gt_report_gc_cpu(char *buf, size_t size, const struct gt_gc_cpu *c)
+{
+	double k = c->capacity_ns > 0 ? 100.0 / (double)c->capacity_ns : 0;
+	snprintf(buf, size, "GC used %.1f%% of the CPU: workers %.1f, assists %.1f, pauses %.1f",
+	         c->fraction * 100, (double)c->workers_ns * k, (double)c->assist_ns * k,
+	         (double)c->pause_ns * k);
+	return buf;
+}
+
+static void gc_cpu_json(FILE *fp, const struct gt_gc_cpu *c)
+{
+	fprintf(fp, "\"gc_cpu_ns\":%" PRId64 ",\"gc_cpu_fraction\":%.6f,\"gc_cpu\":{\"workers_ns\":%"
+	        PRId64 ",\"assist_ns\":%" PRId64 ",\"pause_ns\":%" PRId64 ",\"capacity_ns\":%" PRId64
+	        "}", c->total_ns, c->fraction, c->workers_ns, c->assist_ns, c->pause_ns,
+	        c->capacity_ns);
+}
+
 static const int64_t mmu_windows[3] = {1000000, 10000000, 100000000};
 static const char *const mmu_names[3] = {"1ms", "10ms", "100ms"};
 
@@ -114,7 +131,9 @@ static void cycle_json(FILE *fp, const struct gt_model *m, size_t i, int open_at
 		gt_json_str(fp, gt_model_str(m, s[k].reason));
 		fprintf(fp, ",\"start\":%" PRId64 ",\"duration_ns\":%" PRId64 "}", s[k].start, s[k].end - s[k].start);
 	}
-	fprintf(fp, "],\"pause_ns\":%" PRId64 ",\"trigger\":", c.stw_ns);
+	fprintf(fp, "],\"pause_ns\":%" PRId64 ",", c.stw_ns);
+	gc_cpu_json(fp, &c.cpu);
+	fputs(",\"trigger\":", fp);
 	if (c.trigger_g == GT_NONE && !c.trigger_stack) {
 		fputs("null}", fp);
 		return;
@@ -139,6 +158,10 @@ static void gc_json(FILE *fp, const struct gt_model *m, const struct pauses *ps,
 	int first = 1;
 	fputc('{', fp);
 	window_json(fp, m, t0, t1);
+	struct gt_gc_cpu cpu;
+	gt_model_gc_cpu(m, t0, t1, &cpu);
+	gc_cpu_json(fp, &cpu);
+	fputc(',', fp);
 	fputs("\"cycles\":[", fp);
 	for (size_t i = 0; i < n; i++) {
 		if (c[i].active_at_start || !in_window(&c[i], t0, t1))
@@ -205,22 +228,27 @@ static void gc_text(FILE *fp, const struct gt_model *m, const struct pauses *ps,
 	size_t n;
 	const struct gt_range *c = gt_model_ranges(m, GT_RS_GC, &n);
 	window_text(fp, m, t0, t1);
+	struct gt_gc_cpu cpu;
+	char line[160];
+	gt_model_gc_cpu(m, t0, t1, &cpu);
+	fprintf(fp, "%s\n\n", gt_report_gc_cpu(line, sizeof line, &cpu));
 	fprintf(fp, "GC cycles: %u\n", info.gc_cycles);
 	if (n)
-		fprintf(fp, "  %5s %12s %12s %8s %12s %7s %11s %11s %11s\n", "#", "START", "DURATION",
-		        "ASSISTS", "ASSIST TIME", "PAUSES", "HEAP BEFORE", "HEAP AFTER", "HEAP GOAL");
+		fprintf(fp, "  %5s %12s %12s %8s %12s %7s %11s %11s %11s %7s\n", "#", "START", "DURATION",
+		        "ASSISTS", "ASSIST TIME", "PAUSES", "HEAP BEFORE", "HEAP AFTER", "HEAP GOAL",
+		        "GC CPU");
 	for (size_t i = 0; i < n; i++) {
 		if (!in_window(&c[i], t0, t1))
 			continue;
 		struct gt_gc_cycle cy;
 		gt_model_gc_cycle(m, i, &cy);
 		char hb[32], ha[32], hg[32];
-		fprintf(fp, "  %5zu %12s %12s %8" PRIu32 " %12s %7zu %11s %11s %11s%s\n", i + 1,
+		fprintf(fp, "  %5zu %12s %12s %8" PRIu32 " %12s %7zu %11s %11s %11s %6.1f%%%s\n", i + 1,
 		        gt_report_dur(a, sizeof a, c[i].start - info.min_ts),
 		        gt_report_dur(b, sizeof b, c[i].end - c[i].start), cy.assists,
 		        gt_report_dur(c2, sizeof c2, cy.assist_ns), cy.stw_count,
 		        gt_report_mib(hb, sizeof hb, cy.heap_before), gt_report_mib(ha, sizeof ha, cy.heap_after),
-		        gt_report_mib(hg, sizeof hg, cy.heap_goal),
+		        gt_report_mib(hg, sizeof hg, cy.heap_goal), cy.cpu.fraction * 100,
 		        c[i].active_at_start ? "  (active at start)" :
 		        c[i].open_at_end ? "  (not ended)" : "");
 	}

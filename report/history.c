@@ -46,8 +46,7 @@ const char *gt_report_cause(const struct gt_gtrans *t)
 	return t->from == GT_GS_NOTEXIST ? "created" : t->to == GT_GS_RUNNABLE ? "woken" : "made";
 }
 
-/* s right-aligned in w columns (s may hold "µ": two bytes, one column). */
-static void put_right(FILE *fp, const char *s, int w)
+void gt_put_right(FILE *fp, const char *s, int w)
 {
 	int cols = 0;
 	for (const char *p = s; *p; p++)
@@ -80,7 +79,7 @@ static int hist_line(void *ctx, const struct gt_gtrans *t)
 	char d[32], w[512], by[512], we[1024], bye[1024], line[2600];
 	char tr[40];
 	snprintf(tr, sizeof tr, "%s -> %s", gt_gostate_name(t->from), gt_gostate_name(t->to));
-	put_right(fp, gt_report_dur(d, sizeof d, t->ts - o->min_ts), 12);
+	gt_put_right(fp, gt_report_dur(d, sizeof d, t->ts - o->min_ts), 12);
 	const char *reason = gt_model_str(o->m, t->reason);
 	char r[256];
 	size_t rc = gt_esc_cols(reason);

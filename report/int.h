@@ -18,6 +18,9 @@ void gt_json_stack(FILE *fp, const struct gt_model *m, gt_stack st);
  * each line after indent; "(no stack)" when it has no frame. */
 void gt_text_stack(FILE *fp, const struct gt_model *m, gt_stack st, const char *indent);
 
+/* s right-aligned in w columns (s may hold "µ": two bytes, one column). */
+void gt_put_right(FILE *fp, const char *s, int w);
+
 /* gt_report_dur by snprintf: what its fast path is tested against. */
 const char *gt_report_dur_ref(char *buf, size_t size, int64_t ns);
 /* gt_report_dur's figure ending at e, written backwards (at most 12

@@ -4,9 +4,31 @@
 #include "report/int.h"
 
 #include <inttypes.h>
+#include <string.h>
+
+/* "time": where a region type's counted instances spent their time
+ * (gt_model_region_time_add over them). */
+static void time_json(FILE *fp, const struct gt_model *m, const struct gt_atype *t,
+                      const uint32_t *inst)
+{
+	size_t n;
+	const struct gt_region *r = gt_model_regions(m, &n);
+	struct gt_rtime rt;
+	memset(&rt, 0, sizeof rt);
+	for (uint32_t k = t->first + t->open; k < t->first + t->open + t->count; k++)
+		if (inst[k] < n)
+			gt_model_region_time_add(m, &r[inst[k]], &rt);
+	fprintf(fp, ",\"time\":{\"running\":%" PRId64 ",\"runnable\":%" PRId64 ",\"syscall\":%"
+	        PRId64 ",\"waiting\":%" PRId64 ",\"waiting_by_class\":{", rt.ns[GT_GS_RUNNING],
+	        rt.ns[GT_GS_RUNNABLE], rt.ns[GT_GS_SYSCALL], rt.ns[GT_GS_WAITING]);
+	for (int c = 0; c < GT_WC__COUNT; c++)
+		fprintf(fp, "%s\"%s\":%" PRId64, c ? "," : "", gt_wait_class_name((enum gt_wait_class)c),
+		        rt.wait[c]);
+	fputs("}}", fp);
+}
 
 static void types_json(FILE *fp, const struct gt_model *m, const char *name,
-                       const struct gt_atype *t, uint32_t n)
+                       const struct gt_atype *t, uint32_t n, const uint32_t *inst)
 {
 	fprintf(fp, "\"%s\":[", name);
 	for (uint32_t i = 0; i < n; i++) {
@@ -14,9 +36,12 @@ static void types_json(FILE *fp, const struct gt_model *m, const char *name,
 		gt_json_str(fp, gt_model_str(m, t[i].type));
 		fprintf(fp, ",\"count\":%u,\"total_ns\":%" PRId64 ",\"min_ns\":%" PRId64
 		        ",\"p50_ns\":%" PRId64 ",\"p90_ns\":%" PRId64 ",\"p99_ns\":%" PRId64
-		        ",\"max_ns\":%" PRId64 ",\"open_at_end\":%u,\"begun_before\":%u}",
+		        ",\"max_ns\":%" PRId64 ",\"open_at_end\":%u,\"begun_before\":%u",
 		        t[i].count, t[i].total_ns, t[i].min_ns, t[i].p50_ns, t[i].p90_ns, t[i].p99_ns,
 		        t[i].max_ns, t[i].open, t[i].before);
+		if (inst)
+			time_json(fp, m, &t[i], inst);
+		fputc('}', fp);
 	}
 	fputc(']', fp);
 }
@@ -48,9 +73,9 @@ int gt_report_regions(FILE *fp, const struct gt_model *m, int flags, int64_t t0,
 		return -1;
 	if (flags & GT_REPORT_JSON) {
 		fputc('{', fp);
-		types_json(fp, m, "regions", a.region, a.nregion);
+		types_json(fp, m, "regions", a.region, a.nregion, a.region_inst);
 		fputc(',', fp);
-		types_json(fp, m, "tasks", a.task, a.ntask);
+		types_json(fp, m, "tasks", a.task, a.ntask, NULL);
 		fputs(",\"logs\":[", fp);
 		for (uint32_t i = 0; i < a.nlog; i++) {
 			fputs(i ? ",{\"category\":" : "{\"category\":", fp);

@@ -35,6 +35,13 @@ int gt_report_regions(FILE *fp, const struct gt_model *m, int flags, int64_t t0,
  * goroutines it ran, its syscalls (how many, how many blocked, the
  * longest with its goroutine, function and stack).  0, or -1. */
 int gt_report_threads(FILE *fp, const struct gt_model *m, int flags, int64_t t0, int64_t t1);
+/* The single waits of kind (enum gt_prof_kind, not cpu) in [t0, t1)
+ * (gt_waits_list), longest first, the first limit of them (0: all):
+ * JSON Lines {"g","start","duration_ns","reason","stack","by_g"}, or a
+ * line of their number and total then a table.  0, or -1 when out of
+ * memory or a write failed. */
+int gt_report_waits(FILE *fp, const struct gt_model *m, int json, int kind, size_t limit,
+                    int64_t t0, int64_t t1);
 
 /* The history of goroutines gis[0..n) (indices), one after the other:
  * one row (or JSON object per line, GT_REPORT_JSON) per transition,
@@ -71,6 +78,11 @@ int gt_report_gc(FILE *fp, const struct gt_model *m, int flags);
  * assist time (gt_model_window_stats_gc, clipped: adjacent windows add
  * up); the MMU figures stay the whole trace's. */
 int gt_report_gc_window(FILE *fp, const struct gt_model *m, int flags, int64_t t0, int64_t t1);
+
+/* "GC used 8.4% of the CPU: workers 7.5, assists 0.7, pauses 0.2" for c
+ * (gt_model_gc_cpu; the parts in % of the CPU too) into buf: the one
+ * wording of the CLI and the viewer.  Returns buf. */
+const char *gt_report_gc_cpu(char *buf, size_t size, const struct gt_gc_cpu *c);
 
 /* The goroutines' times and end states the headlines give, summed over
  * their lifetimes (gt_report_gtotals_add each). */

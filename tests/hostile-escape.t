@@ -77,7 +77,7 @@ t.ok(dispatched and sorted(commands) == sorted(dispatched),
 # The value of each placeholder of a usage line; None: that usage form
 # is not run (assemble TEXT OUT reads the text form, tests/hostile-text.t's).
 ARGS = {'TRACE': '{trace}', 'OUT': '-', 'ID[,ID...]': '{ids}', 'FROM:TO': '0:',
-        'TEXT': None}
+        'TEXT': None, 'N': '3'}
 # search's TEXT: an escape byte, which every swapped string holds, so that
 # the matches printed are the hostile strings themselves
 ARGS_OF = {'search': {'TEXT': '\x1b'}}
@@ -105,10 +105,16 @@ def forms(cmd):
                 fixed.append(args_of[tok])
             elif re.match(r'^[A-Z]', tok):
                 fixed.append(OTHER)
+            elif '|' in tok:                                 # --kind a|b|c, not optional
+                vals = tok.split('|')
+                fixed.append(sorted({vals[0], vals[-1]}))
             else:
                 fixed.append(tok)
         if skip:
             continue
+        fixeds = [[]]                                        # each choice of the a|b|c
+        for f in fixed:
+            fixeds = [v + [a] for v in fixeds for a in (f if isinstance(f, list) else [f])]
         choices = [[]]
         for o in opts:
             for alt in o.split(' | '):
@@ -122,9 +128,10 @@ def forms(cmd):
                     choices.append(parts)
         json_ok = any(o == '--json' for o in opts)
         for c in choices:
-            for f in ([c + fixed, ['--json'] + c + fixed] if json_ok else [c + fixed]):
-                if f not in out and f.count('--json') < 2:
-                    out.append(f)
+            for fixed in fixeds:
+                for f in ([c + fixed, ['--json'] + c + fixed] if json_ok else [c + fixed]):
+                    if f not in out and f.count('--json') < 2:
+                        out.append(f)
     return out
 
 

@@ -16,7 +16,7 @@ frame() {
 		{ echo "# $1: no frame $2 with $3:N under it"; return 1; }
 }
 
-echo 1..28
+echo 1..29
 
 # 1-3: the timeline: one lane per P, then GC, STW, assists, heap, counts
 shot timeline 100 30 demo.trace
@@ -53,14 +53,22 @@ check $ok "blocked filter: 13 goroutines grouped by reason and stack, the progra
 golden blocked
 check $? "blocked filter: matches the golden dump"
 
-# 7: sorting the GC/STW table by duration puts the longest pause first
+# 7: sorting the GC/STW table by duration puts the longest pause first;
+# the title starts with the GC's share of the CPU (gtview gc's sentence)
 shot gcsort 100 30 demo.trace 3 f s
 ok=$?
 has gcsort "longest 1.68ms (GC mark termination)" || ok=1
 has gcsort "Pauses only: " || ok=1
+has gcsort "The pause histogram and the MMU curve show from 173 columns (here 100)" || ok=1
 grep -A1 '^ kind' gcsort.screen | tail -n 1 | grep -q '^>STW  *6 .*1\.68ms  GC mark termination' ||
 	{ echo "# first row is not the longest pause"; ok=1; }
-check $ok "GC view: pauses only, sorted by duration: the longest pause is the first row"
+check $ok "GC view: pauses only, sorted by duration: the longest pause first; where the histogram went"
+
+# 7b: a wide GC view's title starts with the GC's share of the CPU
+shot gccpu 200 30 demo.trace 3
+has gccpu "GC used 0.8% of the CPU: workers 0.6, assists 0.0, pauses 0.2; 14 STW pauses" &&
+	has gccpu "STW pauses by duration"
+check $? "GC view: the GC's share of the CPU first in the title; a wide one shows the histogram"
 
 # 8: Enter on a pause row shows it on the timeline, STW lane selected
 shot gcjump 100 30 demo.trace 3 f s '<Enter>'
@@ -185,14 +193,15 @@ has search2 'Goroutine G1' || ok=1
 frame search2.screen '> runtime\.chanrecv' 'runtime/chan\.go' || ok=1
 check $ok "search: exact function name first; its goroutine's stack marks the frame"
 
-# 21: the longest stop-the-world pause, cold: 3 then s (duration): pauses
-# come first, longest first, with their reason; Enter shows it on the
+# 21: the longest stop-the-world pause, cold: 3 then s (duration): the
+# pauses only (a cycle's length does not compare with a pause's), longest
+# first, with their reason; Enter shows it on the
 # timeline, whose free rows say who stopped the world and why
 shot stw 100 30 demo.trace 3 s ':save-screen stwlist.screen' '<Enter>'
 ok=$?
 grep -A1 '^ kind' stwlist.screen | tail -n 1 | grep -q '^>STW  *6 .*1\.68ms  GC mark termination  (G[0-9]*)' ||
 	{ echo "# first row is not the longest pause:"; sed 's/^/#   /' stwlist.screen; ok=1; }
-has stwlist "sorted by duration, longest pauses first" || ok=1
+has stwlist "sorted by duration: pauses only (f: GC cycles only)" || ok=1
 grep -q '^>STW' stw.screen || { echo "# STW lane not selected"; ok=1; }
 has stw "stop-the-world (GC mark termination) 1.68ms" || ok=1
 grep -Eq '^  reason +GC mark termination$' stw.screen || { echo "# no reason in the preview"; ok=1; }

@@ -181,6 +181,11 @@ struct tui_gcview {
 	int64_t win_stw_ns;     /* the pauses' time, */
 	size_t win_longest;     /* the longest pause (its index) */
 	struct tui_gcfig fig;   /* per cycle figures and MMU, in the background */
+	struct gt_gc_cpu cpu;   /* the GC's share of the CPU over [t0, t1) */
+	/* the timeline's GC lane label: the share over the range it is for */
+	int64_t lab_t0, lab_t1;
+	int lab_have;
+	double lab_frac;
 	int drawn_unready;      /* a frame showed them missing */
 #define TUI_GC_HIST 27          /* the pauses' histogram: 1 us .. 5e3 s */
 	size_t hist[TUI_GC_HIST];  /* pauses per bucket (ended within the trace) */

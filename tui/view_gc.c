@@ -112,6 +112,7 @@ static void rebuild(struct tui_app *a)
 			gv->rows[k++] = (struct tui_gcrow){GT_RS_STW, (uint32_t)i};
 	}
 	gv->nrows = k;
+	gt_model_gc_cpu(a->m, gv->t0, gv->t1, &gv->cpu);
 	if (!gv->fig.started) { /* the figures, once: the model's definitions */
 		tui_gcfig_start(&gv->fig, a->m);
 		memset(gv->hist, 0, sizeof gv->hist);
@@ -141,14 +142,19 @@ void tui_gc_free(struct tui_app *a)
 	a->gc.built = 0;
 }
 
-static int list_rows(const struct tui_app *a) { return tui_body_rows(a) - 3; }
-
 /* The table's width: all of it, less a side panel on a wide terminal. */
-#define TABLE_W 120
+#define TABLE_W 128
 #define SIDE_MIN 44
 static int table_w(const struct tui_app *a)
 {
 	return a->cols >= TABLE_W + 1 + SIDE_MIN ? TABLE_W : a->cols;
+}
+
+/* Without the side panel the last row says where the histogram and the
+ * MMU curve went. */
+static int list_rows(const struct tui_app *a)
+{
+	return tui_body_rows(a) - 3 - (table_w(a) == a->cols);
 }
 
 /* The distribution of the pauses that ended, one row per bucket. */
@@ -260,27 +266,34 @@ void tui_gc_draw(struct tui_app *a)
 	int y = tui_body_top(a);
 	size_t ngc = gv->win_gc, nstw = gv->win_stw, li = gv->win_longest;
 	int64_t total = gv->win_stw_ns, longest = nstw ? tui_dur(stw_of(a, li)->start, stw_of(a, li)->end) : -1;
-	char t[32], l[32], title[512];
+	char t[32], l[32], title[600];
 	tui_fmt_dur(t, sizeof t, total);
 	tui_fmt_dur(l, sizeof l, longest < 0 ? 0 : longest);
 	const char *only = gv->only == 1 ? "Pauses only: " : gv->only == 2 ? "Cycles only: " : "";
+	char cpu[160], rest[400];
+	gt_report_gc_cpu(cpu, sizeof cpu, &gv->cpu);
 	if (nstw)
-		snprintf(title, sizeof title, "%s%zu STW pauses, %s in all, longest %s (%s); %zu GC cycles",
-		         only, nstw, t, l, gt_model_str(a->m, stw_of(a, li)->reason), ngc);
+		snprintf(rest, sizeof rest, "%zu STW pauses, %s in all, longest %s (%s); %zu GC cycles",
+		         nstw, t, l, gt_model_str(a->m, stw_of(a, li)->reason), ngc);
 	else
-		snprintf(title, sizeof title, "%s%zu GC cycles, no stop-the-world pauses", only, ngc);
+		snprintf(rest, sizeof rest, "%zu GC cycles, no stop-the-world pauses", ngc);
 	char rng[80];
 	if (tui_range_text(a, rng, sizeof rng, gv->t0, gv->t1)) { /* m on the timeline */
-		size_t tl = strlen(title);
-		snprintf(title + tl, sizeof title - tl, "; in %s", rng);
+		size_t tl = strlen(rest);
+		snprintf(rest + tl, sizeof rest - tl, "; in %s", rng);
 	}
+	/* the GC's share of the CPU first where it all fits, else last */
+	if (strlen(only) + strlen(cpu) + 2 + strlen(rest) <= (size_t)a->cols)
+		snprintf(title, sizeof title, "%s%s; %s", only, cpu, rest);
+	else
+		snprintf(title, sizeof title, "%s%s; %s", only, rest, cpu);
 	tui_put(y++, 0, a->cols, tui_attr(TUI_C_TITLE), title);
 	static const int cw[] = {10, 6, 14, 10};
 	int tw = table_w(a);
 	char hdr[256];
-	snprintf(hdr, sizeof hdr, " %-*s%-*s%-*s%*s  %10s %9s %9s %8s %11s %6s  %s", cw[0], "kind", cw[1], "#",
+	snprintf(hdr, sizeof hdr, " %-*s%-*s%-*s%*s  %10s %9s %9s %8s %11s %6s %7s  %s", cw[0], "kind", cw[1], "#",
 	         cw[2], "start", cw[3], "duration", "heap before", "after", "goal", "assists", "assist time",
-	         "pauses", "reason / goroutine");
+	         "pauses", "GC CPU", "reason / goroutine");
 	tui_put(y, 0, tw, tui_attr(TUI_C_DIM) | A_UNDERLINE, hdr);
 	/* mark the sort column */
 	int sx = gv->sort == TUI_GCCOL_KIND ? 1 + 4 : gv->sort == TUI_GCCOL_START ? 1 + cw[0] + cw[1] + 5
@@ -309,16 +322,17 @@ void tui_gc_draw(struct tui_app *a)
 			else
 				snprintf(who, sizeof who, "%s", gt_model_str(a->m, r->reason));
 		} else if (!tui_gcfig_ready(&gv->fig)) {
-			snprintf(who, sizeof who, "%9s%s %9s %9s %8s %11s %6s  mark phase%s%s", "computing",
-			         tui_glyph(TUI_G_ELLIPSIS), "", "", "", "", "", r->active_at_start ? ", began before the trace" : "",
+			snprintf(who, sizeof who, "%9s%s %9s %9s %8s %11s %6s %7s  mark phase%s%s", "computing",
+			         tui_glyph(TUI_G_ELLIPSIS), "", "", "", "", "", "", r->active_at_start ? ", began before the trace" : "",
 			         r->open_at_end ? ", not ended" : "");
 		} else {
 			const struct gt_gc_cycle *c = &gv->fig.cyc[row->index];
 			char hb[32], ha[32], hg[32], at[32];
 			tui_fmt_dur(at, sizeof at, c->assist_ns);
-			snprintf(who, sizeof who, "%10s %9s %9s %8u %11s %6zu  mark phase%s%s",
+			snprintf(who, sizeof who, "%10s %9s %9s %8u %11s %6zu %6.1f%%  mark phase%s%s",
 			         gt_report_mib(hb, sizeof hb, c->heap_before), gt_report_mib(ha, sizeof ha, c->heap_after),
 			         gt_report_mib(hg, sizeof hg, c->heap_goal), c->assists, at, c->stw_count,
+			         c->cpu.fraction * 100,
 			         r->active_at_start ? ", began before the trace" : "", r->open_at_end ? ", not ended" : "");
 		}
 		int x = tui_printf(y + i, 0, 1 + cw[0], sel ? base : tui_attr(row->set == GT_RS_STW ? TUI_C_STW : TUI_C_GC),
@@ -328,6 +342,10 @@ void tui_gc_draw(struct tui_app *a)
 	}
 	if (tw < a->cols)
 		draw_side(a, tui_body_top(a) + 1, tw + 1, a->cols - tw - 1, tui_body_rows(a) - 2);
+	else
+		tui_printf(y + rows, 1, a->cols - 1, tui_attr(TUI_C_DIM),
+		           "The pause histogram and the MMU curve show from %d columns (here %d); "
+		           "`gtview gc` prints them", TABLE_W + 1 + SIDE_MIN, a->cols);
 	if (!tui_gcfig_ready(&gv->fig))
 		gv->drawn_unready = 1;
 }
@@ -369,8 +387,16 @@ int tui_gc_action(struct tui_app *a, enum gt_action act)
 	case GT_ACTION_SORT_NEXT:
 		gv->sort = (enum tui_gccol)((gv->sort + 1) % TUI_GCCOL__COUNT);
 		gv->desc = col_desc[gv->sort];
+		/* a pause's length and a mark phase's do not compare: by duration
+		 * shows one kind, the pauses, until f shows the cycles */
+		if (gv->sort == TUI_GCCOL_DUR && !gv->only)
+			gv->only = 1;
 		rebuild(a);
-		tui_status(a, "sorted by %s%s", col_names[gv->sort], gv->sort == TUI_GCCOL_DUR ? ", longest pauses first, then the GC cycles" : "");
+		if (gv->sort == TUI_GCCOL_DUR)
+			tui_status(a, "sorted by duration: %s only (f: %s)", gv->only == 2 ? "GC cycles" : "pauses",
+			           gv->only == 2 ? "all rows" : "GC cycles only");
+		else
+			tui_status(a, "sorted by %s", col_names[gv->sort]);
 		return TUI_REDRAW;
 	case GT_ACTION_SORT_REVERSE:
 		gv->desc = !gv->desc;
@@ -378,10 +404,14 @@ int tui_gc_action(struct tui_app *a, enum gt_action act)
 		return TUI_REDRAW;
 	case GT_ACTION_FILTER_STATE: /* all rows, pauses only, cycles only */
 		gv->only = (gv->only + 1) % 3;
+		if (!gv->only && gv->sort == TUI_GCCOL_DUR) /* both kinds: by start */
+			gv->sort = TUI_GCCOL_START, gv->desc = col_desc[TUI_GCCOL_START];
 		rebuild(a);
 		return TUI_REDRAW;
 	case GT_ACTION_FILTER_CLEAR:
 		gv->only = 0;
+		if (gv->sort == TUI_GCCOL_DUR)
+			gv->sort = TUI_GCCOL_START, gv->desc = col_desc[TUI_GCCOL_START];
 		rebuild(a);
 		return TUI_REDRAW;
 	case GT_ACTION_OPEN_SELECTION:

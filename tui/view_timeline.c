@@ -468,6 +468,27 @@ static size_t range_longest(const struct tui_app *a, enum gt_range_set set, int6
 	return longest;
 }
 
+/* The GC lane's label: "GC 8.4%", the GC's share of the CPU
+ * (gt_model_gc_cpu) over the marked range or the whole trace, worked out
+ * again only when that range changes. */
+static const char *gc_label(struct tui_app *a)
+{
+	static char lab[16];
+	struct tui_gcview *gv = &a->gc;
+	int64_t t0, t1;
+	tui_range_window(a, &t0, &t1);
+	if (!gv->lab_have || gv->lab_t0 != t0 || gv->lab_t1 != t1) {
+		struct gt_gc_cpu c;
+		gt_model_gc_cpu(a->m, t0, t1, &c);
+		gv->lab_t0 = t0, gv->lab_t1 = t1, gv->lab_have = 1;
+		gv->lab_frac = c.fraction;
+	}
+	if (!a->info.gc_cycles)
+		return "GC";
+	snprintf(lab, sizeof lab, "GC %.1f%%", gv->lab_frac * 100);
+	return lab;
+}
+
 static void draw_range_lane(struct tui_app *a, int y, enum gt_range_set set, int role, int w)
 {
 	struct tui_timeline *tl = &a->tl;
@@ -968,7 +989,7 @@ void tui_timeline_draw(struct tui_app *a)
 	         tui_glyph((unsigned char)tui_glyph(TUI_G_HLINE)[0] < 0x80 ? TUI_G_GOAL : TUI_G_HLINE));
 	for (int l = 0; l < TUI_LANE__COUNT; l++)
 		draw_label(a, y + l, np + l, l == TUI_LANE_HEAP ? heap_label : l == TUI_LANE_GOAL ? goal_label
-		           : extra_names[l]);
+		           : l == TUI_LANE_GC ? gc_label(a) : extra_names[l]);
 	draw_count_lanes(a, y + TUI_LANE_RUNNING, w);
 	y += TUI_LANE__COUNT;
 	draw_g_lanes(a, y, w, cols);
