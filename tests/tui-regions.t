@@ -37,7 +37,7 @@ check $ok "regions view: Enter lists the instances with begin, duration and goro
 # 4: Enter on an instance opens its goroutine at its begin
 shot goto 100 24 basic.trace 4 '<Enter>' '<Enter>'
 ok=$?
-has goto "G1 main.main" || ok=1
+has goto "G1 runtime.main" || ok=1
 head -n 1 goto.screen | grep -qF "cursor $begin" || { echo "# cursor is not at $begin"; ok=1; }
 check $ok "regions view: an instance opens its goroutine, the cursor at its begin"
 

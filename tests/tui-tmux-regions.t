@@ -17,7 +17,7 @@ tmux_screen | grep -Eq '^> region gc +1 +20\.4ms' || { echo "# no gc row"; ok=1;
 tap $ok "4 shows the region and task types"
 
 tmux_keys Enter
-tmux_wait "Region gc: 1 ended" && tmux_keys Enter && tmux_wait "G1 main.main"
+tmux_wait "Region gc: 1 ended" && tmux_keys Enter && tmux_wait "G1 runtime.main"
 tap $? "Enter lists a type's instances, Enter again opens the goroutine"
 
 tmux_keys 4 Tab

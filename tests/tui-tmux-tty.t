@@ -71,7 +71,7 @@ same_stty after5
 tap $? "after fg and q: terminal modes as before"
 
 run 'clear; cat demo.trace | "$GTVIEW" -; echo $? >rc6; stty -a >after6'
-tmux_wait "<stdin>" && tmux_keys 3 && tmux_wait "[gc]" && tmux_keys q
+tmux_wait "<stdin>" && tmux_wait "[timeline]" && tmux_keys 3 && tmux_wait "[gc]" && tmux_keys q
 same_stty after6 && [ "$(cat rc6)" = 0 ]
 tap $? "trace on stdin, keys from /dev/tty; terminal modes as before"
 

@@ -140,6 +140,7 @@ void tui_gc_free(struct tui_app *a)
 	a->gc.rows = NULL;
 	a->gc.nrows = 0;
 	a->gc.built = 0;
+	a->gc.lab_have = 0; /* the GC lane's share: of this model only */
 }
 
 /* The table's width: all of it, less a side panel on a wide terminal. */
