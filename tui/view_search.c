@@ -246,30 +246,43 @@ int tui_search_step(struct tui_app *a, int dir)
 	return TUI_REDRAW;
 }
 
+/* The index in by_g order of goroutine gi's first match at ts or later. */
+static size_t first_at(const struct tui_find *f, uint32_t gi, int64_t ts)
+{
+	size_t lo = 0, hi = f->r.nev;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const struct gt_fevent *e = &f->r.ev[f->by_g[mid]];
+		if (e->gi < gi || (e->gi == gi && e->ts < ts))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 int tui_search_marks(struct tui_app *a, uint32_t gi, int64_t t0, int64_t t1, int w, uint8_t *marks)
 {
 	struct tui_find *f = &a->search.find;
 	if (!ready(a) || !f->by_g || t1 <= t0 || w <= 0)
 		return 0;
-	const struct gt_fevent *ev = f->r.ev;
-	size_t lo = 0, hi = f->r.nev;
-	while (lo < hi) { /* the first of gi at t0 or later */
-		size_t mid = lo + (hi - lo) / 2;
-		const struct gt_fevent *e = &ev[f->by_g[mid]];
-		if (e->gi < gi || (e->gi == gi && e->ts < t0))
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
 	int any = 0;
 	double colw = (double)(t1 - t0) / w;
-	for (; lo < f->r.nev; lo++) {
-		const struct gt_fevent *e = &ev[f->by_g[lo]];
+	/* a search per marked column, not a step per match: the work grows
+	 * with the screen, not with the matches in the window */
+	for (size_t i = first_at(f, gi, t0); i < f->r.nev;) {
+		const struct gt_fevent *e = &f->r.ev[f->by_g[i]];
 		if (e->gi != gi || e->ts >= t1)
 			break;
 		int c = (int)((double)(e->ts - t0) / colw);
-		marks[c < w ? c : w - 1] = 1;
+		if (c >= w)
+			c = w - 1;
+		marks[c] = 1;
 		any = 1;
+		int64_t next = t0 + (int64_t)((double)(c + 1) * colw);
+		if (next <= e->ts)
+			next = e->ts + 1;
+		i = first_at(f, gi, next);
 	}
 	return any;
 }
