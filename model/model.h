@@ -561,6 +561,16 @@ int gt_model_threads(const struct gt_model *m, int64_t t0, int64_t t1, struct gt
  * is not the runtime's or a raw syscall wrapper (syscall.Syscall*,
  * syscall.RawSyscall*, ...); 0 when none. */
 gt_str gt_model_syscall_func(const struct gt_model *m, gt_stack st);
+/* Whether the Syscall interval sys blocked, told by its goroutine's
+ * interval next after it (NULL when none is known): 1 blocked (next is
+ * Runnable from when sys ends: its P was handed off and it waited for
+ * one), 0 did not block (straight back to Running, its P kept: Go's
+ * conversion of old traces writes such syscalls as GoSyscall ->
+ * GoSyscallEnd, new traces as GoSyscallEnd), -1 the trace does not tell.
+ * The one rule of `gtview threads`'s blocked count and the viewer's
+ * syscall rows (a syscall that did not block is an event of its Running
+ * interval there). */
+int gt_syscall_blocked(const struct gt_gspan *sys, const struct gt_gspan *next);
 
 /* ---- Zoomed-out lanes: one summary per column --------------------------- */
 
