@@ -447,6 +447,11 @@ gt_str gt_model_stack_wait_reason(const struct gt_model *m, gt_stack st);
  * uses: the trace's reason, what is known instead (gt_why_unknown_text),
  * or, for the runtime's folded group, that it is the runtime's. */
 const char *gt_model_bgroup_why(const struct gt_model *m, const struct gt_bgroup *g);
+/* The frame that tells group g apart from the groups of its reason whose
+ * stacks begin alike (gt_bgroup.apart): a gt_frame id of its stack, 0
+ * when none; the one the viewer's group headers ("at F:LINE") and
+ * `goroutines --blocked` (its text and JSON "apart") name. */
+uint32_t gt_model_bgroup_apart_frame(const struct gt_model *m, const struct gt_bgroup *g);
 
 /* ---- A time window's statistics ----------------------------------------- */
 

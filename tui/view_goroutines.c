@@ -148,15 +148,13 @@ static int id_width(struct tui_app *a, int rows)
 
 /* For a group whose header would read as another's (their stacks begin
  * alike): "  at F:LINE", the first frame that tells it apart
- * (gt_bgroup.apart), F without its package path; "" when that is the
+ * (gt_model_bgroup_apart_frame), F without its package path; "" when that is the
  * function the header shows already (shown). */
 static void apart_text(const struct tui_app *a, const struct gt_bgroup *g, gt_str shown,
                        char *buf, size_t size)
 {
-	const struct gt_tables *t = gt_model_tables(a->m);
-	if (!g->apart || g->apart > gt_stack_depth(t, g->stack))
-		return;
-	const struct gt_frame *f = gt_frame_get(t, gt_stack_frames(t, g->stack)[g->apart - 1]);
+	uint32_t fi = gt_model_bgroup_apart_frame(a->m, g);
+	const struct gt_frame *f = fi ? gt_frame_get(gt_model_tables(a->m), fi) : NULL;
 	if (!f || f->func == shown) /* the header's "from" says it already */
 		return;
 	const char *fn = gt_model_str(a->m, f->func), *slash = strrchr(fn, '/');
