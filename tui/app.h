@@ -395,6 +395,9 @@ int tui_goroutines_settle(struct tui_app *a);
 /* The reason column of goroutine row (the signature's, or the model's
  * before the signatures exist). */
 gt_str tui_goroutines_reason(const struct tui_app *a, uint32_t row);
+/* After a reason in the goroutine list: read from the goroutine's stack,
+ * the trace giving none (gt_why_mark's "(read from the stack)", short). */
+#define TUI_READ_MARK "*"
 int tui_goroutines_action(struct tui_app *a, enum gt_action act);
 /* -1: the list's index is still being built (tui_gindex_free): the
  * model must not be freed. */
