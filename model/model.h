@@ -125,6 +125,15 @@ const char *gt_model_str(const struct gt_model *m, gt_str s);
 gt_str gt_model_stack_top_func(const struct gt_model *m, gt_stack st);
 gt_str gt_model_stack_root_func(const struct gt_model *m, gt_stack st);
 int gt_model_func_is_user(const char *func);
+/* The start function a goroutine's first transition stack st tells
+ * (gt_goroutine.start_func; gstart.c): its root frame's function, past
+ * runtime.goexit frames; "? (stack cut at the depth limit)" when st has
+ * GT_STACK_CUT frames or more (Go's tracer writes at most 128 PCs a
+ * stack, less the goexit frame it drops, and G1's runtime.main: the root
+ * of a stack that deep may be a caller's, not the goroutine's entry); 0
+ * for none. */
+#define GT_STACK_CUT 126
+gt_str gt_model_stack_start_func(const struct gt_model *m, gt_stack st);
 /* Innermost frame of st outside the std library; 0 (no frame) if none. */
 uint32_t gt_model_stack_user_frame(const struct gt_model *m, gt_stack st);
 
@@ -138,8 +147,9 @@ struct gt_goroutine {
 	gt_str start_func;      /* its start function: for a goroutine that
 	                           existed when tracing began, in an old-format
 	                           trace, the one tracing's start wrote
-	                           (gt_model_g_initial); else the root frame
-	                           of its first transition stack */
+	                           (gt_model_g_initial); else what its first
+	                           transition stack tells
+	                           (gt_model_stack_start_func) */
 	int64_t first_ts;       /* start of its first interval */
 	int64_t end_since;      /* start of its last interval (its state at
 	                           the end holds since then); INT64_MIN none */
@@ -147,7 +157,8 @@ struct gt_goroutine {
 	gt_str end_reason;      /* reason of the last transition */
 	gt_stack end_stack;     /* stack of the last transition */
 	uint8_t gc_worker;      /* runs runtime.gcBgMarkWorker */
-	uint8_t system;         /* start function in package runtime */
+	uint8_t system;         /* start function in package runtime, but
+	                           runtime.main (Go's IsSystemGoroutine) */
 	int64_t ns[GT_GS__COUNT]; /* time per state (gt_gostate) in the trace */
 	uint32_t intervals;     /* state intervals; 0: seen only as a context */
 };
