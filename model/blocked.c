@@ -162,12 +162,29 @@ static int by_order(const void *a, const void *b)
 	return cmp_str(x->start_func, y->start_func);
 }
 
+/* Two frames as they read (function, file, line): frames of other PCs
+ * can read alike (two calls on one line), and a frame that reads as
+ * another's tells nothing apart. */
+static int frame_cmp(const struct gt_tables *t, uint32_t a, uint32_t b)
+{
+	if (a == b)
+		return 0;
+	const struct gt_frame *fa = gt_frame_get(t, a), *fb = gt_frame_get(t, b);
+	if (!fa || !fb)
+		return (a > b) - (a < b);
+	if (fa->func != fb->func)
+		return (fa->func > fb->func) - (fa->func < fb->func);
+	if (fa->file != fb->file)
+		return (fa->file > fb->file) - (fa->file < fb->file);
+	return (fa->line > fb->line) - (fa->line < fb->line);
+}
+
 /* The frames two stacks have in common from the innermost on. */
 static size_t common(const struct gt_tables *t, gt_stack x, gt_stack y)
 {
 	size_t nx = gt_stack_depth(t, x), ny = gt_stack_depth(t, y), k = 0;
 	const uint32_t *fx = nx ? gt_stack_frames(t, x) : NULL, *fy = ny ? gt_stack_frames(t, y) : NULL;
-	while (k < nx && k < ny && fx[k] == fy[k])
+	while (k < nx && k < ny && !frame_cmp(t, fx[k], fy[k]))
 		k++;
 	return k;
 }
@@ -183,8 +200,7 @@ static int by_why_stack(const void *a, const void *b)
 	size_t nx = gt_stack_depth(t, x->stack), ny = gt_stack_depth(t, y->stack);
 	if (k == nx || k == ny)
 		return (nx > ny) - (nx < ny);
-	uint32_t fx = gt_stack_frames(t, x->stack)[k], fy = gt_stack_frames(t, y->stack)[k];
-	return (fx > fy) - (fx < fy);
+	return frame_cmp(t, gt_stack_frames(t, x->stack)[k], gt_stack_frames(t, y->stack)[k]);
 }
 
 /* Each group's apart: sorted by reason and then frame by frame, the
@@ -215,6 +231,13 @@ static int set_apart(const struct gt_model *m, struct gt_bgroup *gr, size_t ng)
 	}
 	free(o);
 	return 0;
+}
+
+uint32_t gt_model_bgroup_apart_frame(const struct gt_model *m, const struct gt_bgroup *g)
+{
+	if (!g->apart || g->apart > gt_stack_depth(m->tables, g->stack))
+		return 0;
+	return gt_stack_frames(m->tables, g->stack)[g->apart - 1];
 }
 
 void gt_model_blocked_free(struct gt_blocked *b)

@@ -629,7 +629,7 @@ void gt_model_finish(struct gt_model *m)
 		}
 	sort_ranges(m);
 	gt_ginit_finish(m);
-	if (gt_stackwhy_init(m) < 0)
+	if (gt_stackwhy_init(m) < 0 || gt_gstart_init(m) < 0)
 		m->nomem = 1;
 	for (size_t i = 0; i < m->regions.n; i++) {
 		struct gt_region *r = &GT_VEC_AT(m->regions, struct gt_region, i);

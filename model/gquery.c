@@ -76,7 +76,7 @@ static int g_facts(const struct gt_model *m, uint32_t gi, struct gt_goroutine *o
 		if (!have)
 			out->first_ts = r.start;
 		if (!out->start_func && k->stack)
-			out->start_func = gt_model_stack_root_func(m, k->stack);
+			out->start_func = gt_model_stack_start_func(m, k->stack);
 		out->ns[k->state] += r.end - r.start;
 		out->intervals += k->state != GT_GS_NOTEXIST;
 		if (rs && k->state == GT_GS_WAITING)
@@ -125,7 +125,8 @@ static int g_facts(const struct gt_model *m, uint32_t gi, struct gt_goroutine *o
 	}
 	const char *f = gt_str_get(m->tables, out->start_func);
 	out->gc_worker = !strcmp(f, "runtime.gcBgMarkWorker");
-	out->system = !strncmp(f, "runtime.", 8);
+	/* as Go's IsSystemGoroutine: runtime.main runs the program's main */
+	out->system = !strncmp(f, "runtime.", 8) && strcmp(f, "runtime.main");
 	return 0;
 }
 
@@ -160,7 +161,7 @@ gt_str gt_model_g_start_func(const struct gt_model *m, uint32_t gi)
 	gt_str f = 0;
 	gt_gcur_open(&c, &m->garena, gt_gbase(m, gi), head, 0, 1, NULL, NULL, NULL);
 	while (!f && gt_gcur_next(&c, &r))
-		f = gt_model_stack_root_func(m, gt_gkey_at(m, r.key)->stack);
+		f = gt_model_stack_start_func(m, gt_gkey_at(m, r.key)->stack);
 	return f;
 }
 

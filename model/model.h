@@ -125,6 +125,15 @@ const char *gt_model_str(const struct gt_model *m, gt_str s);
 gt_str gt_model_stack_top_func(const struct gt_model *m, gt_stack st);
 gt_str gt_model_stack_root_func(const struct gt_model *m, gt_stack st);
 int gt_model_func_is_user(const char *func);
+/* The start function a goroutine's first transition stack st tells
+ * (gt_goroutine.start_func; gstart.c): its root frame's function, past
+ * runtime.goexit frames; "? (stack cut at the depth limit)" when st has
+ * GT_STACK_CUT frames or more (Go's tracer writes at most 128 PCs a
+ * stack, less the goexit frame it drops, and G1's runtime.main: the root
+ * of a stack that deep may be a caller's, not the goroutine's entry); 0
+ * for none. */
+#define GT_STACK_CUT 126
+gt_str gt_model_stack_start_func(const struct gt_model *m, gt_stack st);
 /* Innermost frame of st outside the std library; 0 (no frame) if none. */
 uint32_t gt_model_stack_user_frame(const struct gt_model *m, gt_stack st);
 
@@ -138,8 +147,9 @@ struct gt_goroutine {
 	gt_str start_func;      /* its start function: for a goroutine that
 	                           existed when tracing began, in an old-format
 	                           trace, the one tracing's start wrote
-	                           (gt_model_g_initial); else the root frame
-	                           of its first transition stack */
+	                           (gt_model_g_initial); else what its first
+	                           transition stack tells
+	                           (gt_model_stack_start_func) */
 	int64_t first_ts;       /* start of its first interval */
 	int64_t end_since;      /* start of its last interval (its state at
 	                           the end holds since then); INT64_MIN none */
@@ -147,7 +157,8 @@ struct gt_goroutine {
 	gt_str end_reason;      /* reason of the last transition */
 	gt_stack end_stack;     /* stack of the last transition */
 	uint8_t gc_worker;      /* runs runtime.gcBgMarkWorker */
-	uint8_t system;         /* start function in package runtime */
+	uint8_t system;         /* start function in package runtime, but
+	                           runtime.main (Go's IsSystemGoroutine) */
 	int64_t ns[GT_GS__COUNT]; /* time per state (gt_gostate) in the trace */
 	uint32_t intervals;     /* state intervals; 0: seen only as a context */
 };
@@ -447,6 +458,11 @@ gt_str gt_model_stack_wait_reason(const struct gt_model *m, gt_stack st);
  * uses: the trace's reason, what is known instead (gt_why_unknown_text),
  * or, for the runtime's folded group, that it is the runtime's. */
 const char *gt_model_bgroup_why(const struct gt_model *m, const struct gt_bgroup *g);
+/* The frame that tells group g apart from the groups of its reason whose
+ * stacks begin alike (gt_bgroup.apart): a gt_frame id of its stack, 0
+ * when none; the one the viewer's group headers ("at F:LINE") and
+ * `goroutines --blocked` (its text and JSON "apart") name. */
+uint32_t gt_model_bgroup_apart_frame(const struct gt_model *m, const struct gt_bgroup *g);
 
 /* ---- A time window's statistics ----------------------------------------- */
 
@@ -561,6 +577,16 @@ int gt_model_threads(const struct gt_model *m, int64_t t0, int64_t t1, struct gt
  * is not the runtime's or a raw syscall wrapper (syscall.Syscall*,
  * syscall.RawSyscall*, ...); 0 when none. */
 gt_str gt_model_syscall_func(const struct gt_model *m, gt_stack st);
+/* Whether the Syscall interval sys blocked, told by its goroutine's
+ * interval next after it (NULL when none is known): 1 blocked (next is
+ * Runnable from when sys ends: its P was handed off and it waited for
+ * one), 0 did not block (straight back to Running, its P kept: Go's
+ * conversion of old traces writes such syscalls as GoSyscall ->
+ * GoSyscallEnd, new traces as GoSyscallEnd), -1 the trace does not tell.
+ * The one rule of `gtview threads`'s blocked count and the viewer's
+ * syscall rows (a syscall that did not block is an event of its Running
+ * interval there). */
+int gt_syscall_blocked(const struct gt_gspan *sys, const struct gt_gspan *next);
 
 /* ---- Zoomed-out lanes: one summary per column --------------------------- */
 

@@ -39,6 +39,8 @@ struct gt_model;
 /* stackwhy.c: the reasons a stack may tell, interned at finish. */
 #define GT_STACK_WHY 8
 int gt_stackwhy_init(struct gt_model *m);
+/* gstart.c: the start function's strings, interned at finish. */
+int gt_gstart_init(struct gt_model *m);
 /* ginit.c: a goroutine that existed when tracing began (the sinks'
  * initial()), and the table sorted at finish. */
 int gt_model_add_initial(struct gt_model *m, const struct gt_initial *ig);
@@ -176,6 +178,7 @@ struct gt_model {
 	struct gt_ids gendkey; /* gi -> key of a same-state last transition */
 	struct gt_vec ginit;   /* struct gt_initial, by Go id after finish (ginit.c) */
 	gt_str stack_why[GT_STACK_WHY]; /* the reasons a stack tells (stackwhy.c) */
+	gt_str start_cut;      /* gstart.c's text for a cut stack (0 until finish) */
 	uint32_t *gperm;       /* indices sorted by Go id (first lookup) */
 	struct gt_sids *gsorted; /* the Go ids in that order (NULL when they
 	                          span 2^32 or more: read from gids) */

@@ -156,7 +156,7 @@ static int on_span(void *ctx, const struct gt_gspan *s)
 {
 	struct tq *q = ctx;
 	if (q->have_sys)
-		sys_done(q, s->state == GT_GS_RUNNABLE);
+		sys_done(q, gt_syscall_blocked(&q->sys, s) == 1);
 	if (gt_gspan_clip(s, q->t0, q->t1) >= 0) {
 		if (s->state == GT_GS_RUNNING) {
 			int64_t a = s->start > q->t0 ? s->start : q->t0;
@@ -240,7 +240,7 @@ int gt_model_threads(const struct gt_model *m, int64_t t0, int64_t t1, struct gt
 			struct gt_gspan nx = {.start = q.sys.end, .state = GT_GS__COUNT};
 			if (q.sys.end < INT64_MAX)
 				gt_model_g_spans(m, gi, q.sys.end, q.sys.end + 1, next_span, &nx);
-			sys_done(&q, nx.state == GT_GS_RUNNABLE);
+			sys_done(&q, gt_syscall_blocked(&q.sys, &nx) == 1);
 		}
 	}
 	if (q.npair)
@@ -299,4 +299,11 @@ gt_str gt_model_syscall_func(const struct gt_model *m, gt_stack st)
 			return f->func;
 	}
 	return 0;
+}
+
+int gt_syscall_blocked(const struct gt_gspan *sys, const struct gt_gspan *next)
+{
+	if (!next || next->start != sys->end)
+		return -1;
+	return next->state == GT_GS_RUNNABLE ? 1 : next->state == GT_GS_RUNNING ? 0 : -1;
 }

@@ -21,6 +21,8 @@ static int report_blocked(FILE *fp, const struct gt_model *m, int json)
 		struct gt_goroutine g0;
 		gt_model_g(m, b.gi[g->first], &g0);
 		const char *why = gt_model_bgroup_why(m, g);
+		uint32_t af = gt_model_bgroup_apart_frame(m, g);
+		const struct gt_frame *apart = af ? gt_frame_get(gt_model_tables(m), af) : NULL;
 		if (json) {
 			fprintf(fp, "{\"count\":%u,\"reason\":", g->count);
 			gt_json_str(fp, why);
@@ -42,6 +44,13 @@ static int report_blocked(FILE *fp, const struct gt_model *m, int json)
 				fputs(",\"start_func\":", fp);
 				gt_json_str(fp, gt_model_str(m, g->start_func));
 			}
+			if (apart) { /* what tells it from groups that begin alike */
+				fprintf(fp, ",\"apart\":{\"index\":%u,\"func\":", g->apart - 1);
+				gt_json_str(fp, gt_model_str(m, apart->func));
+				fputs(",\"file\":", fp);
+				gt_json_str(fp, gt_model_str(m, apart->file));
+				fprintf(fp, ",\"line\":%u}", apart->line);
+			}
 			fputs("}\n", fp);
 			continue;
 		}
@@ -56,6 +65,13 @@ static int report_blocked(FILE *fp, const struct gt_model *m, int json)
 		fputs("]\n", fp);
 		if (!g->runtime) {
 			gt_text_stack(fp, m, g->stack, "    ");
+			if (apart) {
+				fprintf(fp, "    told apart by frame %u: ", g->apart);
+				gt_esc_puts(fp, gt_model_str(m, apart->func));
+				fputs("()\n        ", fp);
+				gt_esc_puts(fp, gt_model_str(m, apart->file));
+				fprintf(fp, ":%u\n", apart->line);
+			}
 			if (g->start_func) {
 				fputs("    started in ", fp);
 				gt_esc_puts(fp, gt_model_str(m, g->start_func));

@@ -5,7 +5,11 @@
 # --json` (reason_from_stack, reason_known false) and in its text
 # ("(read from the stack)"); only where Go's reader gives no reason
 # (expected/oracle's blocked_at_end), and only from the frame past the
-# parking ones.  Skipped when ../shared/corpus is absent.
+# parking ones.  Groups whose stacks begin alike (etcd: groups of one
+# goroutine reading the network in internal/poll.(*FD).Read) name the
+# first frame that tells them apart (gt_model_bgroup_apart_frame, which
+# the viewer's group headers show): "apart" in the JSON, "told apart by
+# frame N" in the text.  Skipped when ../shared/corpus is absent.
 set -u
 : "${GTVIEW:?run through make test}"
 cd "$(dirname "$0")/.." || exit 1
@@ -60,6 +64,52 @@ rc, out, _ = run("goroutines", "--blocked", "--json",
                  os.path.join(corpus, "servers", "prometheus_go119.trace"))
 ok(rc == 0 and not any(g["reason_from_stack"] for g in jl(out)),
    "prometheus_go119 (old format): no reason read from a stack")
+
+# the frame that tells a group apart: the first past the frames its stack
+# shares (from the innermost) with any other group of the same reason
+etcd = os.path.join(corpus, "servers", "etcd_go119.trace")
+rc, out, _ = run("goroutines", "--blocked", "--json", etcd)
+groups = jl(out)
+def key(g):
+    return (g["reason"], g["reason_from_stack"])
+def frames(g):
+    return [(f["func"], f["file"], f["line"]) for f in g["stack"]]
+def common(x, y):
+    k = 0
+    while k < len(x) and k < len(y) and x[k] == y[k]:
+        k += 1
+    return k
+alike = [g for g in groups if g["reason"] == "network" and
+         g["top_frame"] == "internal/poll.(*FD).Read"]
+ok(rc == 0 and len(alike) >= 3 and all("apart" in g for g in alike) and
+   len({(g["apart"]["index"], g["apart"]["func"]) for g in alike}) == len(alike),
+   "etcd: %d groups of network in internal/poll.(*FD).Read, each told apart "
+   "by its own frame" % len(alike))
+bad = []
+for g in groups:
+    if g["runtime"] or not g["stack"]:
+        continue
+    most = max([common(frames(g), frames(h)) for h in groups
+                if h is not g and not h["runtime"] and key(h) == key(g)] + [0])
+    want = most if 0 < most < len(g["stack"]) else None
+    got = g.get("apart")
+    if (want is None) != (got is None) or (got and (
+            got["index"] != want or
+            (got["func"], got["file"], got["line"]) != frames(g)[want])):
+        bad.append((g["goroutines"], want, got))
+ok(not bad and sum("apart" in g for g in groups) >= 10,
+   "etcd: %d groups' apart frames, each the first past the most frames shared with a group "
+   "of its reason%s" % (sum("apart" in g for g in groups), " %s" % bad[:2] if bad else ""))
+rc, text, _ = run("goroutines", "--blocked", etcd)
+blocks = text.split("\n\n")[1:]
+def told(g):
+    a = g["apart"]
+    return "    told apart by frame %d: %s()\n        %s:%d\n" % (a["index"] + 1, a["func"],
+                                                                 a["file"], a["line"])
+ok(rc == 0 and len(blocks) == len(groups) and
+   all((told(g) in b) if "apart" in g else "told apart" not in b
+       for g, b in zip(groups, blocks)),
+   "etcd: the text names the same frame, in the same groups")
 import report_lib
 print("1..%d" % report_lib._n)
 PY

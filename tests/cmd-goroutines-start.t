@@ -5,7 +5,16 @@
 # a single GoCreate names, those that existed when tracing began included
 # (Go's newer reader drops their GoCreate: no later stack is guessed
 # from), in `goroutines --json`; the blocked groups without a stack carry
-# theirs in `goroutines --blocked --json` and its text.  Skipped when
+# theirs in `goroutines --blocked --json` and its text; G1 (runtime.main)
+# is not folded with the runtime's own goroutines.  New-format traces
+# (Go 1.23+ write the stack of a goroutine that existed before tracing,
+# GoStatusStack): its start function is its first stack's root frame
+# whenever that stack is shorter than Go's depth limit (GT_STACK_CUT, 126
+# frames: Go writes at most 128 PCs, goexit dropped), past a
+# runtime.goexit frame (Go drops runtime.main from G1's stacks: G1 reads
+# main.main there, runtime.main in old-format traces), and
+# "? (stack cut at the depth limit)" for a stack that deep
+# (fixtures/text/go126-start-stacks.test).  Corpus traces skipped when
 # ../shared/corpus is absent.
 set -u
 : "${GTVIEW:?run through make test}"
@@ -54,6 +63,47 @@ for t in traces:
         rc, text, _ = run("goroutines", "--blocked", t)
         ok(all("    started in %s()\n" % g["start_func"] in text for g in groups),
            "%s: the text names them too" % name)
+
+        ok(g1 and not any(1 in g["goroutines"] for g in jl(out) if g["runtime"]),
+           "%s: G1 is not among the runtime's own goroutines" % name)
+
+# new format: goroutines that existed before tracing (first transition
+# from Undetermined), their start function against their first stack
+CUT, CUT_TEXT = 126, "? (stack cut at the depth limit)"
+import subprocess, tempfile
+tmp = tempfile.TemporaryDirectory(prefix="gt-start-")
+fixture = os.path.join(tmp.name, "start-stacks.trace")
+subprocess.run([gt, "assemble", "tests/fixtures/text/go126-start-stacks.test", fixture], check=True)
+v2, _ = corpus_traces(corpus, [fixture, "tests/fixtures/demo.trace"],
+                      ["servers/buf_lsp_go127.trace"])
+def want_start(g, stack):
+    fr = [f["func"] for f in stack]
+    while fr and fr[-1].startswith("runtime.goexit"):
+        fr.pop()
+    return CUT_TEXT if len(fr) >= CUT else fr[-1]
+for t in v2:
+    name = os.path.basename(t)
+    rc, out, _ = run("goroutines", "--json", t)
+    rows = jl(out)
+    start = {r["g"]: r["start_func"] for r in rows}
+    ids = sorted(start)
+    first = {}
+    for k in range(0, len(ids), 4000):  # the argument list's length
+        rc, out, _ = run("goroutine", "--json", ",".join(map(str, ids[k:k + 4000])), t)
+        for tr in jl(out):
+            first.setdefault(tr["g"], tr)
+    pre = {g: tr for g, tr in first.items() if tr["from"] == "Undetermined" and tr["stack"]}
+    bad = [(g, start[g], want_start(g, tr["stack"])) for g, tr in pre.items()
+           if start[g] != want_start(g, tr["stack"])]
+    whole = sum(1 for g, tr in pre.items() if len(tr["stack"]) < CUT and
+                start[g] == tr["stack"][-1]["func"])
+    ok(rc == 0 and len(pre) >= 2 and not bad,
+       "%s: %d goroutines older than the trace, %d named by their stack's root "
+       "frame%s" % (name, len(pre), whole, " %s" % bad[:3] if bad else ""))
+    if t == fixture:
+        ok(start.get(5) == CUT_TEXT and start.get(6) == "main.loop" and
+           start.get(7) == "main.worker" and start.get(1) == "main.main",
+           "%s: a 128-frame stack says it was cut; runtime.goexit is passed over" % name)
 
 import report_lib
 print("1..%d" % report_lib._n)

@@ -7,7 +7,8 @@
 # that tells them apart; groups without a stack their start function;
 # goroutines that existed before tracing began their start function from
 # tracing's start (G1: runtime.main); reasons read from a stack (Go 1.23+
-# traces) are marked so, in the group and in the preview; the history's
+# traces) are marked so, in the group and in the preview, and in the
+# list's reason column with a "*" that ? explains; the history's
 # rows say who woke the goroutine, a goroutine or the network poller...
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/tools/tmux-lib.sh"
@@ -17,7 +18,7 @@ if [ ! -f "$srv/prometheus_go119.trace" ]; then
 	echo "1..0 # SKIP no corpus servers/"
 	exit 0
 fi
-echo 1..10
+echo 1..12
 prom="$srv/prometheus_go119.trace"
 buf="$srv/buf_lsp_go127.trace"
 
@@ -106,5 +107,52 @@ printf '%s\n' "$s" | grep -q '^ 1 x chan receive (read from the stack)  in runti
 printf '%s\n' "$s" | grep -q 'G1 Waiting since [0-9.]*s (chan receive (read from the stack))' || ok=1
 [ $ok = 0 ] || printf '%s\n' "$s" | sed 's/^/#   /'
 tap $ok "Go 1.23+: reasons read from the stack, marked so in the group and the preview"
+
+# the reason column: "reason*" for exactly the goroutines whose group's
+# reason was read from the stack (goroutines --blocked --json), the
+# reason alone for those the trace gives one
+tmux_keys g g
+sleep 0.3
+tmux_screen >"$TMUX_TMP/screen.txt"
+"$GTVIEW" goroutines --blocked --json "$buf" >"$TMUX_TMP/blocked.json"
+python3 - "$TMUX_TMP/screen.txt" "$TMUX_TMP/blocked.json" <<'PY'
+import json, re, sys
+screen = open(sys.argv[1]).read().splitlines()
+want = {}
+for l in open(sys.argv[2]):
+    g = json.loads(l)
+    if g["runtime"] or not (g["reason_known"] or g["reason_from_stack"]):
+        continue
+    for x in g["goroutines"]:
+        # the column has 17 cells; the mark shows however long the reason
+        mark = "*" if g["reason_from_stack"] else ""
+        r = g["reason"] + mark
+        want[x] = (r if len(r) <= 17 or not mark else g["reason"][:15] + "\u2026" + mark)
+        want[x] = want[x] if len(want[x]) <= 17 else want[x][:16] + "\u2026"
+seen = {}
+for l in screen:
+    m = re.match(r"^[ >]  G(\d+) +Waiting +\S+ +\S+ +\S+ (.{17}) ", l)
+    if m and int(m.group(1)) in want:
+        seen[int(m.group(1))] = m.group(2).rstrip()
+bad = [(g, r, want[g]) for g, r in seen.items() if r != want[g]]
+marked = sum(r.endswith("*") for r in seen.values())
+plain = sum(not r.endswith("*") for r in seen.values())
+print("# %d rows checked, %d marked, %d not; wrong: %s" % (len(seen), marked, plain, bad[:3]))
+sys.exit(0 if not bad and marked >= 4 and plain >= 10 else 1)
+PY
+ok=$?
+[ $ok = 0 ] || sed "s/^/#   /" "$TMUX_TMP/screen.txt"
+tap $ok "the list's reason column marks reasons read from the stack with *"
+
+tmux_keys '?'
+tmux_wait "gtview keys"
+ok=$?
+i=0
+while [ $i -lt 12 ]; do tmux_keys C-d; i=$((i + 1)); done
+tmux_wait "Goroutine list (2)" || ok=1
+tmux_screen | grep -q "^ *reason\* *a reason read from the goroutine's stack: the trace gives none" || ok=1
+[ $ok = 0 ] || tmux_screen | sed 's/^/#   /'
+tap $ok "? explains the mark"
+tmux_keys Escape
 tmux_keys q
 tmux_gone

@@ -74,9 +74,10 @@ tmux_screen | grep -q '^      …/cmd/esbuild/main\.go:383 *$\|^      github.com
 	{ echo "# preview did not scroll to main.main"; tmux_screen | sed 's/^/#   /'; ok=1; }
 tap $ok "the goroutine list's stack pane scrolls to the last frame"
 
-# the goroutine view's stack pane: Tab twice, then it scrolls
-tmux_keys c Tab && tmux_wait "1500 of 1500" && tmux_keys Enter && tmux_wait "[goroutine]" &&
-	tmux_keys j Tab Tab && sleep 0.3
+# the goroutine view's stack pane: Tab twice, then it scrolls (G1's wait
+# stack, 11 lines, at 80x20: longer than the pane)
+tmux_keys c Tab && tmux_wait "1500 of 1500" && tmux_resize 80 20 && tmux_keys Enter &&
+	tmux_wait "[goroutine]" && tmux_keys j Tab Tab && sleep 0.3
 ok=$?
 before=$(tmux_screen)
 tmux_keys j j j && sleep 0.3

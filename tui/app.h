@@ -156,11 +156,20 @@ struct tui_gspan {
 	gt_stack stack;
 	int32_t p;              /* P it ran on (Running only), else GT_NONE */
 	uint8_t state;          /* enum gt_gostate */
+	int8_t blocked;         /* Syscall: gt_syscall_blocked */
+	uint32_t sys0, nsys;    /* Running: its syscalls that did not block,
+	                           sys[sys0 .. sys0 + nsys) */
 };
+/* A syscall that did not block, an event of a Running row. */
+struct tui_gsys { int64_t start, end; gt_stack stack; };
 
 struct tui_goroutine {      /* one goroutine: own timeline + event list */
 	uint32_t g;
+	/* its intervals, a syscall that did not block folded into the
+	 * Running interval around it (the rows; gt_model_g_spans has them
+	 * as Go's reader does) */
 	struct tui_gspan *spans; size_t nspans;
+	struct tui_gsys *sys; size_t nsys;
 	size_t sel, top;
 	int pane;               /* 0 events, 1 timeline, 2 stack */
 	size_t stack_top;       /* first line of the stack pane */
@@ -386,6 +395,9 @@ int tui_goroutines_settle(struct tui_app *a);
 /* The reason column of goroutine row (the signature's, or the model's
  * before the signatures exist). */
 gt_str tui_goroutines_reason(const struct tui_app *a, uint32_t row);
+/* After a reason in the goroutine list: read from the goroutine's stack,
+ * the trace giving none (gt_why_mark's "(read from the stack)", short). */
+#define TUI_READ_MARK "*"
 int tui_goroutines_action(struct tui_app *a, enum gt_action act);
 /* -1: the list's index is still being built (tui_gindex_free): the
  * model must not be freed. */
@@ -408,6 +420,9 @@ void tui_goroutine_load(struct tui_app *a, uint32_t gi);
 /* The selected interval as a selection (TUI_SEL_NONE when none). */
 void tui_goroutine_sel(struct tui_app *a, struct tui_sel *sel);
 void tui_goroutine_free(struct tui_app *a);
+/* Row k's syscalls that did not block, as "+N syscalls: f, g" (the
+ * functions that made them, the first few distinct); 0 when none. */
+int tui_goroutine_sys_text(const struct tui_app *a, size_t k, char *buf, size_t n);
 
 void tui_gc_draw(struct tui_app *a);
 int tui_gc_action(struct tui_app *a, enum gt_action act);

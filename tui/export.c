@@ -47,6 +47,9 @@ static char *history_text(struct tui_app *a, size_t *nlines)
 		gt_esc_pad(f, gt_model_str(a->m, s->reason), 20);
 		fprintf(f, " %s%s", p, *p && *where ? " " : "");
 		gt_esc_puts(f, where);
+		char sys[256];
+		if (tui_goroutine_sys_text(a, i, sys, sizeof sys))
+			gt_esc_puts(f, sys);
 		fputc('\n', f);
 	}
 	if (fclose(f) != 0 || !text)

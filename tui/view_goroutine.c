@@ -16,9 +16,15 @@
 
 #define MAX_COLS 1024
 
-/* The goroutine's intervals, counted first so that the array has
- * exactly their number. */
-struct collect { struct tui_gspan *v; size_t n, cap; };
+/* The goroutine's intervals, counted first so that the arrays have room
+ * for all of them; a Syscall interval waits for the one after it, which
+ * tells whether it blocked (gt_syscall_blocked): one that did not, right
+ * after a Running row, joins that row with the Running after it. */
+struct collect {
+	struct tui_gspan *v; size_t n, cap;
+	struct tui_gsys *sys; size_t nsys;
+	struct gt_gspan pend; int have_pend, pend_folds;
+};
 
 static int count_span(void *ctx, const struct gt_gspan *s)
 {
@@ -27,14 +33,41 @@ static int count_span(void *ctx, const struct gt_gspan *s)
 	return 0;
 }
 
-static int collect_span(void *ctx, const struct gt_gspan *s)
+static int push_row(struct collect *c, const struct gt_gspan *s, int blocked)
 {
-	struct collect *c = ctx;
 	if (c->n == c->cap)
 		return 1;
 	int32_t p = s->p >= INT32_MIN && s->p <= INT32_MAX ? (int32_t)s->p : GT_NONE;
-	c->v[c->n++] = (struct tui_gspan){s->start, s->end, s->reason, s->stack, p, s->state};
+	c->v[c->n++] = (struct tui_gspan){s->start, s->end, s->reason, s->stack, p, s->state,
+	                                  (int8_t)blocked, (uint32_t)c->nsys, 0};
 	return 0;
+}
+
+static int collect_span(void *ctx, const struct gt_gspan *s)
+{
+	struct collect *c = ctx;
+	if (c->have_pend) {
+		int blocked = gt_syscall_blocked(&c->pend, s);
+		c->have_pend = 0;
+		if (blocked == 0 && c->pend_folds) {
+			if (c->nsys == c->cap)
+				return 1;
+			struct tui_gspan *r = &c->v[c->n - 1];
+			c->sys[c->nsys++] = (struct tui_gsys){c->pend.start, c->pend.end, c->pend.stack};
+			r->nsys++;
+			r->end = s->end;
+			return 0;
+		}
+		if (push_row(c, &c->pend, blocked))
+			return 1;
+	}
+	if (s->state == GT_GS_SYSCALL) {
+		c->pend = *s;
+		c->have_pend = 1;
+		c->pend_folds = c->n && c->v[c->n - 1].state == GT_GS_RUNNING && c->v[c->n - 1].end == s->start;
+		return 0;
+	}
+	return push_row(c, s, -1);
 }
 
 void tui_goroutine_load(struct tui_app *a, uint32_t gi)
@@ -45,11 +78,16 @@ void tui_goroutine_load(struct tui_app *a, uint32_t gi)
 	struct collect c = {0};
 	gt_model_g_spans(a->m, gi, INT64_MIN, INT64_MAX, count_span, &c);
 	c.v = c.n ? tui_xreallocarray(NULL, c.n, sizeof *c.v) : NULL;
+	c.sys = c.n ? tui_xreallocarray(NULL, c.n, sizeof *c.sys) : NULL;
 	c.cap = c.n;
 	c.n = 0;
 	gt_model_g_spans(a->m, gi, INT64_MIN, INT64_MAX, collect_span, &c);
+	if (c.have_pend)
+		push_row(&c, &c.pend, gt_syscall_blocked(&c.pend, NULL));
 	gd->spans = c.v;
 	gd->nspans = c.n;
+	gd->sys = c.sys;
+	gd->nsys = c.nsys;
 	gd->sel = gd->top = gd->stack_top = 0;
 	gd->pane = 0;
 	const struct gt_goroutine g_ = tui_g(a, gi), *g = &g_;
@@ -66,11 +104,40 @@ void tui_goroutine_load(struct tui_app *a, uint32_t gi)
 			}
 }
 
+int tui_goroutine_sys_text(const struct tui_app *a, size_t k, char *buf, size_t n)
+{
+	const struct tui_goroutine *gd = &a->gd;
+	const struct tui_gspan *s = &gd->spans[k];
+	if (!s->nsys)
+		return 0;
+	size_t len = (size_t)snprintf(buf, n, "  +%u syscall%s:", s->nsys, s->nsys == 1 ? "" : "s");
+	gt_str seen[3];
+	size_t nseen = 0;
+	for (uint32_t i = 0; i < s->nsys && len < n; i++) {
+		gt_str f = gt_model_syscall_func(a->m, gd->sys[s->sys0 + i].stack);
+		size_t j = 0;
+		while (j < nseen && seen[j] != f)
+			j++;
+		if (j < nseen)
+			continue;
+		if (nseen == sizeof seen / sizeof seen[0]) {
+			len += (size_t)snprintf(buf + len, n - len, ", ...");
+			break;
+		}
+		seen[nseen++] = f;
+		len += (size_t)snprintf(buf + len, n - len, "%s %s", nseen > 1 ? "," : "",
+		                        f ? gt_model_str(a->m, f) : "?");
+	}
+	return 1;
+}
+
 void tui_goroutine_free(struct tui_app *a)
 {
 	free(a->gd.spans);
+	free(a->gd.sys);
 	a->gd.spans = NULL;
-	a->gd.nspans = 0;
+	a->gd.sys = NULL;
+	a->gd.nspans = a->gd.nsys = 0;
 }
 
 int tui_gcol_state(const struct gt_col *c)
@@ -186,8 +253,8 @@ void tui_goroutine_draw(struct tui_app *a)
 		if (s->state == GT_GS_SYSCALL) {
 			/* a syscall: whether it blocked (its goroutine then waited
 			 * for a P) and the function that made it */
-			if (k + 1 < gd->nspans && gd->spans[k + 1].start == s->end)
-				why = gd->spans[k + 1].state == GT_GS_RUNNABLE ? "blocked" : "did not block";
+			if (s->blocked >= 0)
+				why = s->blocked ? "blocked" : "did not block";
 			gt_str sf = gt_model_syscall_func(a->m, s->stack);
 			if (sf)
 				where = gt_model_str(a->m, sf);
@@ -210,8 +277,8 @@ void tui_goroutine_draw(struct tui_app *a)
 			snprintf(pb, sizeof pb, "P%lld ", (long long)s->p);
 		int x = 55 + tui_put(y + i, 55, a->cols - 55, base, pb);
 		x += tui_put(y + i, x, a->cols - x, sel ? base : tui_attr(TUI_C_FUNC), where);
-		char woke[96];
-		if (row_waker(a, k, woke, sizeof woke))
+		char woke[256];
+		if (row_waker(a, k, woke, sizeof woke) || tui_goroutine_sys_text(a, k, woke, sizeof woke))
 			tui_put(y + i, x, a->cols - x, sel ? base : tui_attr(TUI_C_DIM), woke);
 	}
 	/* the selected interval's stack: where it was when it entered it */

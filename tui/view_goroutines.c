@@ -148,15 +148,13 @@ static int id_width(struct tui_app *a, int rows)
 
 /* For a group whose header would read as another's (their stacks begin
  * alike): "  at F:LINE", the first frame that tells it apart
- * (gt_bgroup.apart), F without its package path; "" when that is the
+ * (gt_model_bgroup_apart_frame), F without its package path; "" when that is the
  * function the header shows already (shown). */
 static void apart_text(const struct tui_app *a, const struct gt_bgroup *g, gt_str shown,
                        char *buf, size_t size)
 {
-	const struct gt_tables *t = gt_model_tables(a->m);
-	if (!g->apart || g->apart > gt_stack_depth(t, g->stack))
-		return;
-	const struct gt_frame *f = gt_frame_get(t, gt_stack_frames(t, g->stack)[g->apart - 1]);
+	uint32_t fi = gt_model_bgroup_apart_frame(a->m, g);
+	const struct gt_frame *f = fi ? gt_frame_get(gt_model_tables(a->m), fi) : NULL;
 	if (!f || f->func == shown) /* the header's "from" says it already */
 		return;
 	const char *fn = gt_model_str(a->m, f->func), *slash = strrchr(fn, '/');
@@ -305,8 +303,19 @@ void tui_goroutines_draw(struct tui_app *a)
 		}
 		/* a reason matters most for a goroutine that waits: why it left
 		 * the CPU (preempted, Gosched) is dimmer */
-		tui_put(y + i, x, cw[4] - 1, sel || state == GT_GS_WAITING ? base : tui_attr(TUI_C_DIM),
-		        gt_model_str(a->m, reason));
+		/* a reason read from the stack (the trace gives none) is marked
+		 * READ_MARK, as `goroutines --blocked` marks it; ? says so */
+		char rs[160];
+		uint8_t unknown = GT_WHY_GIVEN;
+		if (reason && !at_cursor && state == GT_GS_WAITING)
+			gt_model_g_wait_reason(a->m, row, g, &unknown);
+		const char *mark = unknown == GT_WHY_STACK ? TUI_READ_MARK : "", *rt = gt_model_str(a->m, reason);
+		int rw = cw[4] - 1 - (int)strlen(mark); /* the mark shows, however long */
+		if (*mark && (int)strlen(rt) > rw && rw > 1)
+			snprintf(rs, sizeof rs, "%.*s%s%s", rw - 1, rt, tui_glyph(TUI_G_ELLIPSIS), mark);
+		else
+			snprintf(rs, sizeof rs, "%s%s", rt, mark);
+		tui_put(y + i, x, cw[4] - 1, sel || state == GT_GS_WAITING ? base : tui_attr(TUI_C_DIM), rs);
 		x += cw[4];
 		const char *fn = tui_g_func(a, g), *slash = strrchr(fn, '/');
 		tui_put(y + i, x, a->cols - x, sel ? base : tui_attr(TUI_C_FUNC), slash ? slash + 1 : fn);

@@ -12,7 +12,7 @@
 #include "tui/glook.h"
 #include "tui/glyphs.h"
 
-#define MAX_LINES (GT_ACTION_COUNT + GT_GROUP_COUNT * 2 + 5 + TUI_GL__COUNT + 4)
+#define MAX_LINES (GT_ACTION_COUNT + GT_GROUP_COUNT * 2 + 5 + TUI_GL__COUNT + 7)
 
 struct help_line { int role; char text[256]; };
 
@@ -65,6 +65,14 @@ static int build(struct tui_app *a, struct help_line *out)
 	snprintf(out[n].text, sizeof out[n].text, "  %s%s%s  %-10s running, syscall or runnable for that share of "
 	         "the cell (eighths), in its colour", tui_glyph(TUI_G_PART1), tui_glyph(TUI_G_PART4),
 	         tui_glyph(TUI_G_PART7), "part");
+	out[n++].role = 0;
+	/* what the goroutine list's marks mean */
+	out[n].text[0] = 0;
+	out[n++].role = 0;
+	snprintf(out[n].text, sizeof out[n].text, "Goroutine list (2)");
+	out[n++].role = TUI_C_TITLE;
+	snprintf(out[n].text, sizeof out[n].text, "  %-14s a reason read from the goroutine's stack: the "
+	         "trace gives none (blocked before tracing began, Go 1.23+)", "reason" TUI_READ_MARK);
 	out[n++].role = 0;
 	return n;
 }

@@ -156,6 +156,48 @@ static void add_time(struct tui_app *a, const char *label, int64_t start, int64_
 	}
 }
 
+/* The syscalls that did not block (gt_syscall_blocked) within a Running
+ * interval [t0, t1) of goroutine g: the view shows that interval as one
+ * row, these as its events; counted first, then listed. */
+struct sys_walk {
+	struct tui_app *a;
+	int64_t t0;
+	size_t n;
+	int list;
+	struct gt_gspan pend;
+	int have_pend;
+};
+
+static int sys_event(void *ctx, const struct gt_gspan *sp)
+{
+	struct sys_walk *w = ctx;
+	if (w->have_pend && gt_syscall_blocked(&w->pend, sp) == 0) {
+		w->n++;
+		if (w->list) {
+			char t[32], d[32];
+			tui_fmt_time(w->a, t, sizeof t, w->pend.start);
+			tui_fmt_dur(d, sizeof d, tui_dur(w->pend.start, w->pend.end));
+			gt_str f = gt_model_syscall_func(w->a->m, w->pend.stack);
+			add(w->a, 0, UINT32_MAX, "  %s  %8s  %s", t, d, f ? fn_of(w->a, f) : "(no stack)");
+		}
+	}
+	w->pend = *sp;
+	w->have_pend = sp->state == GT_GS_SYSCALL && sp->start > w->t0;
+	return 0;
+}
+
+static void add_syscalls(struct tui_app *a, uint32_t g, int64_t t0, int64_t t1)
+{
+	struct sys_walk w = {.a = a, .t0 = t0};
+	gt_model_g_spans(a->m, g, t0, t1, sys_event, &w);
+	if (!w.n)
+		return;
+	add(a, 0, UINT32_MAX, "%s", "");
+	add(a, TUI_C_TITLE, UINT32_MAX, "Syscalls that did not block in it (%zu):", w.n);
+	w = (struct sys_walk){.a = a, .t0 = t0, .list = 1};
+	gt_model_g_spans(a->m, g, t0, t1, sys_event, &w);
+}
+
 static void add_g_line(struct tui_app *a, const char *label, int64_t goid)
 {
 	uint32_t gi = goid == GT_NONE ? UINT32_MAX : gt_model_g_find(a->m, goid);
@@ -405,6 +447,8 @@ void tui_inspector_build(struct tui_app *a)
 			    tui_glook_name(tui_glook_of(a->m, s->state, s->reason)));
 		struct gt_gtrans tr;
 		int caused = add_cause(a, s->g, s->start, s->state, "cause", &tr);
+		if (s->state == GT_GS_RUNNING)
+			add_syscalls(a, s->g, s->start, s->end);
 		add(a, 0, UINT32_MAX, "%s", "");
 		add(a, TUI_C_TITLE, UINT32_MAX, "Stack:");
 		add_stack(a, s->stack, 0);
