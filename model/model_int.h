@@ -248,6 +248,10 @@ struct gt_model {
 	pthread_mutex_t mmu_mu;
 	struct gt_mmu_steps *mmu;
 
+	/* What each M ran, as lanes (mlanes.c), built on first use. */
+	pthread_mutex_t mact_mu;
+	struct gt_mact *mact;
+
 	/* Reverse links (glink.h): per causer by goroutine index, its first
 	 * chunk (0 none; goroutines past n have none), and the causes whose
 	 * causing goroutine had no goroutine of its own to list them under. */
@@ -316,6 +320,17 @@ static inline uint32_t gt_model_p_index(struct gt_model *m, int64_t id)
 	return gt_model_p_index_slow(m, id);
 }
 void gt_model_mmu_free(struct gt_model *m);  /* mmu.c */
+void gt_model_mact_free(struct gt_model *m); /* mlanes.c */
+/* threads.c: every Syscall interval of the trace whose thread is known,
+ * by gt_model_threads's rule (mi: M index), goroutine by goroutine; fn
+ * returns nonzero when out of memory.  0, or -1 when out of memory. */
+typedef int (*gt_msys_fn)(void *ctx, uint32_t mi, uint32_t gi, int64_t start, int64_t end);
+int gt_threads_syscalls(const struct gt_model *m, gt_msys_fn fn, void *ctx);
+/* mlanes.c: columns first .. first + ncols - 1 of cs of M lane mi's runs
+ * and syscalls (classes GT_MRUN_*); -1 when they could not be built. */
+struct gt_cols;
+int gt_model_m_runs_columns(const struct gt_model *m, uint32_t mi, const struct gt_cols *cs,
+                            uint32_t first, uint32_t ncols, struct gt_lane_col *out);
 uint32_t gt_gb_key(struct gt_model *m, uint8_t state, gt_str reason, gt_stack stack, int64_t p);
 int gt_gix_cmp(const void *a, const void *b);
 /* model/gbuild.c */
