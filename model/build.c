@@ -101,6 +101,7 @@ void gt_model_free(struct gt_model *m)
 	gt_barena_free(&m->larena);
 	gt_vec_free(&m->lheads);
 	gt_vec_free(&m->gfree);
+	gt_vec_free(&m->gsys0);
 	gt_dmap_free(&m->glivemap);
 	gt_vec_free(&m->ps);
 	gt_vec_free(&m->pb);

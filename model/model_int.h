@@ -175,6 +175,8 @@ struct gt_model {
 	struct gt_barena garena;
 	struct gt_ids gendkey; /* gi -> key of a same-state last transition */
 	struct gt_vec ginit;   /* struct gt_initial, by Go id after finish (ginit.c) */
+	struct gt_vec gsys0;   /* struct gt_gsys0: goroutines whose first status
+	                          is a syscall, on a thread the trace names */
 	gt_str stack_why[GT_STACK_WHY]; /* the reasons a stack tells (stackwhy.c) */
 	uint32_t *gperm;       /* indices sorted by Go id (first lookup) */
 	struct gt_sids *gsorted; /* the Go ids in that order (NULL when they
@@ -321,6 +323,13 @@ static inline uint32_t gt_model_p_index(struct gt_model *m, int64_t id)
 }
 void gt_model_mmu_free(struct gt_model *m);  /* mmu.c */
 void gt_model_mact_free(struct gt_model *m); /* mlanes.c */
+/* A goroutine in a syscall when tracing began (its first transition, from
+ * Undetermined) and the thread its status event was on (the new format
+ * says; rec.h: gt_renc_sys_status).  A few a trace. */
+struct gt_gsys0 { int64_t g, ts, m; };
+/* threads.c: the M index of goroutine gi's Syscall interval starting at
+ * ts that was its first status; UINT32_MAX when not known. */
+uint32_t gt_model_gsys0_m(const struct gt_model *m, uint32_t gi, int64_t ts);
 /* threads.c: every Syscall interval of the trace whose thread is known,
  * by gt_model_threads's rule (mi: M index), goroutine by goroutine; fn
  * returns nonzero when out of memory.  0, or -1 when out of memory. */

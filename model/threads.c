@@ -181,6 +181,10 @@ static int on_span(void *ctx, const struct gt_gspan *s)
 			q->sys = *s;
 			q->sys_t = r.state == GT_GS_RUNNING && r.end == s->start ?
 			           sys_thread(q, &r, s->start) : q->unknown;
+			if (r.state != GT_GS_RUNNING) { /* its first status? */
+				uint32_t mi = gt_model_gsys0_m(q->m, q->gi, s->start);
+				q->sys_t = mi < q->unknown ? mi : q->unknown;
+			}
 			q->have_sys = 1;
 		}
 	}
@@ -285,6 +289,16 @@ nomem:
 	free(q.pairs);
 	free(q.fig);
 	return -1;
+}
+
+uint32_t gt_model_gsys0_m(const struct gt_model *m, uint32_t gi, int64_t ts)
+{
+	const struct gt_gsys0 *v = m->gsys0.v;
+	int64_t id = gt_model_g_id(m, gi);
+	for (size_t i = 0; i < m->gsys0.n; i++) /* (a few) */
+		if (v[i].g == id && v[i].ts == ts)
+			return gt_ids_get(&m->mmap, v[i].m);
+	return UINT32_MAX;
 }
 
 int gt_model_threads(const struct gt_model *m, int64_t t0, int64_t t1, struct gt_mfig **out,
