@@ -155,6 +155,15 @@ static const struct gt_mact *mact(const struct gt_model *m)
 	return mm->mact;
 }
 
+int gt_model_m_runs_built(const struct gt_model *m)
+{
+	struct gt_model *mm = (struct gt_model *)m; /* the cache only */
+	pthread_mutex_lock(&mm->mact_mu);
+	int built = mm->mact != NULL;
+	pthread_mutex_unlock(&mm->mact_mu);
+	return built;
+}
+
 void gt_model_mact_free(struct gt_model *m)
 {
 	if (!m->mact)

@@ -542,6 +542,9 @@ struct gt_mrun {
 typedef int (*gt_mrun_fn)(void *ctx, const struct gt_mrun *r);
 void gt_model_m_runs(const struct gt_model *m, uint32_t mi, int64_t t0, int64_t t1,
                      gt_mrun_fn fn, void *ctx);
+/* Whether the threads' runs are built (the next gt_model_m_runs or M
+ * lane columns cost no walk). */
+int gt_model_m_runs_built(const struct gt_model *m);
 
 /* The threads' figures over the window [t0, t1) (INT64_MIN, INT64_MAX: the
  * whole trace), the one definition `gtview threads` and the viewer show:

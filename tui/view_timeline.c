@@ -1487,6 +1487,12 @@ static void toggle_threads(struct tui_app *a)
 	struct tui_timeline *tl = &a->tl;
 	int old = ntop(a), lane = tl->lane;
 	uint32_t to = UINT32_MAX; /* the index, P or M, to select */
+	if (!tl->threads && !gt_model_m_runs_built(a->m)) {
+		/* the first time, a walk over every goroutine (seconds on a
+		 * big trace): say so before it starts */
+		tui_status(a, "building the thread lanes (once)...");
+		tui_draw(a, TUI_REDRAW_STATUS);
+	}
 	if (lane < old && tl->threads) {
 		to = m_holds(a, lane_m(a, lane), tl->cursor);
 	} else if (lane < old) {
