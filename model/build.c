@@ -58,6 +58,7 @@ struct gt_model *gt_model_new(void)
 	pthread_mutex_init(&m->strx_mu, NULL);
 	pthread_mutex_init(&m->uses_mu, NULL);
 	pthread_mutex_init(&m->mmu_mu, NULL);
+	pthread_mutex_init(&m->mact_mu, NULL);
 	/* key 0: the "nothing" key, so a zero val never means a real state */
 	struct gt_gkey *k0 = gt_vec_push(&m->keys, sizeof *k0);
 	uint32_t *n0 = gt_vec_push(&m->keynext, sizeof *n0);
@@ -100,6 +101,7 @@ void gt_model_free(struct gt_model *m)
 	gt_barena_free(&m->larena);
 	gt_vec_free(&m->lheads);
 	gt_vec_free(&m->gfree);
+	gt_vec_free(&m->gsys0);
 	gt_dmap_free(&m->glivemap);
 	gt_vec_free(&m->ps);
 	gt_vec_free(&m->pb);
@@ -134,6 +136,8 @@ void gt_model_free(struct gt_model *m)
 	pthread_mutex_destroy(&m->uses_mu);
 	gt_model_mmu_free(m);
 	pthread_mutex_destroy(&m->mmu_mu);
+	gt_model_mact_free(m);
+	pthread_mutex_destroy(&m->mact_mu);
 	free(m);
 }
 

@@ -1153,6 +1153,14 @@ static inline __attribute__((always_inline)) int transition_new(struct gt_model 
 			L->gc_worker = gcw;
 		}
 	}
+	/* a goroutine in a syscall when tracing began: the thread it is on */
+	int64_t on_m = ev ? ev->m : m->cur_m;
+	if (UNLIKELY(to == GT_GS_SYSCALL && r->from == GT_GS_UNDETERMINED) && on_m != GT_NONE) {
+		struct gt_gsys0 *s0 = gt_vec_push(&m->gsys0, sizeof *s0);
+		if (!s0)
+			return -1;
+		*s0 = (struct gt_gsys0){id, r->ts, on_m};
+	}
 	/* no interval is open: nothing to close */
 	unsigned ci = cidx(to);
 	counts_change(m, r->ts, GT_GS_UNDETERMINED, ci);

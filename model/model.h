@@ -541,6 +541,26 @@ const struct gt_thread *gt_model_m(const struct gt_model *m, uint32_t mi);
 /* An M holding a P: [start, end); g is the P index here. */
 void gt_model_m_spans(const struct gt_model *m, uint32_t mi, int64_t t0,
                       int64_t t1, gt_pspan_fn fn, void *ctx);
+/* What thread mi did, by gt_model_threads's rule (below): [start, end)
+ * running goroutine index g (what: GT_MRUN_RUNNING; a goroutine's run on
+ * a P, clipped to the time the M held that P) or in a syscall goroutine g
+ * made (GT_MRUN_SYSCALL; the whole Syscall interval, on the M it entered
+ * it from; none when the trace does not tell), in time order, none
+ * overlapping (where the trace has two at once, the later one is cut).
+ * Built for all threads at the first call, O(goroutine intervals); then
+ * O(log chunks + spans). */
+enum { GT_MRUN_RUNNING = 1, GT_MRUN_SYSCALL = 2 };
+struct gt_mrun {
+	int64_t start, end;
+	uint32_t g;             /* goroutine INDEX */
+	uint8_t what;           /* GT_MRUN_* */
+};
+typedef int (*gt_mrun_fn)(void *ctx, const struct gt_mrun *r);
+void gt_model_m_runs(const struct gt_model *m, uint32_t mi, int64_t t0, int64_t t1,
+                     gt_mrun_fn fn, void *ctx);
+/* Whether the threads' runs are built (the next gt_model_m_runs or M
+ * lane columns cost no walk). */
+int gt_model_m_runs_built(const struct gt_model *m);
 
 /* The threads' figures over the window [t0, t1) (INT64_MIN, INT64_MAX: the
  * whole trace), the one definition `gtview threads` and the viewer show:
@@ -596,10 +616,12 @@ enum gt_lane_kind { GT_LANE_P, GT_LANE_G, GT_LANE_M };
  * ns[c]: time covered by spans of class c, where the class is
  *   P lane: gt_pspan.gc (0 other, 1 GC worker marking, 2 GC worker idle);
  *   G lane: the goroutine state (enum gt_gostate);
- *   M lane: 0 holding a P;
- * spans: spans that start in the column;
+ *   M lane: 0 holding a P (gt_model_m_spans), GT_MRUN_RUNNING running a
+ *     goroutine, GT_MRUN_SYSCALL in a syscall (gt_model_m_runs);
+ * spans: spans that start in the column (M lane: runs and syscalls);
  * top: value of the longest span in the column, the first of equals
- *   (P lane: goroutine index; G lane: state; M lane: P index), UINT32_MAX
+ *   (P lane: goroutine index; G lane: state; M lane: goroutine index of
+ *   the longest run or syscall, top_class saying which), UINT32_MAX
  *   when none.  On a G lane, the longest of the spans read, which are all
  *   of them unless the column crosses chunks of the goroutine's log;
  * width: the column's length in ns, its bounds as model/cols.h splits the
@@ -611,6 +633,7 @@ struct gt_col {
 	gt_str reason;  /* G lane: the reason of the top's span (the reason
 	                   its transition gave: a Waiting top's wait reason,
 	                   see gt_wait_class), 0 when none; other lanes 0 */
+	uint8_t top_class; /* M lane: the top's class; other lanes 0 */
 	int64_t width;
 };
 /* Fills out[0..ncols) for columns splitting [t0, t1) evenly. */

@@ -177,6 +177,8 @@ struct gt_model {
 	struct gt_barena garena;
 	struct gt_ids gendkey; /* gi -> key of a same-state last transition */
 	struct gt_vec ginit;   /* struct gt_initial, by Go id after finish (ginit.c) */
+	struct gt_vec gsys0;   /* struct gt_gsys0: goroutines whose first status
+	                          is a syscall, on a thread the trace names */
 	gt_str stack_why[GT_STACK_WHY]; /* the reasons a stack tells (stackwhy.c) */
 	gt_str start_cut;      /* gstart.c's text for a cut stack (0 until finish) */
 	uint32_t *gperm;       /* indices sorted by Go id (first lookup) */
@@ -251,6 +253,10 @@ struct gt_model {
 	pthread_mutex_t mmu_mu;
 	struct gt_mmu_steps *mmu;
 
+	/* What each M ran, as lanes (mlanes.c), built on first use. */
+	pthread_mutex_t mact_mu;
+	struct gt_mact *mact;
+
 	/* Reverse links (glink.h): per causer by goroutine index, its first
 	 * chunk (0 none; goroutines past n have none), and the causes whose
 	 * causing goroutine had no goroutine of its own to list them under. */
@@ -319,6 +325,24 @@ static inline uint32_t gt_model_p_index(struct gt_model *m, int64_t id)
 	return gt_model_p_index_slow(m, id);
 }
 void gt_model_mmu_free(struct gt_model *m);  /* mmu.c */
+void gt_model_mact_free(struct gt_model *m); /* mlanes.c */
+/* A goroutine in a syscall when tracing began (its first transition, from
+ * Undetermined) and the thread its status event was on (the new format
+ * says; rec.h: gt_renc_sys_status).  A few a trace. */
+struct gt_gsys0 { int64_t g, ts, m; };
+/* threads.c: the M index of goroutine gi's Syscall interval starting at
+ * ts that was its first status; UINT32_MAX when not known. */
+uint32_t gt_model_gsys0_m(const struct gt_model *m, uint32_t gi, int64_t ts);
+/* threads.c: every Syscall interval of the trace whose thread is known,
+ * by gt_model_threads's rule (mi: M index), goroutine by goroutine; fn
+ * returns nonzero when out of memory.  0, or -1 when out of memory. */
+typedef int (*gt_msys_fn)(void *ctx, uint32_t mi, uint32_t gi, int64_t start, int64_t end);
+int gt_threads_syscalls(const struct gt_model *m, gt_msys_fn fn, void *ctx);
+/* mlanes.c: columns first .. first + ncols - 1 of cs of M lane mi's runs
+ * and syscalls (classes GT_MRUN_*); -1 when they could not be built. */
+struct gt_cols;
+int gt_model_m_runs_columns(const struct gt_model *m, uint32_t mi, const struct gt_cols *cs,
+                            uint32_t first, uint32_t ncols, struct gt_lane_col *out);
 uint32_t gt_gb_key(struct gt_model *m, uint8_t state, gt_str reason, gt_stack stack, int64_t p);
 int gt_gix_cmp(const void *a, const void *b);
 /* model/gbuild.c */

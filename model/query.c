@@ -175,7 +175,7 @@ void gt_model_lane_columns(const struct gt_model *m, enum gt_lane_kind kind,
 		return;
 	}
 	const struct gt_vec *v = kind == GT_LANE_P ? &m->planes : &m->mlanes;
-	struct gt_lane_col tmp[64];
+	struct gt_lane_col tmp[64], runs[64];
 	struct gt_cols cs = gt_cols(t0, t1, ncols);
 	for (uint32_t done = 0; done < ncols;) {
 		/* columns in batches, at the bounds of the whole split */
@@ -187,6 +187,18 @@ void gt_model_lane_columns(const struct gt_model *m, enum gt_lane_kind kind,
 				memset(&tmp[i], 0, sizeof tmp[i]);
 				tmp[i].top = UINT32_MAX;
 			}
+		/* an M lane: its P-holding time from the lane above, the rest
+		 * from its runs and syscalls */
+		if (kind == GT_LANE_M && gt_model_m_runs_columns(m, index, &cs, done, n, runs) == 0)
+			for (uint32_t i = 0; i < n; i++) {
+				runs[i].ns[0] = tmp[i].ns[0];
+				tmp[i] = runs[i];
+			}
+		else if (kind == GT_LANE_M)
+			for (uint32_t i = 0; i < n; i++) {
+				tmp[i].spans = 0;
+				tmp[i].top = UINT32_MAX;
+			}
 		for (uint32_t i = 0; i < n; i++) {
 			struct gt_col *c = &out[done + i];
 			_Static_assert(GT_LANE_CLASSES <= GT_COL_CLASSES, "a lane's classes in a column");
@@ -194,6 +206,7 @@ void gt_model_lane_columns(const struct gt_model *m, enum gt_lane_kind kind,
 			memcpy(c->ns, tmp[i].ns, sizeof tmp[i].ns);
 			c->spans = tmp[i].spans;
 			c->top = tmp[i].top;
+			c->top_class = kind == GT_LANE_M && tmp[i].top != UINT32_MAX ? tmp[i].top_cls : 0;
 			c->reason = 0;
 			c->width = t1 > t0 ? gt_col_at(&cs, done + i + 1) - gt_col_at(&cs, done + i) : 0;
 		}

@@ -28,6 +28,9 @@ struct tq {
 	struct gt_gspan sys;       /* a Syscall interval waiting for what follows */
 	uint32_t sys_t;            /* its thread row */
 	int have_sys;
+	gt_msys_fn emit;           /* gt_threads_syscalls: no figures, each
+	                              Syscall interval on a known thread here */
+	void *ectx;
 };
 
 static int hold_add(void *ctx, const struct gt_pspan *s)
@@ -131,6 +134,12 @@ static uint32_t sys_thread(const struct tq *q, const struct gt_gspan *r, int64_t
 static void sys_done(struct tq *q, int blocked)
 {
 	const struct gt_gspan *s = &q->sys;
+	if (q->emit) {
+		if (q->sys_t != q->unknown && q->emit(q->ectx, q->sys_t, q->gi, s->start, s->end))
+			q->nomem = 1;
+		q->have_sys = 0;
+		return;
+	}
 	struct gt_mfig *f = &q->fig[q->sys_t];
 	f->syscall_ns += gt_gspan_clip(s, q->t0, q->t1);
 	f->syscalls++;
@@ -158,7 +167,7 @@ static int on_span(void *ctx, const struct gt_gspan *s)
 	if (q->have_sys)
 		sys_done(q, gt_syscall_blocked(&q->sys, s) == 1);
 	if (gt_gspan_clip(s, q->t0, q->t1) >= 0) {
-		if (s->state == GT_GS_RUNNING) {
+		if (s->state == GT_GS_RUNNING && !q->emit) {
 			int64_t a = s->start > q->t0 ? s->start : q->t0;
 			int64_t b = s->end < q->t1 ? s->end : q->t1;
 			if (b > a)
@@ -172,6 +181,10 @@ static int on_span(void *ctx, const struct gt_gspan *s)
 			q->sys = *s;
 			q->sys_t = r.state == GT_GS_RUNNING && r.end == s->start ?
 			           sys_thread(q, &r, s->start) : q->unknown;
+			if (r.state != GT_GS_RUNNING) { /* its first status? */
+				uint32_t mi = gt_model_gsys0_m(q->m, q->gi, s->start);
+				q->sys_t = mi < q->unknown ? mi : q->unknown;
+			}
 			q->have_sys = 1;
 		}
 	}
@@ -194,13 +207,15 @@ static int pair_cmp(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-int gt_model_threads(const struct gt_model *m, int64_t t0, int64_t t1, struct gt_mfig **out,
-                     uint32_t *n)
+/* gt_model_threads, or with emit the Syscall intervals only (all of
+ * them: the window is the whole trace). */
+static int walk(const struct gt_model *m, int64_t t0, int64_t t1, struct gt_mfig **out,
+                uint32_t *n, gt_msys_fn emit, void *ectx)
 {
 	*out = NULL;
 	*n = 0;
 	uint32_t nm = gt_model_m_count(m), np = gt_model_p_count(m), ng = gt_model_g_count(m);
-	struct tq q = {.m = m, .t0 = t0, .t1 = t1, .unknown = nm, .np = np};
+	struct tq q = {.m = m, .t0 = t0, .t1 = t1, .unknown = nm, .np = np, .emit = emit, .ectx = ectx};
 	q.fig = calloc((size_t)nm + 1, sizeof *q.fig);
 	q.pfirst = calloc((size_t)np + 2, sizeof *q.pfirst);
 	if (!q.fig || !q.pfirst)
@@ -241,6 +256,8 @@ int gt_model_threads(const struct gt_model *m, int64_t t0, int64_t t1, struct gt
 			if (q.sys.end < INT64_MAX)
 				gt_model_g_spans(m, gi, q.sys.end, q.sys.end + 1, next_span, &nx);
 			sys_done(&q, gt_syscall_blocked(&q.sys, &nx) == 1);
+			if (q.nomem)
+				goto nomem;
 		}
 	}
 	if (q.npair)
@@ -272,6 +289,32 @@ nomem:
 	free(q.pairs);
 	free(q.fig);
 	return -1;
+}
+
+uint32_t gt_model_gsys0_m(const struct gt_model *m, uint32_t gi, int64_t ts)
+{
+	const struct gt_gsys0 *v = m->gsys0.v;
+	int64_t id = gt_model_g_id(m, gi);
+	for (size_t i = 0; i < m->gsys0.n; i++) /* (a few) */
+		if (v[i].g == id && v[i].ts == ts)
+			return gt_ids_get(&m->mmap, v[i].m);
+	return UINT32_MAX;
+}
+
+int gt_model_threads(const struct gt_model *m, int64_t t0, int64_t t1, struct gt_mfig **out,
+                     uint32_t *n)
+{
+	return walk(m, t0, t1, out, n, NULL, NULL);
+}
+
+int gt_threads_syscalls(const struct gt_model *m, gt_msys_fn fn, void *ctx)
+{
+	struct gt_mfig *f;
+	uint32_t n;
+	if (walk(m, INT64_MIN, INT64_MAX, &f, &n, fn, ctx) < 0)
+		return -1;
+	free(f);
+	return 0;
 }
 
 /* Frames a syscall goes through on its way in, not where it was made. */

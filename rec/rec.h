@@ -142,6 +142,25 @@ static inline int gt_renc_pfits(int64_t p)
 
 #define GT_REC_INLINE static inline __attribute__((always_inline))
 
+/* A goroutine's first status, in a syscall (one in a syscall when
+ * tracing began): the only transition whose thread the model reads from
+ * the context (the records carry the P), so its context goes again,
+ * whatever the caches say (gt_renc_forget): the model sees the thread it
+ * is on (doc/threads.md). */
+GT_REC_INLINE int gt_renc_sys_status(unsigned from, unsigned to)
+{
+	return __builtin_expect(from == GT_GS_UNDETERMINED, 0) && to == GT_GS_SYSCALL;
+}
+
+/* Pair (p, m) as never sent. */
+GT_REC_INLINE void gt_renc_forget(struct gt_renc *e, int64_t p, int64_t m)
+{
+	uint32_t h = (uint32_t)GT_RCTX_HASH(p, m);
+	e->lvalid = 0;
+	e->ctx[h].p = (int64_t)((uint64_t)(h ^ 1) << (64 - GT_RCTX_BITS));
+	e->ctx[h].m = 0;
+}
+
 /* How an event is encoded: the common kinds (a metric, a goroutine
  * transition whose stack was sent and whose P fits, a P transition) by
  * gt_renc_common_put without a call; anything else (GT_RENC_RARE) may
@@ -229,6 +248,9 @@ GT_REC_INLINE struct gt_rec *gt_renc_ctx(struct gt_renc *e, const struct gt_even
 	int64_t p = ev->p, m = ev->m;
 	GT_REC_SCALAR(p);
 	GT_REC_SCALAR(m);
+	if (ev->kind == GT_EV_STATE_TRANSITION && ev->u.trans.resource == GT_RES_GOROUTINE &&
+	    gt_renc_sys_status(ev->u.trans.from, ev->u.trans.to))
+		gt_renc_forget(e, p, m);
 	return gt_renc_ctx_pm(e, p, m, r);
 }
 
@@ -317,6 +339,8 @@ GT_REC_INLINE int gt_rsink_takes(const struct gt_rsink *s, int gor, gt_stack tst
  * calls full() when wr passed lim before the next event. */
 GT_REC_INLINE void gt_rsink_write(struct gt_rsink *s, const struct gt_rtrans *t, int gor)
 {
+	if (gor && gt_renc_sys_status(t->from, t->to))
+		gt_renc_forget(&s->enc, t->p, t->m);
 	struct gt_rec *r = gt_renc_ctx_pm(&s->enc, t->p, t->m, s->wr);
 	s->wr = gor ? gt_renc_gtrans_t(t, r) : gt_renc_ptrans_t(t, r);
 }

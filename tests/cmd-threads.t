@@ -5,14 +5,17 @@
 # the goroutines of `goroutines --json` (the same window); a thread's
 # syscalls are no fewer than those blocked, with a longest where there
 # is one; the unknown thread (m -1) holds at most 0.1% of the running
-# time and only the few syscalls begun before the trace; the text table
+# time and only the few syscalls begun before the trace: exactly the
+# goroutines whose first status (`gtview dump`) is a syscall on no
+# thread (the old format's GoInSyscall; the new format names the thread,
+# whose row then has the syscall); the text table
 # has a row per JSON line; bad arguments exit 2 (skipped corpus part when ../shared/corpus
 # is absent).
 set -u
 : "${GTVIEW:?run through make test}"
 cd "$(dirname "$0")/.." || exit 1
 exec python3 - "$GTVIEW" "${GT_CORPUS:-../shared/corpus}" <<'PY'
-import json, sys
+import json, re, subprocess, sys
 gt, corpus = sys.argv[1:3]
 sys.path.insert(0, "tests")
 from report_lib import corpus_traces, jl, ok, run, skip
@@ -22,7 +25,22 @@ traces, have = corpus_traces(
              "tests/fixtures/v1/basic_go119.trace"],
     ["v1/http_1_11_good.trace", "v1/stress_1_19_good.trace", "servers/etcd_go119.trace",
      "servers/prometheus_go119.trace", "servers/buf_lsp_go127.trace", "v2/esbuild_small_go126.trace"])
-print("1..%d" % (len(traces) * 8 + 2 + (0 if have else 1)))
+print("1..%d" % (len(traces) * 9 + 2 + (0 if have else 1)))
+TRANS = re.compile(r'^-?\d+ \w+ G=-?\d+ P=-?\d+ M=(-?\d+) Goroutine (\d+) (\w+)->(\w+)')
+
+
+def start_syscalls(t):
+    """goroutine -> thread of its first transition when that is a status
+    in a syscall (Undetermined->Syscall), from `gtview dump`"""
+    seen, st = set(), {}
+    for line in subprocess.run([gt, "dump", t], capture_output=True, text=True).stdout.splitlines():
+        mt = TRANS.match(line)
+        if mt and mt.group(2) not in seen:
+            seen.add(mt.group(2))
+            if mt.group(3) == "Undetermined" and mt.group(4) == "Syscall":
+                st[mt.group(2)] = int(mt.group(1))
+    return st
+
 if not have:
     skip("%s absent: corpus traces not checked" % corpus)
 
@@ -47,6 +65,13 @@ for t in traces:
     ok(urun * 1000 <= sum(r["running_ns"] for r in rows) and (usys <= 8 or usys * 1000 <= nsys),
        "%s: on an unknown thread, %d ns running, %d of %d syscalls (those begun before the trace)"
        % (name, urun, usys, nsys))
+    st = start_syscalls(t)
+    by_m = {r["m"]: r for r in rows}
+    nounk = sum(1 for m in st.values() if m == -1)
+    ok(usys == nounk and all(m == -1 or by_m.get(m, {"syscalls": {"count": 0}})["syscalls"]["count"] > 0
+                             for m in st.values()),
+       "%s: unknown syscalls: %d, the start statuses on no thread: %d of %d (%s)"
+       % (name, usys, nounk, len(st), ", ".join("G%s M%d" % kv for kv in sorted(st.items()))))
     rc, txt, _ = run("threads", t)
     lines = txt.split("\n\n")[0].splitlines()
     ok(rc == 0 and len(lines) == len(rows) + 1 and lines[0].startswith("THREAD"),

@@ -65,6 +65,9 @@ struct tui_sel {
 	                           GROUP: index in gt_model_blocked's groups */
 	struct gt_ref ref;      /* REF */
 	gt_str match;           /* a string to find in the stacks (search) */
+	uint8_t on_m;           /* PSPAN, GSPAN from a thread's lane: it ran on
+	                           thread mid (else the one holding its P) */
+	int64_t mid;            /* Go M id (with on_m) */
 };
 
 /* Timeline lanes below the P lanes. */
@@ -78,8 +81,10 @@ struct tui_timeline {
 	int64_t t0, t1;         /* window [t0, t1) */
 	int64_t cursor;         /* cursor time */
 	int cursor_set;         /* the user placed it (goroutine states at it) */
-	int lane;               /* selected lane: P index, or nprocs + tui_lane */
-	int top;                /* first P lane shown */
+	int lane;               /* selected lane: P (or M) lane, or ntop + tui_lane */
+	int top;                /* first P (or M) lane shown */
+	int threads;            /* the top lanes are threads (Ms), not Ps */
+	uint32_t *morder;       /* M indices sorted by M id: lane -> M index */
 	uint64_t heap_max;      /* largest heap or goal value: bar scale */
 	uint32_t *porder;       /* P indices sorted by P id: lane -> P index */
 	int preview_focus;      /* keys scroll the rows below the lanes */

@@ -29,6 +29,7 @@
 	X(RUNNING,     16, 114,  0,  2, 0,           0) \
 	X(RUNNING_ALT, 16,  71,  0,  2, 0,           0) \
 	X(GC_WORKER,   16, 215,  0,  3, 0,           A_BOLD) \
+	X(M_SYSCALL,   16, 141,  0,  5, 0,           A_UNDERLINE) \
 	X(IDLE,       240,  -1,  7, -1, 0,           A_DIM) \
 	X(GC,          16, 179,  0,  3, 0,           0) \
 	X(STW,        231, 160,  7,  1, A_BOLD,      A_BOLD) \

@@ -174,9 +174,10 @@ int tui_jump_back(struct tui_app *a)
 		a->gd.sel = j->gd_sel;
 	a->gd.top = j->gd_top;
 	a->gd.pane = j->gd_pane;
-	uint32_t *porder = a->tl.porder; /* the timeline's own, not the copy's */
+	uint32_t *porder = a->tl.porder, *morder = a->tl.morder; /* the timeline's own, not the copy's */
 	a->tl = j->tl;
 	a->tl.porder = porder;
+	a->tl.morder = morder;
 	for (int i = 0; i < a->depth; i++)
 		if (a->stack[i] == TUI_V_INSPECTOR) {
 			a->insp.sel = j->insp;

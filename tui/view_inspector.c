@@ -419,7 +419,14 @@ void tui_inspector_build(struct tui_app *a)
 		add(a, TUI_C_TITLE, s->g, "State transition of G%lld %s", (long long)g->id, tui_g_func(a, g));
 		add(a, 0, UINT32_MAX, "  %-12s StateTransition (Goroutine)", "kind");
 		add_time(a, "time", s->start, s->end);
-		if (s->pid != GT_NONE) {
+		if (s->on_m) {
+			/* from a thread's lane: that thread, the P it held */
+			char pt[32] = "-";
+			if (s->pid != GT_NONE)
+				snprintf(pt, sizeof pt, "P%lld", (long long)s->pid);
+			add(a, 0, s->g, "  %-12s G%lld / %s / M%lld", "G / P / M", (long long)g->id, pt,
+			    (long long)s->mid);
+		} else if (s->pid != GT_NONE) {
 			/* the thread that held its P then (gt_model_threads's rule) */
 			int64_t mid = GT_NONE;
 			for (uint32_t pi = 0; pi < gt_model_p_count(a->m) && mid == GT_NONE; pi++)
@@ -462,7 +469,7 @@ void tui_inspector_build(struct tui_app *a)
 	case TUI_SEL_PSPAN: {
 		const struct gt_goroutine g_ = tui_g(a, s->g), *g = &g_;
 		const struct gt_proc *p = gt_model_p(a->m, s->p);
-		int64_t mid = thread_holding(a, s->p, s->start);
+		int64_t mid = s->on_m ? s->mid : thread_holding(a, s->p, s->start);
 		add(a, TUI_C_TITLE, s->g, "G%lld %s running on P%lld", (long long)g->id, tui_g_func(a, g),
 		    (long long)p->id);
 		add(a, 0, UINT32_MAX, "  %-12s a run on a P: from its StateTransition to Running to the next one", "kind");

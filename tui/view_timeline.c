@@ -1,4 +1,4 @@
-/* view_timeline.c: one lane per P, then GC, STW, mark assists, heap and
+/* view_timeline.c: one lane per P (or, toggled, per thread: M), then GC, STW, mark assists, heap and
  * goroutine counts, then goroutine lanes (pinned goroutines, the one
  * followed or running at the cursor, the goroutines that woke it and
  * that it woke in the window), over a zoomable time window with a
@@ -31,14 +31,18 @@ static const char *const extra_names[TUI_LANE__COUNT] = {
 	"GC", "STW", "Assist", "Heap", "Goal", "Running", "Runnable", "Waiting",
 };
 
-static int nprocs(const struct tui_app *a) { return (int)gt_model_p_count(a->m); }
+/* Lanes at the top: one per P, or per M (a->tl.threads), in id order. */
+static int ntop(const struct tui_app *a)
+{
+	return (int)(a->tl.threads ? gt_model_m_count(a->m) : gt_model_p_count(a->m));
+}
 
 /* Goroutine lanes (indices), made again at every frame and action
  * (glanes_build); lane nprocs + TUI_LANE__COUNT + k is gl[k]. */
 #define GL_MAX 48
 static uint32_t gl[GL_MAX];
 static int ngl;
-static int gl_first(const struct tui_app *a) { return nprocs(a) + TUI_LANE__COUNT; }
+static int gl_first(const struct tui_app *a) { return ntop(a) + TUI_LANE__COUNT; }
 static int nlanes(const struct tui_app *a) { return gl_first(a) + ngl; }
 static int plot_w(const struct tui_app *a)
 {
@@ -58,7 +62,7 @@ static int p_rows(const struct tui_app *a)
 #define GL_ROWS 8
 static int g_rows(const struct tui_app *a)
 {
-	int pr = p_rows(a), np = nprocs(a);
+	int pr = p_rows(a), np = ntop(a);
 	int r = tui_body_rows(a) - 2 - TUI_LANE__COUNT - (pr < np ? pr : np) - 2;
 	if (r > GL_ROWS)
 		r = GL_ROWS;
@@ -113,7 +117,7 @@ static void clamp(struct tui_app *a)
 		tl->lane = n - 1;
 	if (tl->lane < 0)
 		tl->lane = 0;
-	int np = nprocs(a), pr = p_rows(a);
+	int np = ntop(a), pr = p_rows(a);
 	if (tl->lane < np) {
 		if (tl->lane < tl->top)
 			tl->top = tl->lane;
@@ -148,11 +152,22 @@ static int cmp_pid(const void *x, const void *y)
 
 /* P index of lane l (lanes show Ps in id order). */
 static uint32_t lane_p(const struct tui_app *a, int l) { return a->tl.porder[l]; }
+/* M index of lane l with the thread lanes shown (in id order too). */
+static uint32_t lane_m(const struct tui_app *a, int l) { return a->tl.morder[l]; }
+
+static int cmp_mid(const void *x, const void *y)
+{
+	int64_t p = gt_model_m(order_app->m, *(const uint32_t *)x)->id;
+	int64_t q = gt_model_m(order_app->m, *(const uint32_t *)y)->id;
+	return (p > q) - (p < q);
+}
 
 void tui_timeline_free(struct tui_app *a)
 {
 	free(a->tl.porder);
 	a->tl.porder = NULL;
+	free(a->tl.morder);
+	a->tl.morder = NULL;
 	tui_inspector_free_lines(&a->preview);
 }
 
@@ -166,6 +181,14 @@ void tui_timeline_fit(struct tui_app *a)
 			tl->porder[i] = i;
 		order_app = a;
 		qsort(tl->porder, np, sizeof *tl->porder, cmp_pid);
+	}
+	if (!tl->morder) {
+		uint32_t nm = gt_model_m_count(a->m);
+		tl->morder = tui_xcalloc(nm ? nm : 1, sizeof *tl->morder);
+		for (uint32_t i = 0; i < nm; i++)
+			tl->morder[i] = i;
+		order_app = a;
+		qsort(tl->morder, nm, sizeof *tl->morder, cmp_mid);
 	}
 	tl->t0 = a->info.min_ts;
 	tl->t1 = a->info.max_ts + 1;
@@ -195,6 +218,8 @@ void tui_timeline_show(struct tui_app *a, int64_t start, int64_t end, int lane)
 	tl->t1 = end + d;
 	tl->cursor = start;
 	tl->cursor_set = 1;
+	if (lane >= 0 && tl->threads) /* lanes below the top ones, counted past the Ps */
+		lane = lane - (int)gt_model_p_count(a->m) + ntop(a);
 	if (lane >= 0)
 		tl->lane = lane;
 	clamp(a);
@@ -398,9 +423,9 @@ void tui_timeline_follow(struct tui_app *a, uint32_t gi, int64_t pid)
 {
 	a->tl.following = 1;
 	a->tl.follow = gi;
-	if (pid == GT_NONE || !a->tl.porder)
+	if (pid == GT_NONE || !a->tl.porder || a->tl.threads)
 		return;
-	for (int l = 0; l < nprocs(a); l++)
+	for (int l = 0; l < ntop(a); l++)
 		if (gt_model_p(a->m, lane_p(a, l))->id == pid) {
 			a->tl.lane = l;
 			clamp(a);
@@ -449,6 +474,115 @@ static void draw_p_lane(struct tui_app *a, int y, uint32_t pi, int w, struct gt_
 		put_cell(y, LABEL_W + c, attr, glyph, c == cc);
 		c++;
 	}
+}
+
+/* The first syscall goroutine gi was in over [t0, t1): the function it
+ * made it from (gt_model_syscall_func), 0 when unknown; its span in *out
+ * (state GT_GS__COUNT: none). */
+static int syscall_span(void *ctx, const struct gt_gspan *s)
+{
+	if (s->state != GT_GS_SYSCALL)
+		return 0;
+	*(struct gt_gspan *)ctx = *s;
+	return 1;
+}
+
+static gt_str syscall_at(struct tui_app *a, uint32_t gi, int64_t t0, int64_t t1, struct gt_gspan *out)
+{
+	struct gt_gspan sp = {.state = GT_GS__COUNT};
+	gt_model_g_spans(a->m, gi, t0, t1 > t0 ? t1 : t0 + 1, syscall_span, &sp);
+	if (out)
+		*out = sp;
+	return sp.state == GT_GS_SYSCALL ? gt_model_syscall_func(a->m, sp.stack) : 0;
+}
+
+/* A thread's lane (gt_model_lane_columns, GT_LANE_M): the goroutine it
+ * runs as a P lane shows it, its syscalls in their own colour (a run of
+ * them named by the function that made the syscall), and the time it
+ * holds no P dotted; blank: it holds a P and runs no goroutine. */
+static void draw_m_lane(struct tui_app *a, int y, uint32_t mi, int w, struct gt_col *cols)
+{
+	struct tui_timeline *tl = &a->tl;
+	gt_model_lane_columns(a->m, GT_LANE_M, mi, tl->t0, tl->t1, (uint32_t)w, cols);
+	int cc = cursor_col(tl, w);
+	const unsigned busy_mask = 1u << GT_MRUN_RUNNING | 1u << GT_MRUN_SYSCALL;
+	for (int c = 0; c < w;) {
+		double busy = gt_col_share(&cols[c], busy_mask);
+		if (busy <= 0) {
+			/* holding no P at all over the cell: the thread is parked
+			 * (or spinning without one) */
+			int nop = gt_col_share(&cols[c], 1) <= 0;
+			put_cell(y, LABEL_W + c, nop ? tui_attr(TUI_C_IDLE) : 0,
+			         nop ? tui_glyph(TUI_G_IDLE) : " ", c == cc);
+			c++;
+			continue;
+		}
+		uint32_t g = cols[c].top;
+		int sys = cols[c].top_class == GT_MRUN_SYSCALL;
+		int attr = sys ? tui_attr(TUI_C_M_SYSCALL)
+			: tui_attr(g != UINT32_MAX && (g & 1) ? TUI_C_RUNNING_ALT : TUI_C_RUNNING);
+		if (!sys && a->tl.following && g == a->tl.follow)
+			attr = tui_attr(TUI_C_FOLLOW);
+		int e = c + 1;
+		if (busy >= 0.95 && g != UINT32_MAX)
+			while (e < w && cols[e].top == g && cols[e].top_class == cols[c].top_class &&
+			       cols[e].spans == 0 && gt_col_share(&cols[e], busy_mask) >= 0.95)
+				e++;
+		if (e - c >= 4 && g != UINT32_MAX) {
+			const struct gt_goroutine gr = tui_g(a, g);
+			char lab[256];
+			if (sys) {
+				gt_str f = syscall_at(a, g, col_t(tl, w, c), col_t(tl, w, c + 1), NULL);
+				snprintf(lab, sizeof lab, "syscall %s%sG%lld", f ? short_func(gt_model_str(a->m, f)) : "",
+				         f ? " " : "", (long long)gr.id);
+			} else {
+				snprintf(lab, sizeof lab, "G%lld %s", (long long)gr.id, short_func(tui_g_func(a, &gr)));
+			}
+			label_run(y, LABEL_W + c, e - c, attr, lab, cc >= c ? cc - c : -1);
+			c = e;
+			continue;
+		}
+		put_cell(y, LABEL_W + c, attr, sys ? tui_glyph(TUI_G_DARK) : density(busy), c == cc);
+		c++;
+	}
+}
+
+/* What thread mi does at the cursor: the run or syscall there, else the
+ * longest one in the cursor's cell (what the cell shows). */
+struct find_mrun { struct gt_mrun r; int found, seen; };
+static int take_mrun(void *ctx, const struct gt_mrun *r)
+{
+	struct find_mrun *f = ctx;
+	if (!f->found || tui_dur(r->start, r->end) > tui_dur(f->r.start, f->r.end))
+		f->r = *r;
+	f->found = 1;
+	return ++f->seen >= 64;
+}
+
+static int64_t cell_end(const struct tui_app *a);
+static int mrun_at(struct tui_app *a, uint32_t mi, int64_t t, struct gt_mrun *out)
+{
+	struct find_mrun f = {.found = 0};
+	gt_model_m_runs(a->m, mi, t, t + 1, take_mrun, &f);
+	if (!f.found)
+		gt_model_m_runs(a->m, mi, t, cell_end(a), take_mrun, &f);
+	if (f.found)
+		*out = f.r;
+	return f.found;
+}
+
+/* The P index thread mi holds at t; UINT32_MAX none. */
+static int take_hold(void *ctx, const struct gt_pspan *s)
+{
+	*(uint32_t *)ctx = s->g;
+	return 1;
+}
+
+static uint32_t m_holds(struct tui_app *a, uint32_t mi, int64_t t)
+{
+	uint32_t pi = UINT32_MAX;
+	gt_model_m_spans(a->m, mi, t, t + 1, take_hold, &pi);
+	return pi;
 }
 
 /* The longest range of set in [c0, c1), SIZE_MAX if none (the first 16
@@ -683,7 +817,10 @@ static uint32_t gl_focus(struct tui_app *a)
 	struct gt_pspan ps;
 	if (tl->following)
 		return tl->follow;
-	if (tl->lane < nprocs(a) && pspan_at(a, lane_p(a, tl->lane), tl->cursor, &ps))
+	struct gt_mrun r;
+	if (tl->threads)
+		return tl->lane < ntop(a) && mrun_at(a, lane_m(a, tl->lane), tl->cursor, &r) ? r.g : UINT32_MAX;
+	if (tl->lane < ntop(a) && pspan_at(a, lane_p(a, tl->lane), tl->cursor, &ps))
 		return ps.g;
 	return UINT32_MAX;
 }
@@ -855,11 +992,46 @@ static int range_at(struct tui_app *a, enum gt_range_set set, int64_t t, size_t 
 	return best >= 0;
 }
 
+/* The detail line on a thread's lane: what it runs, the syscall it is in
+ * (with the function that made it) and the P it holds at the cursor. */
+static const char *m_detail(struct tui_app *a, uint32_t mi, char *buf, size_t len)
+{
+	const struct tui_timeline *tl = &a->tl;
+	long long id = (long long)gt_model_m(a->m, mi)->id;
+	struct gt_mrun r;
+	int found = mrun_at(a, mi, tl->cursor, &r);
+	/* the P it holds then: at the cursor, or where what the cell
+	 * shows begins */
+	uint32_t pi = m_holds(a, mi, found && r.start > tl->cursor ? r.start : tl->cursor);
+	char hold[48] = "holds no P";
+	if (pi != UINT32_MAX)
+		snprintf(hold, sizeof hold, "holds P%lld", (long long)gt_model_p(a->m, pi)->id);
+	if (!found) {
+		snprintf(buf, len, "M%lld runs no goroutine at the cursor, %s", id, hold);
+		return buf;
+	}
+	char d[32], s0[32];
+	const struct gt_goroutine g = tui_g(a, r.g);
+	tui_fmt_dur(d, sizeof d, tui_dur(r.start, r.end));
+	tui_fmt_time(a, s0, sizeof s0, r.start);
+	if (r.what == GT_MRUN_SYSCALL) {
+		gt_str f = syscall_at(a, r.g, r.start, r.start + 1, NULL);
+		snprintf(buf, len, "M%lld in a syscall from %s of G%lld for %s from %s, %s", id,
+		         f ? gt_model_str(a->m, f) : "(no stack)", (long long)g.id, d, s0, hold);
+	} else {
+		snprintf(buf, len, "M%lld runs G%lld %s for %s from %s, %s", id, (long long)g.id,
+		         tui_g_func(a, &g), d, s0, hold);
+	}
+	return buf;
+}
+
 static const char *detail(struct tui_app *a, char *buf, size_t len)
 {
 	struct tui_timeline *tl = &a->tl;
-	int np = nprocs(a);
+	int np = ntop(a);
 	char d[32], s0[32];
+	if (tl->lane < np && tl->threads)
+		return m_detail(a, lane_m(a, tl->lane), buf, len);
 	if (tl->lane < np) {
 		const struct gt_proc *p = gt_model_p(a->m, lane_p(a, tl->lane));
 		struct gt_pspan s;
@@ -949,12 +1121,12 @@ void tui_timeline_draw(struct tui_app *a)
 	int w = plot_w(a), y = tui_body_top(a);
 	static struct gt_col cols[MAX_COLS];
 	draw_axis(a, y++, w);
-	int np = nprocs(a), pr = p_rows(a);
+	int np = ntop(a), pr = p_rows(a);
 	if (pr > np)
 		pr = np;
 	uint8_t *marks = NULL;
 	int64_t *pids = NULL;
-	if (tl->following && pr > 0) {
+	if (tl->following && pr > 0 && !tl->threads) {
 		marks = tui_xcalloc((size_t)pr * (size_t)w, 1);
 		pids = tui_xcalloc((size_t)pr, sizeof *pids);
 		for (int i = 0; i < pr; i++)
@@ -964,7 +1136,12 @@ void tui_timeline_draw(struct tui_app *a)
 	}
 	for (int i = 0; i < pr; i++) {
 		int lane = tl->top + i;
-		if (lane < np) {
+		if (lane < np && tl->threads) {
+			char name[24];
+			snprintf(name, sizeof name, "M%lld", (long long)gt_model_m(a->m, lane_m(a, lane))->id);
+			draw_label(a, y + i, lane, name);
+			draw_m_lane(a, y + i, lane_m(a, lane), w, cols);
+		} else if (lane < np) {
 			char name[24];
 			snprintf(name, sizeof name, "P%lld", (long long)gt_model_p(a->m, lane_p(a, lane))->id);
 			draw_label(a, y + i, lane, name);
@@ -1010,11 +1187,18 @@ void tui_timeline_draw(struct tui_app *a)
 		int x = lw + (int)strlen(pre) <= a->cols ? tui_put(last - 1, 0, a->cols, tui_attr(TUI_C_DIM), pre) : 0;
 		tui_put(last - 1, x, a->cols - x, tui_attr(TUI_C_DIM), buf);
 	}
-	if (legend) {
+	if (legend && tl->threads)
+		snprintf(buf, sizeof buf, "%s%s%s%s running  %s syscall (its colour)  %s holds no P  blank: holds a P, "
+		         "runs nothing  G<id> func: a goroutine running  (%s: P lanes)",
+		         tui_glyph(TUI_G_FULL), tui_glyph(TUI_G_DARK), tui_glyph(TUI_G_MEDIUM),
+		         tui_glyph(TUI_G_LIGHT), tui_glyph(TUI_G_DARK), tui_glyph(TUI_G_IDLE),
+		         tui_key_of(a, GT_ACTION_TOGGLE_THREADS));
+	else if (legend)
 		snprintf(buf, sizeof buf, "%s%s%s%s busy part of a cell  %s GC worker  blank: idle  "
 		         "G<id> func: a goroutine running",
 		         tui_glyph(TUI_G_FULL), tui_glyph(TUI_G_DARK), tui_glyph(TUI_G_MEDIUM),
 		         tui_glyph(TUI_G_LIGHT), tui_glyph(TUI_G_GCCELL));
+	if (legend) {
 		int x = 0;
 		if (tl->following) { /* first: the legend may be cut */
 			const struct gt_goroutine g = tui_g(a, tl->follow);
@@ -1090,13 +1274,54 @@ static void move_cursor(struct tui_app *a, int cols)
 	clamp(a);
 }
 
+/* On thread mi's lane: its run at the cursor as a run on a P, its
+ * syscall as its goroutine's Syscall interval, both naming the thread. */
+static int m_sel(struct tui_app *a, uint32_t mi, struct tui_sel *s, const char **why)
+{
+	struct gt_mrun r;
+	if (!mrun_at(a, mi, a->tl.cursor, &r)) {
+		*why = "this thread runs no goroutine at the cursor";
+		return 0;
+	}
+	s->on_m = 1;
+	s->mid = gt_model_m(a->m, mi)->id;
+	s->g = r.g;
+	/* the P it held then: at the run's start, or in it for a syscall
+	 * (a blocking one lets its P go) */
+	uint32_t pi = m_holds(a, mi, r.start);
+	if (r.what == GT_MRUN_RUNNING && pi != UINT32_MAX) {
+		s->kind = TUI_SEL_PSPAN;
+		s->p = pi;
+		s->start = r.start;
+		s->end = r.end;
+		return 1;
+	}
+	struct gt_gspan sp;
+	syscall_at(a, r.g, r.start, r.start + 1, &sp);
+	if (r.what != GT_MRUN_SYSCALL || sp.state != GT_GS_SYSCALL) {
+		*why = "this thread's P at the cursor is unknown";
+		return 0;
+	}
+	s->kind = TUI_SEL_GSPAN;
+	s->start = sp.start;
+	s->end = sp.end;
+	s->state = sp.state;
+	s->from = -1;
+	s->reason = sp.reason;
+	s->stack = sp.stack;
+	s->pid = pi != UINT32_MAX ? gt_model_p(a->m, pi)->id : GT_NONE;
+	return 1;
+}
+
 /* What is under the cursor in the selected lane: 1 and *s, or 0 and a
  * message saying why not. */
 static int sel_at_cursor(struct tui_app *a, struct tui_sel *s, const char **why)
 {
 	struct tui_timeline *tl = &a->tl;
-	int np = nprocs(a);
+	int np = ntop(a);
 	memset(s, 0, sizeof *s);
+	if (tl->lane < np && tl->threads)
+		return m_sel(a, lane_m(a, tl->lane), s, why);
 	if (tl->lane < np) {
 		struct gt_pspan ps;
 		if (!pspan_at(a, lane_p(a, tl->lane), tl->cursor, &ps)) {
@@ -1142,7 +1367,7 @@ static int sel_at_cursor(struct tui_app *a, struct tui_sel *s, const char **why)
 		s->pid = gspan_found.p;
 		return 1;
 	}
-	*why = "Enter opens a P, GC, STW, assist or goroutine lane";
+	*why = "Enter opens a P, M, GC, STW, assist or goroutine lane";
 	return 0;
 }
 
@@ -1161,7 +1386,8 @@ static int open_at_cursor(struct tui_app *a)
 static int same_sel(const struct tui_sel *x, const struct tui_sel *y)
 {
 	return x->kind == y->kind && x->g == y->g && x->p == y->p && x->start == y->start &&
-	       x->end == y->end && x->set == y->set && x->index == y->index;
+	       x->end == y->end && x->set == y->set && x->index == y->index && x->on_m == y->on_m &&
+	       x->mid == y->mid;
 }
 
 /* The inspector's lines for what is at the cursor, in rows [y, y+rows):
@@ -1198,7 +1424,7 @@ static void draw_preview(struct tui_app *a, int y, int rows)
 static int step_range(struct tui_app *a, int dir)
 {
 	struct tui_timeline *tl = &a->tl;
-	enum tui_lane l = (enum tui_lane)(tl->lane - nprocs(a));
+	enum tui_lane l = (enum tui_lane)(tl->lane - ntop(a));
 	enum gt_range_set set = l == TUI_LANE_GC ? GT_RS_GC : l == TUI_LANE_STW ? GT_RS_STW : GT_RS_ASSIST;
 	size_t n;
 	const struct gt_range *r = gt_model_ranges(a->m, set, &n);
@@ -1234,7 +1460,7 @@ static int step_range(struct tui_app *a, int dir)
 
 static int in_range_lane(const struct tui_app *a)
 {
-	int l = a->tl.lane - nprocs(a);
+	int l = a->tl.lane - ntop(a);
 	return l == TUI_LANE_GC || l == TUI_LANE_STW || l == TUI_LANE_ASSIST;
 }
 
@@ -1250,6 +1476,44 @@ static int preview_scroll(struct tui_app *a, enum gt_action act)
 	long t = (long)a->preview.top + d; /* drawing keeps it in range */
 	a->preview.top = t < 0 ? 0 : (size_t)t;
 	return 1;
+}
+
+/* toggle-threads: the top lanes switch between Ps and Ms; the window
+ * and the cursor stay, the selected top lane becomes the thread that
+ * holds its P at the cursor (or the P that thread holds), a lane below
+ * stays the same lane. */
+static void toggle_threads(struct tui_app *a)
+{
+	struct tui_timeline *tl = &a->tl;
+	int old = ntop(a), lane = tl->lane;
+	uint32_t to = UINT32_MAX; /* the index, P or M, to select */
+	if (!tl->threads && !gt_model_m_runs_built(a->m)) {
+		/* the first time, a walk over every goroutine (seconds on a
+		 * big trace): say so before it starts */
+		tui_status(a, "building the thread lanes (once)...");
+		tui_draw(a, TUI_REDRAW_STATUS);
+	}
+	if (lane < old && tl->threads) {
+		to = m_holds(a, lane_m(a, lane), tl->cursor);
+	} else if (lane < old) {
+		uint32_t pi = lane_p(a, lane), nm = gt_model_m_count(a->m);
+		for (uint32_t mi = 0; mi < nm && to == UINT32_MAX; mi++)
+			if (m_holds(a, mi, tl->cursor) == pi)
+				to = mi;
+	}
+	tl->threads = !tl->threads;
+	int now = ntop(a);
+	tl->top = 0;
+	if (lane >= old) {
+		tl->lane = lane - old + now;
+	} else {
+		tl->lane = 0;
+		for (int l = 0; l < now && to != UINT32_MAX; l++)
+			if ((tl->threads ? lane_m(a, l) : lane_p(a, l)) == to)
+				tl->lane = l;
+	}
+	clamp(a);
+	tui_status(a, tl->threads ? "a lane per thread (M)" : "a lane per processor (P)");
 }
 
 int tui_timeline_action(struct tui_app *a, enum gt_action act)
@@ -1294,6 +1558,9 @@ int tui_timeline_action(struct tui_app *a, enum gt_action act)
 		break;
 	case GT_ACTION_PIN_GOROUTINE:
 		return pin_toggle(a);
+	case GT_ACTION_TOGGLE_THREADS:
+		toggle_threads(a);
+		break;
 	case GT_ACTION_PAGE_UP: tl->lane -= p_rows(a); clamp(a); break;
 	case GT_ACTION_PAGE_DOWN: tl->lane += p_rows(a); clamp(a); break;
 	case GT_ACTION_GOTO_FIRST:
@@ -1318,11 +1585,11 @@ int tui_timeline_action(struct tui_app *a, enum gt_action act)
 	case GT_ACTION_PREV_PANE: {
 		/* the P lanes, the rows below them (what the lane has at the
 		 * cursor), the GC/STW/heap/count lanes, the rows below them */
-		int at = (tl->lane < nprocs(a) ? 0 : 2) + tl->preview_focus;
+		int at = (tl->lane < ntop(a) ? 0 : 2) + tl->preview_focus;
 		at = (at + (act == GT_ACTION_NEXT_PANE ? 1 : 3)) % 4;
 		tl->preview_focus = at & 1;
-		if ((at >= 2) != (tl->lane >= nprocs(a)))
-			tl->lane = at < 2 ? tl->top : nprocs(a);
+		if ((at >= 2) != (tl->lane >= ntop(a)))
+			tl->lane = at < 2 ? tl->top : ntop(a);
 		clamp(a);
 		break;
 	}
@@ -1335,7 +1602,7 @@ int tui_timeline_action(struct tui_app *a, enum gt_action act)
 int tui_timeline_click(struct tui_app *a, int y, int x)
 {
 	struct tui_timeline *tl = &a->tl;
-	int w = plot_w(a), np = nprocs(a), pr = p_rows(a);
+	int w = plot_w(a), np = ntop(a), pr = p_rows(a);
 	if (pr > np)
 		pr = np;
 	int r = y - (tui_body_top(a) + 1);
