@@ -22,9 +22,13 @@
 /* What the viewer derives from a model it shows (the goroutine list's
  * index, some 16% of the model), as a factor on the model. */
 #define DERIVED 1.25
-/* Model bytes per trace byte before a build has told (a new-format
- * trace's events take some 7 bytes, their model some 10). */
+/* Model bytes per trace byte before a build of RATIO_MIN bytes or more
+ * has told (a new-format trace's events take some 7 bytes, their model
+ * some 10). */
 #define RATIO_GUESS 1.5
+#define RATIO_MIN ((size_t)16 << 20) /* the smallest build it is taken from */
+/* A file's first frame: where the scan for a first generation starts. */
+#define FIRST_SCAN ((size_t)1 << 20)
 
 /* A load on a thread of its own. */
 struct build {
@@ -70,7 +74,8 @@ struct gt_stream {
 	double ratio;           /* model bytes per trace byte, of the last build */
 	gt_model_progress_fn hook; /* a file's load's progress, told (tests) */
 	void *hook_ctx;
-	double shown;           /* model bytes of the model last taken */
+	double shown;           /* model bytes of the model last taken; 0:
+	                           none taken yet */
 	int held;               /* a step waits: its model would not fit */
 
 	/* a built model not taken yet */
@@ -179,7 +184,7 @@ static void reap_one(struct gt_stream *s, struct build *b, int wait)
 	}
 	struct gt_trace_info ti;
 	gt_model_info(b->m, &ti);
-	if (b->len)
+	if (b->len >= RATIO_MIN) /* a small model is mostly its fixed part */
 		s->ratio = (double)ti.model_bytes / (double)b->len;
 	if (s->ready)
 		gt_model_free(s->ready);
@@ -393,7 +398,9 @@ int gt_stream_step(struct gt_stream *s, double now_s)
 		k = s->scan.complete;
 	if (!k)
 		return 0;
-	if (!room_for(s, k)) {
+	/* nothing shown yet: a model, whatever the memory (a blank screen
+	 * until the end would be worse) */
+	if (s->shown > 0 && !room_for(s, k)) {
 		s->held = 1;
 		return 0;
 	}
@@ -425,7 +432,7 @@ struct gt_model *gt_stream_take(struct gt_stream *s, struct gt_decode_result *re
 		s->final_taken = 1;
 	struct gt_trace_info ti;
 	gt_model_info(m, &ti);
-	s->shown = (double)ti.model_bytes;
+	s->shown = ti.model_bytes ? (double)ti.model_bytes : 1;
 	return m;
 }
 
@@ -448,10 +455,13 @@ struct gt_stream *gt_stream_file(const uint8_t *buf, size_t len, int mapped,
 		return NULL;
 	}
 	/* the first frame: a new-format trace's first complete
-	 * generations, else the first bytes, loaded as a truncated trace */
+	 * generation(s), looked for from FIRST_SCAN bytes on, in twice as
+	 * many each time; else the first bytes, loaded as a truncated
+	 * trace.  A 32nd of the file at most, so that the whole load, which
+	 * shares the cores with it, takes hardly longer. */
 	size_t k = 0;
-	if (first && first < len / 2) {
-		size_t upto = first;
+	if (first && first <= len / 2) {
+		size_t upto = first < FIRST_SCAN ? first : FIRST_SCAN;
 		do {
 			gt_gen_scan(&s->scan, buf, upto < len ? upto : len);
 			upto *= 2;
@@ -459,7 +469,10 @@ struct gt_stream *gt_stream_file(const uint8_t *buf, size_t len, int mapped,
 		if (s->scan.version > 0 && !s->scan.stuck)
 			k = s->scan.ngens ? s->scan.complete : 0;
 		else if (s->scan.version == 0 && gt_decode_version(buf, len) > 0)
-			k = first; /* an old-format binary trace (not text) */
+			k = first < len / 32 ? first : len / 32; /* an old-format
+			                        binary trace (not text) */
+		if (k > len / 2)
+			k = 0;
 	}
 	if (k && k < len)
 		start_build(s, &s->pre, k, 0, 0);

@@ -18,10 +18,11 @@
  * has passed, so that building takes at most about half a core however
  * fast the data comes.
  *
- * Memory: a step's model is built only while the final build will fit
- * next to it within 1.9 times the trace (or both are small): on a big
- * stream the steps stop (held) until the writer is done; and no build
- * starts while a built model waits to be taken.
+ * Memory: once a model was taken, a step's model is built only while
+ * the final build will fit next to it within 1.9 times the trace (or
+ * both are small): on a big stream the steps stop (held) until the
+ * writer is done; and no build starts while a built model waits to be
+ * taken.
  *
  * All calls come from one thread (the viewer's loop); the builds read the
  * buffer on theirs, and a heap buffer that grows while one runs is kept
@@ -49,9 +50,11 @@ int gt_stream_spool(struct gt_stream *s, int fd);
 /* A whole file (buf: the caller's, kept until gt_stream_free) loaded on
  * a thread, its model taken as a stream's final one; meanwhile, on
  * another thread, a first model of a prefix is built to show at once
- * (when first is not 0 and under half the file): of a new-format trace's
- * first complete generations (found within first bytes or more), of an
- * old-format trace's first `first` bytes, loaded as a truncated trace.
+ * (when first is not 0 and at most half the file): of a new-format
+ * trace's first complete generation(s) (looked for in the first MiB, or
+ * first bytes when fewer, then in twice as many each time), of an
+ * old-format trace's first `first` bytes (a 32nd of the file at most),
+ * loaded as a truncated trace.
  * hook: NULL, or told the whole load's progress on its thread (its
  * answer is ignored: gt_stream_free stops the load). */
 struct gt_stream *gt_stream_file(const uint8_t *buf, size_t len, int mapped,
