@@ -222,13 +222,16 @@ void tui_live_mark(const struct tui_app *a, char *buf, size_t n, int full)
 		char b2[32];
 		tui_fmt_bytes(b2, sizeof b2, si.built);
 		size_t k = strlen(bytes);
-		snprintf(bytes + k, sizeof bytes - k, ", shown %s", b2);
+		snprintf(bytes + k, sizeof bytes - k, " read, shown %s", b2);
+	} else {
+		size_t k = strlen(bytes);
+		snprintf(bytes + k, sizeof bytes - k, " read");
 	}
 	if (full)
-		snprintf(buf, n, " [%s: %s so far, %s read; %u GC, %u STW%s]", what, dur, bytes,
+		snprintf(buf, n, " [%s: %s so far, %s; %u GC, %u STW%s]", what, dur, bytes,
 		         a->info.gc_cycles, a->info.stws, heap);
 	else
-		snprintf(buf, n, " [%s: %s so far, %s read]", what, dur, bytes);
+		snprintf(buf, n, " [%s: %s so far, %s]", what, dur, bytes);
 }
 
 void tui_live_lines(const struct tui_live *l, const char *name, char lines[3][160])

@@ -540,15 +540,28 @@ static void draw_stream_loading(struct tui_app *a)
  * (q, Ctrl-C quit) and the stream, each looked at as it is ready.
  * Returns the model (its load's result in *res), or NULL with *stop the
  * exit status (-1 for 0) after a quit. */
-static struct gt_model *stream_first(struct tui_app *a, const sigset_t *unblocked,
-                                     struct gt_decode_result *res, int *stop)
+static struct gt_model *stream_first(struct tui_app *a, const struct tui_run_opts *o,
+                                     sigset_t *unblocked, struct gt_decode_result *res, int *stop)
 {
 	struct tui_live *l = a->live;
 	double drawn = 0;
+	int tried = a->term.started;
 	for (;;) {
 		struct gt_model *m = gt_stream_take(l->s, res);
 		if (m)
 			return m;
+		if (!a->term.started) {
+			/* a file: the terminal is left alone by a quick load (a
+			 * trace that cannot load is said on it as it was) */
+			if (!tried && tui_live_now() - l->t0 >= 0.15) {
+				char err[256];
+				tried = 1;
+				if (start_terminal(a, o, 0, unblocked, err, sizeof err) == 0)
+					continue;
+			}
+			nanosleep(&(struct timespec){0, 5 * 1000000L}, NULL);
+			continue;
+		}
 		if (tui_sig_quit) {
 			*stop = 128 + tui_sig_quit;
 			return NULL;
@@ -572,7 +585,8 @@ static struct gt_model *stream_first(struct tui_app *a, const sigset_t *unblocke
 		}
 		struct pollfd pfd[2] = {{.fd = a->term.tty_fd, .events = POLLIN},
 		                        {.fd = tui_live_poll_fd(l), .events = POLLIN}};
-		struct timespec wait = {0, l->more ? 0 : 100 * 1000000L};
+		/* a file's model comes from a thread, unpolled: looked for often */
+		struct timespec wait = {0, l->more ? 0 : l->fd < 0 ? 20 * 1000000L : 100 * 1000000L};
 		int r = ppoll(pfd, 2, &wait, unblocked);
 		if (r < 0 && errno != EINTR)
 			return NULL;
@@ -684,7 +698,7 @@ int tui_run(const struct tui_run_opts *o)
 				tui_script_free(&script);
 				return 2;
 			}
-			a->m = stream_first(a, &l.unblocked, &res, &l.stop);
+			a->m = stream_first(a, o, &l.unblocked, &res, &l.stop);
 		}
 		if (!a->m && !l.stop) {
 			done_display();
@@ -712,13 +726,8 @@ int tui_run(const struct tui_run_opts *o)
 			a->live = NULL;
 		}
 	} else if (!headless) {
-		/* a file: loaded on a thread, the screen at once, a first frame
-		 * of a prefix shown while the whole loads (a big file's) */
-		if (start_terminal(a, o, 0, &l.unblocked, err, sizeof err) < 0) {
-			gt_esc_fprintf(stderr, "gtview: %s\n", err);
-			tui_script_free(&script);
-			return 2;
-		}
+		/* a file: loaded on a thread, the screen after 150 ms, a first
+		 * frame of a prefix shown while the whole loads (a big file's) */
 		a->live = tui_xcalloc(1, sizeof *a->live);
 		a->live->fd = -1;
 		a->live->t0 = tui_live_now();
@@ -728,7 +737,7 @@ int tui_run(const struct tui_run_opts *o)
 		                            o->load_delay_us ? load_delay : NULL, (void *)o);
 		if (!a->live->s)
 			tui_die("out of memory");
-		a->m = stream_first(a, &l.unblocked, &res, &l.stop);
+		a->m = stream_first(a, o, &l.unblocked, &res, &l.stop);
 		if (a->m) {
 			struct gt_stream_info si;
 			gt_stream_info(a->live->s, &si);
