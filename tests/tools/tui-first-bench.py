@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""tui-first-bench.py GTVIEW TRACE...: the viewer's first frames, in a
+"""tui-first-bench.py [--rate BYTES_PER_S] GTVIEW TRACE...: the viewer's first frames, in a
 real terminal (tmux, 120x40), from its own log (GTVIEW_TEST_SHOW_LOG: when
 each model and each key's frame was shown, CLOCK_MONOTONIC), per trace:
 
@@ -8,7 +8,7 @@ each model and each key's frame was shown, CLOCK_MONOTONIC), per trace:
           typed meanwhile (timeline and list keys, one every 150 ms):
           ms from each key to its frame, median and max
   cat     the same through `cat TRACE | gtview -`
-  paced   the trace through a pipe at 20 MB/s (tests/tools/pace-pipe.py,
+  paced   the trace through a pipe at 20 MB/s (--rate; tests/tools/pace-pipe.py,
           which logs when it sent each chunk): for each model shown, the
           seconds from the arrival of its last byte to its frame; the
           number of steps shown before the end (a big stream's steps wait
@@ -85,6 +85,10 @@ def keys_fmt(keys):
 
 
 def main(argv):
+    rate = 20e6
+    if len(argv) > 2 and argv[0] == "--rate":
+        rate = float(argv[1])
+        argv = argv[2:]
     if len(argv) < 2:
         sys.exit(__doc__)
     binp = os.path.abspath(argv[0])
@@ -105,8 +109,8 @@ def main(argv):
                 name, size // 1000000, first, whole))
             log = os.path.join(t, "paced.log")
             sent = log + ".sent"
-            lines = session(sock, "python3 '%s/pace-pipe.py' --chunk 4096-65536 --rate 20000000 --log %s '%s' "
-                            "| GTVIEW_TEST_SHOW_LOG=%s '%s' -" % (HERE, sent, trace, log, binp), log)
+            lines = session(sock, "python3 '%s/pace-pipe.py' --chunk 4096-65536 --rate %d --log %s '%s' "
+                            "| GTVIEW_TEST_SHOW_LOG=%s '%s' -" % (HERE, rate, sent, trace, log, binp), log)
             sends = [(float(l[1]), int(l[2])) for l in read_log(sent) if l[0] == "sent"]
             _, _, _, models = figures(lines)
             lat, wlat = [], -1
@@ -123,8 +127,8 @@ def main(argv):
                     lat.append(shown - came)
             steps = ("%d steps before the end: from arrival to display median %.2f s, max %.2f s" %
                      (len(lat), statistics.median(lat), max(lat))) if lat else "no step before the end"
-            print("%s %d MB paced 20 MB/s: %s; whole %.2f s after the last byte" % (
-                name, size // 1000000, steps, wlat))
+            print("%s %d MB paced %g MB/s: %s; whole %.2f s after the last byte" % (
+                name, size // 1000000, rate / 1e6, steps, wlat))
             sys.stdout.flush()
     return 0
 
