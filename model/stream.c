@@ -16,9 +16,11 @@
 /* Memory (room_for): a step's model is shown only when the final build
  * still fits next to it within 1.9 times the trace (some room left for
  * the rest of the process), or when both models together stay under
- * SMALL (a small trace: the process's own size dominates). */
+ * SMALL: a stream of a live server (tens of megabytes a minute) keeps
+ * showing its generations as they come, which is what it is watched
+ * for; past SMALL memory wins and the steps wait for the writer's end. */
 #define LIMIT(n) ((double)(n) * 1.9)
-#define SMALL ((double)(64u << 20))
+#define SMALL ((double)(512u << 20))
 /* What the viewer derives from a model it shows (the goroutine list's
  * index, some 16% of the model), as a factor on the model. */
 #define DERIVED 1.25
