@@ -1,10 +1,13 @@
 /* view.c: `gtview [options] TRACE|-|--demo`: the interactive viewer.
  * Options come from cmd/options.c; the viewer itself is tui/. */
+#define _GNU_SOURCE /* O_TMPFILE */
 #include "cmd/commands.h"
 
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmd/embedded.h"
 #include "cmd/input.h"
@@ -12,6 +15,26 @@
 #include "cmd/options.h"
 #include "tui/tui.h"
 #include "report/escape.h"
+
+/* A stream's bytes go to an unlinked file in $TMPDIR (or /tmp): their
+ * pages are the file's, given back as a build decodes them, as a mapped
+ * trace's are (model/stream.h).  -1 when none can be made. */
+static int spool_file(void)
+{
+	const char *dir = getenv("TMPDIR");
+	if (!dir || !*dir)
+		dir = "/tmp";
+	int fd = open(dir, O_TMPFILE | O_RDWR | O_EXCL | O_CLOEXEC, 0600);
+	if (fd >= 0)
+		return fd;
+	char path[4096];
+	if (snprintf(path, sizeof path, "%s/gtview-spool.XXXXXX", dir) >= (int)sizeof path)
+		return -1;
+	fd = mkstemp(path);
+	if (fd >= 0)
+		unlink(path);
+	return fd;
+}
 
 int cmd_view(int argc, char **argv)
 {
@@ -21,6 +44,7 @@ int cmd_view(int argc, char **argv)
 		return rc;
 	struct tui_run_opts run;
 	memset(&run, 0, sizeof run);
+	run.stream_spool = -1;
 	run.config = &o.config;
 	struct gt_cmd_load load;
 	gt_cmd_load_init(&load);
@@ -53,10 +77,16 @@ int cmd_view(int argc, char **argv)
 		run.stream_fd = in.fd; /* tui_run closes it */
 		run.stream_fifo = in.fifo;
 		run.stream_follow = in.follow;
+		run.stream_spool = run.stream ? spool_file() : -1;
 	}
 	/* tests of quitting while a trace loads need a load that lasts */
 	const char *delay = getenv("GTVIEW_TEST_LOAD_DELAY_US");
 	run.load_delay_us = delay ? (unsigned)strtoul(delay, NULL, 10) : 0;
+	/* the first frame of a big file: a prefix looked for in its first
+	 * 8 MiB (tests set a smaller one to see that frame at once) */
+	run.show_log = getenv("GTVIEW_TEST_SHOW_LOG"); /* make bench */
+	const char *first = getenv("GTVIEW_FIRST_PREFIX");
+	run.first_prefix = first ? (size_t)strtoull(first, NULL, 10) : (size_t)8 << 20;
 	rc = tui_run(&run);
 	gt_cmd_load_notes(&load);
 	if (have_input)

@@ -15,6 +15,11 @@
 # default traces are written by ../shared/tools/make-big-traces.sh (about
 # 5 minutes) when missing.
 # Then the aggregate reports' queries on each loaded model (bench/reports.c).
+# Last, in a real terminal (tmux), seconds to the viewer's first frame and
+# to the whole model for the file, `cat FILE | gtview -` and a pipe at
+# 20 MB/s (from each step's last byte to its frame), and ms per key
+# typed while a file loads (tests/tools/tui-first-bench.py; first frame
+# targets: 1 s new format, 2 s old; keys <= 30 ms median).
 # Targets on 2 cores: >= 300 MB/s, peak RSS <= 2x the file.  No test
 # asserts timings; doc/performance.md has the figures and how to compare.
 
@@ -61,6 +66,8 @@ bench: $(BENCH_BIN) $(REPORTS_BIN) $(PROFILES_BIN) $(BIN)
 		g=$$($(abspath $(BIN)) goroutines --json "$$t" | awk 'match($$0, /"running_ns":[0-9]+/) && substr($$0, RSTART + 13, RLENGTH - 13) + 0 > max { max = substr($$0, RSTART + 13, RLENGTH - 13) + 0; split($$0, f, /[:,]/); g = f[2] } END { print g }'); \
 		sh tests/tools/tui-follow-bench.sh $(abspath $(BIN)) "$$t" $$g || exit 1; \
 	done
+	@echo "first frames, steps of a stream, keys during a load (tests/tools/tui-first-bench.py):"
+	python3 tests/tools/tui-first-bench.py $(abspath $(BIN)) $(BENCH_TRACES)
 
 # The model's own cost (no decoder): `make bench-replay BENCH_TRACES=...`
 $(REPLAY_BIN): bench/replay.c $(LIB)

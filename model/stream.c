@@ -6,38 +6,79 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
 
 #define READ_MIN (256u << 10) /* room asked for before a read */
+/* The spool's address space, mapped once: the buffer never moves. */
+#define SPOOL_MAX (sizeof(size_t) >= 8 ? (size_t)1 << 40 : (size_t)1 << 30)
+/* Memory (room_for): a step's model is shown only when the final build
+ * still fits next to it within 1.9 times the trace (some room left for
+ * the rest of the process), or when both models together stay under
+ * SMALL: a stream of a live server (tens of megabytes a minute) keeps
+ * showing its generations as they come, which is what it is watched
+ * for; past SMALL memory wins and the steps wait for the writer's end. */
+#define LIMIT(n) ((double)(n) * 1.9)
+#define SMALL ((double)(512u << 20))
+/* What the viewer derives from a model it shows (the goroutine list's
+ * index, some 16% of the model), as a factor on the model. */
+#define DERIVED 1.25
+/* Model bytes per trace byte before a build of RATIO_MIN bytes or more
+ * has told (a new-format trace's events take some 7 bytes, their model
+ * some 10). */
+#define RATIO_GUESS 1.5
+#define RATIO_MIN ((size_t)16 << 20) /* the smallest build it is taken from */
+/* A file's first frame: where the scan for a first generation starts. */
+#define FIRST_SCAN ((size_t)1 << 20)
+
+/* A load on a thread of its own. */
+struct build {
+	struct gt_stream *s;
+	pthread_t th;
+	int running;
+	atomic_int done;
+	_Atomic uint64_t pdone, ptotal; /* its progress (gt_stream_file) */
+	const uint8_t *buf;
+	size_t len;
+	int mapped;
+	uint32_t gens;
+	int final;
+	struct gt_model *m;
+	struct gt_decode_result res;
+	double secs;
+};
 
 struct gt_stream {
 	struct gt_load_opts opts;  /* the final build's */
 	struct gt_load_opts part;  /* a prefix's: counts nothing */
 	uint8_t *buf;
 	size_t len, cap;
-	void **old;             /* buffers outgrown while a build read them */
+	int spool;              /* the file the bytes are written to, buf its
+	                           mapping; -1: buf is on the heap */
+	uint8_t *bounce;        /* a read's bytes on their way to the spool */
+	int file;               /* gt_stream_file: buf is the caller's, whole */
+	int file_mapped;        /* ... and a mapped file's */
+	void **old;             /* heap buffers outgrown while a build read them */
 	size_t nold, capold;
 	struct gt_gen_scan scan;
 	int ended;
+	atomic_int cancel;
 
-	/* the build running (running), on its thread */
-	pthread_t th;
-	int running;
-	atomic_int done, cancel;
-	const uint8_t *bbuf;
-	size_t blen;
-	uint32_t bgens;
-	int bfinal;
-	struct gt_model *bm;
-	struct gt_decode_result bres;
-	double bsecs;
+	struct build b;         /* a step's build (a file: the whole load) */
+	struct build pre;       /* a file: the first frame's prefix, meanwhile */
 
 	size_t started_len;     /* bytes of the last build started */
 	int want_all;           /* gt_stream_flush: build every byte so far */
 	int final_started;
 	double next_ok;         /* no partial build before (throttle) */
 	double last_secs;
+	double ratio;           /* model bytes per trace byte, of the last build */
+	gt_model_progress_fn hook; /* a file's load's progress, told (tests) */
+	void *hook_ctx;
+	double shown;           /* model bytes of the model last taken; 0:
+	                           none taken yet */
+	int held;               /* a step waits: its model would not fit */
 
 	/* a built model not taken yet */
 	struct gt_model *ready;
@@ -54,7 +95,7 @@ static double mono(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-struct gt_stream *gt_stream_new(const struct gt_load_opts *o)
+static struct gt_stream *alloc(const struct gt_load_opts *o)
 {
 	struct gt_stream *s = calloc(1, sizeof *s);
 	if (!s)
@@ -66,10 +107,42 @@ struct gt_stream *gt_stream_new(const struct gt_load_opts *o)
 	s->part = s->opts;
 	s->part.counts = NULL;
 	s->part.stats = NULL;
+	s->spool = -1;
 	gt_gen_scan_init(&s->scan);
-	atomic_init(&s->done, 0);
 	atomic_init(&s->cancel, 0);
+	s->b.s = s->pre.s = s;
+	atomic_init(&s->b.done, 0);
+	atomic_init(&s->pre.done, 0);
+	atomic_init(&s->b.pdone, 0);
+	atomic_init(&s->b.ptotal, 0);
 	return s;
+}
+
+struct gt_stream *gt_stream_new(const struct gt_load_opts *o)
+{
+	return alloc(o);
+}
+
+int gt_stream_spool(struct gt_stream *s, int fd)
+{
+	if (s->len || s->spool >= 0 || s->file)
+		return -1;
+	uint8_t *bounce = malloc(READ_MIN);
+	if (!bounce)
+		return -1;
+	/* a shared mapping of a file grows with the file: pages past its
+	 * end are never touched (only bytes below len are read) */
+	void *p = mmap(NULL, SPOOL_MAX, PROT_READ, MAP_SHARED | MAP_NORESERVE, fd, 0);
+	if (p == MAP_FAILED) {
+		free(bounce);
+		return -1;
+	}
+	free(s->buf);
+	s->buf = p;
+	s->cap = SPOOL_MAX;
+	s->spool = fd;
+	s->bounce = bounce;
+	return 0;
 }
 
 static void free_old(struct gt_stream *s)
@@ -79,32 +152,57 @@ static void free_old(struct gt_stream *s)
 	s->nold = 0;
 }
 
-/* A running build that ended: its model becomes the ready one. */
-static void reap(struct gt_stream *s, int wait)
+/* The spool's pages this process touched (the scan's batch headers, a
+ * build's last bytes) go back: the bytes stay in the file, read again
+ * from there by the next build. */
+static void drop_spool(struct gt_stream *s)
 {
-	if (!s->running || (!wait && !atomic_load(&s->done)))
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	size_t upto = s->len & ~(page - 1);
+	if (s->spool >= 0 && upto)
+		madvise(s->buf, upto, MADV_DONTNEED);
+}
+
+/* A build that ended: its model becomes the ready one (a file's prefix
+ * only when the whole is not in yet). */
+static void reap_one(struct gt_stream *s, struct build *b, int wait)
+{
+	if (!b->running || (!wait && !atomic_load(&b->done)))
 		return;
-	pthread_join(s->th, NULL);
-	s->running = 0;
-	free_old(s);
-	s->last_secs = s->bsecs;
-	s->next_ok = mono() + s->bsecs;
-	if (!s->bm)
+	pthread_join(b->th, NULL);
+	b->running = 0;
+	if (b == &s->b) {
+		free_old(s);
+		s->last_secs = b->secs;
+		s->next_ok = mono() + b->secs;
+		drop_spool(s);
+	}
+	if (!b->m)
 		return; /* out of memory: the next step tries again */
-	if (atomic_load(&s->cancel)) {
-		gt_model_free(s->bm);
-		s->bm = NULL;
+	if (atomic_load(&s->cancel) || (b == &s->pre && s->final_built)) {
+		gt_model_free(b->m);
+		b->m = NULL;
 		return;
 	}
+	struct gt_trace_info ti;
+	gt_model_info(b->m, &ti);
+	if (b->len >= RATIO_MIN) /* a small model is mostly its fixed part */
+		s->ratio = (double)ti.model_bytes / (double)b->len;
 	if (s->ready)
 		gt_model_free(s->ready);
-	s->ready = s->bm;
-	s->rres = s->bres;
-	s->bm = NULL;
-	s->built = s->blen;
-	s->built_gens = s->bfinal ? 0 : s->bgens;
-	if (s->bfinal)
+	s->ready = b->m;
+	s->rres = b->res;
+	b->m = NULL;
+	s->built = b->len;
+	s->built_gens = b->final ? 0 : b->gens;
+	if (b->final)
 		s->final_built = 1;
+}
+
+static void reap(struct gt_stream *s, int wait)
+{
+	reap_one(s, &s->b, wait);
+	reap_one(s, &s->pre, wait);
 }
 
 void gt_stream_free(struct gt_stream *s)
@@ -117,22 +215,31 @@ void gt_stream_free(struct gt_stream *s)
 		gt_model_free(s->ready);
 	free_old(s);
 	free(s->old);
-	free(s->buf);
+	if (s->spool >= 0) {
+		munmap(s->buf, SPOOL_MAX);
+		close(s->spool);
+	} else if (!s->file) {
+		free(s->buf);
+	}
+	free(s->bounce);
 	free(s);
 }
 
-/* Room for n more bytes; a buffer a build reads is kept until it ends. */
+/* Room for n more bytes; a heap buffer a build reads is kept until it
+ * ends. */
 static int room(struct gt_stream *s, size_t n)
 {
 	if (s->cap - s->len >= n)
 		return 0;
+	if (s->spool >= 0 || s->file)
+		return -1;
 	size_t cap = s->cap ? s->cap : 1u << 20;
 	while (cap - s->len < n) {
 		if (cap > SIZE_MAX / 2)
 			return -1;
 		cap *= 2;
 	}
-	if (!s->running || s->bbuf != s->buf) {
+	if (!s->b.running || s->b.buf != s->buf) {
 		uint8_t *nb = realloc(s->buf, cap);
 		if (!nb)
 			return -1;
@@ -157,16 +264,43 @@ static int room(struct gt_stream *s, size_t n)
 	return 0;
 }
 
+/* n bytes at p to the end of the spool. */
+static int spool_write(struct gt_stream *s, const uint8_t *p, size_t n)
+{
+	while (n) {
+		ssize_t w = pwrite(s->spool, p, n, (off_t)s->len);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			if (w == 0)
+				errno = ENOSPC;
+			return -1;
+		}
+		s->len += (size_t)w;
+		p += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
 long gt_stream_read(struct gt_stream *s, int fd)
 {
 	if (room(s, READ_MIN) < 0) {
 		errno = ENOMEM;
 		return -1;
 	}
-	ssize_t n = read(fd, s->buf + s->len, s->cap - s->len);
+	ssize_t n;
+	if (s->spool >= 0) {
+		n = read(fd, s->bounce, READ_MIN);
+		if (n > 0 && spool_write(s, s->bounce, (size_t)n) < 0)
+			return -1;
+	} else {
+		n = read(fd, s->buf + s->len, s->cap - s->len);
+		if (n > 0)
+			s->len += (size_t)n;
+	}
 	if (n <= 0)
 		return n;
-	s->len += (size_t)n;
 	gt_gen_scan(&s->scan, s->buf, s->len);
 	return (long)n;
 }
@@ -175,8 +309,13 @@ int gt_stream_feed(struct gt_stream *s, const void *p, size_t n)
 {
 	if (room(s, n) < 0)
 		return -1;
-	memcpy(s->buf + s->len, p, n);
-	s->len += n;
+	if (s->spool >= 0) {
+		if (spool_write(s, p, n) < 0)
+			return -1;
+	} else {
+		memcpy(s->buf + s->len, p, n);
+		s->len += n;
+	}
 	gt_gen_scan(&s->scan, s->buf, s->len);
 	return 0;
 }
@@ -186,56 +325,90 @@ void gt_stream_end(struct gt_stream *s)
 	s->ended = 1;
 }
 
-static int stop_asked(void *ctx, uint64_t done, uint64_t total)
+static int on_progress(void *ctx, uint64_t done, uint64_t total)
 {
-	(void)done, (void)total;
-	struct gt_stream *s = ctx;
-	return atomic_load(&s->cancel);
+	struct build *b = ctx;
+	atomic_store_explicit(&b->pdone, done, memory_order_relaxed);
+	atomic_store_explicit(&b->ptotal, total, memory_order_relaxed);
+	if (b->s->hook && b == &b->s->b)
+		b->s->hook(b->s->hook_ctx, done, total);
+	return atomic_load(&b->s->cancel);
 }
 
 static void *build(void *arg)
 {
-	struct gt_stream *s = arg;
+	struct build *b = arg;
+	struct gt_stream *s = b->s;
 	double t0 = mono();
-	s->bm = gt_model_load_with(s->bbuf, s->blen, 0, s->bfinal ? &s->opts : &s->part, stop_asked,
-	                           s, &s->bres);
-	s->bsecs = mono() - t0;
-	atomic_store(&s->done, 1);
+	b->m = gt_model_load_with(b->buf, b->len, b->mapped, b->final ? &s->opts : &s->part,
+	                          on_progress, b, &b->res);
+	b->secs = mono() - t0;
+	atomic_store(&b->done, 1);
 	return NULL;
+}
+
+static int start_build(struct gt_stream *s, struct build *b, size_t len, int final, int mapped)
+{
+	b->buf = s->buf;
+	b->len = len;
+	b->mapped = mapped;
+	b->gens = s->scan.ngens;
+	b->final = final;
+	b->m = NULL;
+	atomic_store(&b->done, 0);
+	if (pthread_create(&b->th, NULL, build, b) != 0)
+		return 0; /* tried again at the next step */
+	b->running = 1;
+	return 1;
 }
 
 static int start(struct gt_stream *s, size_t len, int final)
 {
-	s->bbuf = s->buf;
-	s->blen = len;
-	s->bgens = s->scan.ngens;
-	s->bfinal = final;
-	s->bm = NULL;
-	atomic_store(&s->done, 0);
-	if (pthread_create(&s->th, NULL, build, s) != 0)
-		return 0; /* tried again at the next step */
-	s->running = 1;
+	/* a spooled prefix's pages go back as they are decoded (they are
+	 * read again from the file by the next build) */
+	if (!start_build(s, &s->b, len, final, s->spool >= 0 || s->file_mapped))
+		return 0;
 	s->started_len = len;
 	if (final)
 		s->final_started = 1;
 	return 1;
 }
 
+/* Whether a model of the first k bytes can be shown: the final build,
+ * whenever it comes (of n or more bytes), must fit next to it. */
+static int room_for(const struct gt_stream *s, size_t k)
+{
+	double r = s->ratio > 0 ? s->ratio : RATIO_GUESS;
+	double keep = r * (double)k * DERIVED, last = r * (double)s->len;
+	return keep + last <= SMALL || keep + last <= LIMIT(s->len);
+}
+
 int gt_stream_step(struct gt_stream *s, double now_s)
 {
 	reap(s, 0);
-	if (s->running || s->final_started)
+	/* one build at a time, and none while a model waits to be taken:
+	 * at most the model shown, one ready and one building */
+	if (s->b.running || s->final_started || s->file || s->ready)
 		return 0;
 	if (s->ended)
 		return start(s, s->len, 1);
-	if (s->want_all && s->len > s->started_len) {
-		s->want_all = 0;
-		return start(s, s->len, 0);
-	}
-	if (s->scan.version <= 0 || s->scan.stuck || s->scan.complete <= s->started_len ||
-	    now_s < s->next_ok)
+	size_t k = 0;
+	if (s->want_all && s->len > s->started_len)
+		k = s->len;
+	else if (s->scan.version > 0 && !s->scan.stuck && s->scan.complete > s->started_len &&
+	         now_s >= s->next_ok)
+		k = s->scan.complete;
+	if (!k)
 		return 0;
-	return start(s, s->scan.complete, 0);
+	/* nothing shown yet: a model, whatever the memory (a blank screen
+	 * until the end would be worse) */
+	if (s->shown > 0 && !room_for(s, k)) {
+		s->held = 1;
+		return 0;
+	}
+	s->held = 0;
+	s->want_all = 0;
+	return start(s, k, 0);
 }
 
 void gt_stream_flush(struct gt_stream *s)
@@ -259,7 +432,53 @@ struct gt_model *gt_stream_take(struct gt_stream *s, struct gt_decode_result *re
 	s->ready = NULL;
 	if (s->final_built)
 		s->final_taken = 1;
+	struct gt_trace_info ti;
+	gt_model_info(m, &ti);
+	s->shown = ti.model_bytes ? (double)ti.model_bytes : 1;
 	return m;
+}
+
+struct gt_stream *gt_stream_file(const uint8_t *buf, size_t len, int mapped,
+                                 const struct gt_load_opts *o, size_t first,
+                                 gt_model_progress_fn hook, void *hook_ctx)
+{
+	struct gt_stream *s = alloc(o);
+	if (!s)
+		return NULL;
+	s->hook = hook;
+	s->hook_ctx = hook_ctx;
+	s->file = 1;
+	s->buf = (uint8_t *)buf;
+	s->len = s->cap = len;
+	s->ended = 1;
+	s->file_mapped = mapped;
+	if (!start(s, len, 1)) {
+		gt_stream_free(s);
+		return NULL;
+	}
+	/* the first frame: a new-format trace's first complete
+	 * generation(s), looked for from FIRST_SCAN bytes on, in twice as
+	 * many each time; else the first bytes, loaded as a truncated
+	 * trace.  A 32nd of the file at most, so that the whole load, which
+	 * shares the cores with it, takes hardly longer. */
+	size_t k = 0;
+	if (first && first <= len / 2) {
+		size_t upto = first < FIRST_SCAN ? first : FIRST_SCAN;
+		do {
+			gt_gen_scan(&s->scan, buf, upto < len ? upto : len);
+			upto *= 2;
+		} while (s->scan.version > 0 && !s->scan.stuck && !s->scan.ngens && upto / 2 < len / 2);
+		if (s->scan.version > 0 && !s->scan.stuck)
+			k = s->scan.ngens ? s->scan.complete : 0;
+		else if (s->scan.version == 0 && gt_decode_version(buf, len) > 0)
+			k = first < len / 32 ? first : len / 32; /* an old-format
+			                        binary trace (not text) */
+		if (k > len / 2)
+			k = 0;
+	}
+	if (k && k < len)
+		start_build(s, &s->pre, k, 0, 0);
+	return s;
 }
 
 void gt_stream_info(const struct gt_stream *s, struct gt_stream_info *out)
@@ -273,8 +492,12 @@ void gt_stream_info(const struct gt_stream *s, struct gt_stream_info *out)
 	out->version = s->scan.version < 0 ? -1 : gt_decode_version(s->buf, s->len);
 	out->format = s->scan.version > 0 && !s->scan.stuck ? 2 : 1;
 	out->ended = s->ended;
-	out->building = s->running;
+	out->building = s->b.running;
 	out->final = s->final_taken;
 	out->build_s = s->last_secs;
 	out->buf = s->buf;
+	out->held = s->held;
+	out->file = s->file;
+	out->done = atomic_load_explicit(&s->b.pdone, memory_order_relaxed);
+	out->total = s->file ? s->len : 0;
 }

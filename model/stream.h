@@ -18,9 +18,15 @@
  * has passed, so that building takes at most about half a core however
  * fast the data comes.
  *
+ * Memory: once a model was taken, a step's model is built only while
+ * the final build will fit next to it within 1.9 times the trace (or
+ * both are small): on a big stream the steps stop (held) until the
+ * writer is done; and no build starts while a built model waits to be
+ * taken.
+ *
  * All calls come from one thread (the viewer's loop); the builds read the
- * buffer on theirs, and a buffer that grows while one runs is kept until
- * it ends. */
+ * buffer on theirs, and a heap buffer that grows while one runs is kept
+ * until it ends. */
 #ifndef GT_MODEL_STREAM_H
 #define GT_MODEL_STREAM_H
 
@@ -33,6 +39,27 @@ struct gt_stream *gt_stream_new(const struct gt_load_opts *o);
 /* Stops a build that runs (soon: it is told to stop) and frees all but
  * the models already taken. */
 void gt_stream_free(struct gt_stream *s);
+
+/* Bytes read go to fd, a file (unlinked, of the caller's: closed by
+ * gt_stream_free), mapped to be read back: a buffer that never moves, and
+ * whose pages a build gives back as a file's load does, the bytes kept in
+ * the file for the next build.  Before any bytes; -1 when fd cannot be
+ * mapped (the bytes then collect on the heap). */
+int gt_stream_spool(struct gt_stream *s, int fd);
+
+/* A whole file (buf: the caller's, kept until gt_stream_free) loaded on
+ * a thread, its model taken as a stream's final one; meanwhile, on
+ * another thread, a first model of a prefix is built to show at once
+ * (when first is not 0 and at most half the file): of a new-format
+ * trace's first complete generation(s) (looked for in the first MiB, or
+ * first bytes when fewer, then in twice as many each time), of an
+ * old-format trace's first `first` bytes (a 32nd of the file at most),
+ * loaded as a truncated trace.
+ * hook: NULL, or told the whole load's progress on its thread (its
+ * answer is ignored: gt_stream_free stops the load). */
+struct gt_stream *gt_stream_file(const uint8_t *buf, size_t len, int mapped,
+                                 const struct gt_load_opts *o, size_t first,
+                                 gt_model_progress_fn hook, void *hook_ctx);
 
 /* One read(2) of fd into the buffer: the bytes read, 0 at its end (the
  * caller says whether that ends the stream: a FIFO reads as ended until
@@ -71,6 +98,10 @@ struct gt_stream_info {
 	double build_s;         /* the last build's wall time (s) */
 	const uint8_t *buf;     /* the bytes so far (valid until the next read
 	                           or feed) */
+	int held;               /* a step waits for the writer's end: its
+	                           model and the final one would not fit */
+	int file;               /* gt_stream_file */
+	uint64_t done, total;   /* a file: bytes of it loaded, of total */
 };
 void gt_stream_info(const struct gt_stream *s, struct gt_stream_info *out);
 

@@ -36,7 +36,8 @@
 	X(PART4,    "\xe2\x96\x8c", ";") \
 	X(PART5,    "\xe2\x96\x8b", ";") \
 	X(PART6,    "\xe2\x96\x8a", ";") \
-	X(PART7,    "\xe2\x96\x89", ";")
+	X(PART7,    "\xe2\x96\x89", ";") \
+	X(UNLOADED, "\xe2\x96\x95", "]")  /* ▕ the end of what is loaded so far */
 
 enum tui_glyph {
 #define TUI_X(id, u, a) TUI_G_##id,

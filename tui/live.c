@@ -65,7 +65,8 @@ int tui_live_read(struct tui_live *l, int ready)
 		gt_stream_flush(l->s);
 		l->flushed = 1;
 	}
-	gt_stream_step(l->s, tui_live_now());
+	if (!l->pending) /* at most the model shown, one to show, one building */
+		gt_stream_step(l->s, tui_live_now());
 	return changed;
 }
 
@@ -186,6 +187,11 @@ int tui_live_swap(struct tui_app *a)
 	return TUI_REDRAW_ALL;
 }
 
+int tui_live_partial(const struct tui_app *a)
+{
+	return a->live && !a->live->final;
+}
+
 void tui_live_mark(const struct tui_app *a, char *buf, size_t n, int full)
 {
 	const struct tui_live *l = a->live;
@@ -194,7 +200,7 @@ void tui_live_mark(const struct tui_app *a, char *buf, size_t n, int full)
 		return;
 	struct gt_stream_info si;
 	gt_stream_info(l->s, &si);
-	char dur[32], bytes[32], heap[32] = "";
+	char dur[32], bytes[64], heap[32] = "";
 	tui_fmt_dur(dur, sizeof dur, a->info.max_ts - a->info.min_ts);
 	tui_fmt_bytes(bytes, sizeof bytes, si.bytes);
 	/* enough to watch a server without a key: the heap at the newest
@@ -206,12 +212,26 @@ void tui_live_mark(const struct tui_app *a, char *buf, size_t n, int full)
 		tui_fmt_bytes(v, sizeof v, pt.value);
 		snprintf(heap, sizeof heap, ", heap %s", v);
 	}
+	if (si.file) { /* a big file's first frame, while the whole loads */
+		snprintf(buf, n, " [loading %.0f%%: %s so far]",
+		         si.total ? 100.0 * (double)si.done / (double)si.total : 0.0, dur);
+		return;
+	}
 	const char *what = si.ended ? "building" : l->follow ? "following" : "live";
+	if (si.held) { /* steps wait for the end: two models would not fit */
+		char b2[32];
+		tui_fmt_bytes(b2, sizeof b2, si.built);
+		size_t k = strlen(bytes);
+		snprintf(bytes + k, sizeof bytes - k, " read, shown %s", b2);
+	} else {
+		size_t k = strlen(bytes);
+		snprintf(bytes + k, sizeof bytes - k, " read");
+	}
 	if (full)
-		snprintf(buf, n, " [%s: %s so far, %s read; %u GC, %u STW%s]", what, dur, bytes,
+		snprintf(buf, n, " [%s: %s so far, %s; %u GC, %u STW%s]", what, dur, bytes,
 		         a->info.gc_cycles, a->info.stws, heap);
 	else
-		snprintf(buf, n, " [%s: %s so far, %s read]", what, dur, bytes);
+		snprintf(buf, n, " [%s: %s so far, %s]", what, dur, bytes);
 }
 
 void tui_live_lines(const struct tui_live *l, const char *name, char lines[3][160])
@@ -263,10 +283,33 @@ int tui_live_timeout(const struct tui_live *l)
 	return l->fd >= 0 ? 250 : -1; /* the header's bytes; a throttled build */
 }
 
+void tui_live_log_frame(struct tui_app *a)
+{
+	struct tui_live *l = a->live;
+	if (!l || !l->log)
+		return;
+	double t = tui_live_now();
+	if (l->key_t) {
+		fprintf(l->log, "key %.6f %.3f %s\n", t, (t - l->key_t) * 1e3,
+		        l->final ? "whole" : "partial");
+		l->key_t = 0;
+	}
+	if (l->logged != a->m) {
+		struct gt_stream_info si;
+		gt_stream_info(l->s, &si);
+		l->logged = a->m;
+		fprintf(l->log, "model %.6f %llu %u %s\n", t, (unsigned long long)si.built,
+		        si.built_gens, l->final ? "whole" : "partial");
+	}
+	fflush(l->log);
+}
+
 void tui_live_free(struct tui_live *l)
 {
 	if (!l)
 		return;
+	if (l->log)
+		fclose(l->log);
 	if (l->pending)
 		gt_model_free(l->pending);
 	if (tui_gwin_wait_dropped() == 0)

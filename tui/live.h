@@ -6,6 +6,8 @@
 #ifndef GT_TUI_LIVE_H
 #define GT_TUI_LIVE_H
 
+#include <stdio.h>
+
 #include "model/stream.h"
 
 struct tui_app;
@@ -30,6 +32,11 @@ struct tui_live {
 	struct gt_model *parked[TUI_LIVE_PARKED]; /* replaced while a thread
 	                           read them: freed at the end */
 	int nparked;
+	/* make bench (GTVIEW_TEST_SHOW_LOG): when each model and each key's
+	 * frame was shown, CLOCK_MONOTONIC seconds */
+	FILE *log;
+	const struct gt_model *logged; /* the model last logged as shown */
+	double key_t;           /* a key handled, its frame not drawn yet; 0 */
 };
 
 double tui_live_now(void);
@@ -47,11 +54,16 @@ int tui_live_swap(struct tui_app *a);
 /* What the header says while the trace is incomplete ("" at the end):
  * how far it got, and with full the GC cycles, pauses and heap so far. */
 void tui_live_mark(const struct tui_app *a, char *buf, size_t n, int full);
+/* The model shown is a part of the trace (more is loading or to come). */
+int tui_live_partial(const struct tui_app *a);
 /* The loading screen's lines before the first model: what was read and
  * what is waited for. */
 void tui_live_lines(const struct tui_live *l, const char *name, char lines[3][160]);
 /* The poll timeout (ms) while work is under way, else -1. */
 int tui_live_timeout(const struct tui_live *l);
 void tui_live_free(struct tui_live *l);
+/* After a frame: logs a model shown for the first time, and the key whose
+ * frame it was (GTVIEW_TEST_SHOW_LOG). */
+void tui_live_log_frame(struct tui_app *a);
 
 #endif

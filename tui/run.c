@@ -299,8 +299,10 @@ static int loop(struct tui_app *a, struct tui_script *script, const sigset_t *un
 			tui_sig_cont = 0;
 			flags = TUI_REDRAW_ALL;
 		}
-		if (flags)
+		if (flags) {
 			tui_draw(a, flags);
+			tui_live_log_frame(a);
+		}
 		flags = 0;
 		if (a->term.headless) {
 			/* one share of the list's work between two scripted keys */
@@ -371,6 +373,8 @@ static int loop(struct tui_app *a, struct tui_script *script, const sigset_t *un
 			termkey_advisereadable(tk);
 		TermKeyResult ret;
 		while ((ret = termkey_getkey(tk, &key)) == TERMKEY_RES_KEY) {
+			if (a->live && a->live->log && !a->live->key_t)
+				a->live->key_t = tui_live_now();
 			flags |= tui_handle_key(a, tk, &key);
 			if (flags & (TUI_QUIT | TUI_SUSPEND))
 				break;
@@ -384,23 +388,10 @@ static int loop(struct tui_app *a, struct tui_script *script, const sigset_t *un
 /* ---- loading ------------------------------------------------------------- */
 
 struct load_ctx {
-	struct tui_app *a;
-	struct timespec t0;
-	int64_t last_draw_ms;
-	int tried;          /* tried to start the terminal */
-	int ascii, color;
-	const struct tui_run_opts *o;
 	sigset_t unblocked;
 	int stop;           /* the user quit while loading: exit status, or
 	                       -1 for 0 */
 };
-
-static int64_t elapsed_ms(const struct timespec *t0)
-{
-	struct timespec now;
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	return (int64_t)(now.tv_sec - t0->tv_sec) * 1000 + (now.tv_nsec - t0->tv_nsec) / 1000000;
-}
 
 static int locale_utf8(void)
 {
@@ -502,39 +493,13 @@ static int quit_key(struct tui_app *a)
 	return 0;
 }
 
-static int on_progress(void *ctx, uint64_t done, uint64_t total)
+/* Tests: a load slow enough to interrupt (a pause per progress report,
+ * on the load's thread). */
+static int load_delay(void *ctx, uint64_t done, uint64_t total)
 {
-	struct load_ctx *l = ctx;
-	struct tui_app *a = l->a;
-	if (l->o->load_delay_us) /* tests: a load slow enough to interrupt */
-		usleep((useconds_t)l->o->load_delay_us);
-	int64_t ms = elapsed_ms(&l->t0);
-	if (!a->term.started) {
-		if (l->tried || ms < 150 || done == 0)
-			return 0;
-		l->tried = 1;
-		char err[256];
-		if (start_terminal(a, l->o, 0, &l->unblocked, err, sizeof err) < 0)
-			return 0; /* load on without a progress bar */
-	}
-	/* Let pending signals in now: a quit during loading quits. */
-	sigset_t old;
-	sigprocmask(SIG_SETMASK, &l->unblocked, &old);
-	sigprocmask(SIG_SETMASK, &old, NULL);
-	if (tui_sig_quit)
-		l->stop = 128 + tui_sig_quit;
-	else
-		l->stop = quit_key(a);
-	if (l->stop)
-		return 1; /* the loader stops, run() cleans up */
-	if (tui_sig_winch) {
-		tui_sig_winch = 0;
-		tui_term_resize(&a->term);
-	}
-	if (ms - l->last_draw_ms < 50)
-		return 0;
-	l->last_draw_ms = ms;
-	draw_progress(a, done, total, ms);
+	(void)done, (void)total;
+	const struct tui_run_opts *o = ctx;
+	usleep((useconds_t)o->load_delay_us);
 	return 0;
 }
 
@@ -575,15 +540,28 @@ static void draw_stream_loading(struct tui_app *a)
  * (q, Ctrl-C quit) and the stream, each looked at as it is ready.
  * Returns the model (its load's result in *res), or NULL with *stop the
  * exit status (-1 for 0) after a quit. */
-static struct gt_model *stream_first(struct tui_app *a, const sigset_t *unblocked,
-                                     struct gt_decode_result *res, int *stop)
+static struct gt_model *stream_first(struct tui_app *a, const struct tui_run_opts *o,
+                                     sigset_t *unblocked, struct gt_decode_result *res, int *stop)
 {
 	struct tui_live *l = a->live;
 	double drawn = 0;
+	int tried = a->term.started;
 	for (;;) {
 		struct gt_model *m = gt_stream_take(l->s, res);
 		if (m)
 			return m;
+		if (!a->term.started) {
+			/* a file: the terminal is left alone by a quick load (a
+			 * trace that cannot load is said on it as it was) */
+			if (!tried && tui_live_now() - l->t0 >= 0.15) {
+				char err[256];
+				tried = 1;
+				if (start_terminal(a, o, 0, unblocked, err, sizeof err) == 0)
+					continue;
+			}
+			nanosleep(&(struct timespec){0, 5 * 1000000L}, NULL);
+			continue;
+		}
 		if (tui_sig_quit) {
 			*stop = 128 + tui_sig_quit;
 			return NULL;
@@ -597,12 +575,18 @@ static struct gt_model *stream_first(struct tui_app *a, const sigset_t *unblocke
 		}
 		double t = tui_live_now();
 		if (t - drawn >= 0.1) {
-			draw_stream_loading(a);
+			struct gt_stream_info si;
+			gt_stream_info(l->s, &si);
+			if (si.file) /* a file: its load's progress */
+				draw_progress(a, si.done, si.total, (int64_t)((t - l->t0) * 1000));
+			else
+				draw_stream_loading(a);
 			drawn = t;
 		}
 		struct pollfd pfd[2] = {{.fd = a->term.tty_fd, .events = POLLIN},
 		                        {.fd = tui_live_poll_fd(l), .events = POLLIN}};
-		struct timespec wait = {0, l->more ? 0 : 100 * 1000000L};
+		/* a file's model comes from a thread, unpolled: looked for often */
+		struct timespec wait = {0, l->more ? 0 : l->fd < 0 ? 20 * 1000000L : 100 * 1000000L};
 		int r = ppoll(pfd, 2, &wait, unblocked);
 		if (r < 0 && errno != EINTR)
 			return NULL;
@@ -688,8 +672,7 @@ int tui_run(const struct tui_run_opts *o)
 		tui_script_free(&script);
 		return 2;
 	}
-	struct load_ctx l = {.a = a, .o = o};
-	clock_gettime(CLOCK_MONOTONIC, &l.t0);
+	struct load_ctx l = {0};
 	struct gt_decode_result res;
 	memset(&res, 0, sizeof res);
 	if (o->stream) {
@@ -702,6 +685,10 @@ int tui_run(const struct tui_run_opts *o)
 		a->live->s = gt_stream_new(o->load);
 		if (!a->live->s)
 			tui_die("out of memory");
+		if (o->show_log && (a->live->log = fopen(o->show_log, "a")))
+			fprintf(a->live->log, "start %.6f\n", a->live->t0);
+		if (o->stream_spool >= 0 && gt_stream_spool(a->live->s, o->stream_spool) < 0)
+			close(o->stream_spool); /* the bytes stay on the heap */
 		if (headless) {
 			a->m = stream_all(a->live, &res);
 		} else {
@@ -711,7 +698,7 @@ int tui_run(const struct tui_run_opts *o)
 				tui_script_free(&script);
 				return 2;
 			}
-			a->m = stream_first(a, &l.unblocked, &res, &l.stop);
+			a->m = stream_first(a, o, &l.unblocked, &res, &l.stop);
 		}
 		if (!a->m && !l.stop) {
 			done_display();
@@ -738,9 +725,28 @@ int tui_run(const struct tui_run_opts *o)
 			free(a->live);
 			a->live = NULL;
 		}
+	} else if (!headless) {
+		/* a file: loaded on a thread, the screen after 150 ms, a first
+		 * frame of a prefix shown while the whole loads (a big file's) */
+		a->live = tui_xcalloc(1, sizeof *a->live);
+		a->live->fd = -1;
+		a->live->t0 = tui_live_now();
+		if (o->show_log && (a->live->log = fopen(o->show_log, "a")))
+			fprintf(a->live->log, "start %.6f\n", a->live->t0);
+		a->live->s = gt_stream_file(o->buf, o->len, o->mapped, o->load, o->first_prefix,
+		                            o->load_delay_us ? load_delay : NULL, (void *)o);
+		if (!a->live->s)
+			tui_die("out of memory");
+		a->m = stream_first(a, o, &l.unblocked, &res, &l.stop);
+		if (a->m) {
+			struct gt_stream_info si;
+			gt_stream_info(a->live->s, &si);
+			a->live->final = si.final;
+			if (!si.final)
+				res.status = GT_OK; /* a prefix's end is no error */
+		}
 	} else {
-		a->m = gt_model_load_with(o->buf, o->len, o->mapped, o->load,
-		                          headless ? NULL : on_progress, &l, &res);
+		a->m = gt_model_load_with(o->buf, o->len, o->mapped, o->load, NULL, NULL, &res);
 	}
 	if (!a->m && !l.stop) {
 		done_display();

@@ -36,6 +36,14 @@ struct tui_run_opts {
 	                               opened it yet */
 	int stream_follow;          /* a file still being written (--follow):
 	                               its end is not the stream's */
+	int stream_spool;           /* an unlinked file for the stream's bytes
+	                               (model/stream.h: gt_stream_spool), closed
+	                               by tui_run; -1: none, they stay on the heap */
+	const char *show_log;       /* bench: a file to append when each model
+	                               and key was shown to (live.h); NULL */
+	size_t first_prefix;        /* a file: bytes looked in for the first
+	                               frame's prefix (gt_stream_file); 0: none,
+	                               the whole load before the first frame */
 };
 
 /* Returns the exit status: 0, 1 (trace unreadable), 2 (terminal error),

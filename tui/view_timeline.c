@@ -8,6 +8,7 @@
  * gt_model_gcounts, binary searches in the range and metric series), so a
  * frame costs O(columns x lanes on screen), whatever the zoom. */
 #include "tui/app.h"
+#include "tui/live.h"
 
 #include "model/cols.h"
 
@@ -1171,6 +1172,11 @@ void tui_timeline_draw(struct tui_app *a)
 	y += TUI_LANE__COUNT;
 	draw_g_lanes(a, y, w, cols);
 	y += g_rows(a);
+	/* the model shown is a part (a file loading, a stream): an edge where
+	 * it ends, the rest of the trace beyond */
+	int unloaded = tui_live_partial(a) && tl->t1 >= a->info.max_ts + 1 && w > 0;
+	for (int r = tui_body_top(a); unloaded && r < y; r++)
+		tui_put(r, LABEL_W + w - 1, 1, tui_attr(TUI_C_HEAP_GOAL), tui_glyph(TUI_G_UNLOADED));
 	char buf[512];
 	tui_put(y, 0, a->cols, tui_attr(tl->preview_focus ? TUI_C_SELECTED : TUI_C_TITLE), detail(a, buf, sizeof buf));
 	y++;
@@ -1188,14 +1194,18 @@ void tui_timeline_draw(struct tui_app *a)
 		tui_put(last - 1, x, a->cols - x, tui_attr(TUI_C_DIM), buf);
 	}
 	if (legend && tl->threads)
-		snprintf(buf, sizeof buf, "%s%s%s%s running  %s syscall (its colour)  %s holds no P  blank: holds a P, "
+		snprintf(buf, sizeof buf, "%s%s%s%s%s%s running  %s syscall (its colour)  %s holds no P  blank: holds a P, "
 		         "runs nothing  G<id> func: a goroutine running  (%s: P lanes)",
+		         tui_live_partial(a) ? tui_glyph(TUI_G_UNLOADED) : "",
+		         tui_live_partial(a) ? " loaded so far  " : "",
 		         tui_glyph(TUI_G_FULL), tui_glyph(TUI_G_DARK), tui_glyph(TUI_G_MEDIUM),
 		         tui_glyph(TUI_G_LIGHT), tui_glyph(TUI_G_DARK), tui_glyph(TUI_G_IDLE),
 		         tui_key_of(a, GT_ACTION_TOGGLE_THREADS));
 	else if (legend)
-		snprintf(buf, sizeof buf, "%s%s%s%s busy part of a cell  %s GC worker  blank: idle  "
+		snprintf(buf, sizeof buf, "%s%s%s%s%s%s busy part of a cell  %s GC worker  blank: idle  "
 		         "G<id> func: a goroutine running",
+		         tui_live_partial(a) ? tui_glyph(TUI_G_UNLOADED) : "",
+		         tui_live_partial(a) ? " loaded so far  " : "",
 		         tui_glyph(TUI_G_FULL), tui_glyph(TUI_G_DARK), tui_glyph(TUI_G_MEDIUM),
 		         tui_glyph(TUI_G_LIGHT), tui_glyph(TUI_G_GCCELL));
 	if (legend) {

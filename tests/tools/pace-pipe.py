@@ -5,12 +5,14 @@ arbitrary boundaries, not batches), a pause after each.
 
 usage: pace-pipe.py [--chunk MIN-MAX] [--rate BYTES_PER_S] [--seed N]
                     [--hold-at BYTES --hold-file PATH] [--cut BYTES]
-                    TRACE [OUT]
+                    [--log PATH] TRACE [OUT]
 
 OUT: a FIFO or file to open for writing (default: stdout).  --rate sets
 the average pace; --cut writes only the first BYTES; --hold-at stops
 writing after about BYTES (at a chunk's end) until PATH exists (a writer
-that stalls, for tests that look while it waits)."""
+that stalls, for tests that look while it waits); --log appends a line
+"sent SECONDS BYTES" after each chunk (time.monotonic(), the clock of
+CLOCK_MONOTONIC: make bench compares it with the viewer's)."""
 import os
 import random
 import sys
@@ -18,12 +20,12 @@ import time
 
 
 def main(argv):
-    lo, hi, rate, seed, hold_at, hold_file, cut = 2048, 8192, 0.0, 1, None, None, None
+    lo, hi, rate, seed, hold_at, hold_file, cut, log = 2048, 8192, 0.0, 1, None, None, None, None
     args = []
     i = 0
     while i < len(argv):
         a = argv[i]
-        if a in ("--chunk", "--rate", "--seed", "--hold-at", "--hold-file", "--cut"):
+        if a in ("--chunk", "--rate", "--seed", "--hold-at", "--hold-file", "--cut", "--log"):
             if i + 1 >= len(argv):
                 sys.exit("pace-pipe.py: %s needs a value" % a)
             v = argv[i + 1]
@@ -38,6 +40,8 @@ def main(argv):
                 hold_at = int(v)
             elif a == "--hold-file":
                 hold_file = v
+            elif a == "--log":
+                log = open(v, "a")
             else:
                 cut = int(v)
             continue
@@ -60,6 +64,9 @@ def main(argv):
                 w = os.write(out, chunk)
                 chunk = chunk[w:]
             pos += n
+            if log:
+                log.write("sent %.6f %d\n" % (time.monotonic(), min(pos, len(data))))
+                log.flush()
             if hold_at is not None and not held and pos >= hold_at:
                 held = True
                 while not os.path.exists(hold_file):
