@@ -117,12 +117,13 @@ tmux_wait "a lane per processor (P)"
 tap $? "old format: t again brings the P lanes back"
 
 # G25's syscall.write shown on the timeline from its goroutine view
-# (its 16th row), then the threads: M0, the first lane
+# (its 6th row: the syscalls that did not block are folded into their
+# Running rows), then the threads: M0, the first lane
 tmux_keys /
 tmux_text G25
 tmux_keys Enter
 tmux_wait "Syscall      1.01ms"
-for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15; do tmux_keys j; done
+for i in 1 2 3 4 5; do tmux_keys j; done
 tmux_wait ">0.010054s    Syscall"
 tmux_keys 0
 tmux_wait "[timeline]"
