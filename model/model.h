@@ -864,6 +864,23 @@ void gt_annotations_free(struct gt_annotations *a);
  * value at rank ceil(p/100 x n), 1-based; 0 when n is 0. */
 int64_t gt_nearest_rank(const int64_t *sorted, size_t n, int p);
 
+/* Where a task's time went: the time of the goroutines it covers, those
+ * with regions of the task, inside them: for each such goroutine, its
+ * states (and waits by class) inside the union of its regions of the
+ * task (a region nested in another of the same task counts once), as
+ * gt_model_region_time_add (regions still open at the end or begun
+ * before the trace add nothing).  *out: one per task of gt_model_tasks,
+ * by index (free it); 0, or -1 when out of memory.  O(regions log
+ * regions + their goroutines' intervals in them). */
+int gt_model_task_times(const struct gt_model *m, struct gt_rtime **out);
+/* The time of type k of a's regions (task 0) or tasks (task 1): the sum
+ * over its instances that began and ended in the trace (those its count
+ * counts) of gt_model_region_time_add, or of task_times (from
+ * gt_model_task_times; NULL: zeros) for a task type.  What `regions
+ * --json` gives as "time" and the regions view draws. */
+void gt_annotations_time(const struct gt_model *m, const struct gt_annotations *a, int task,
+                         uint32_t k, const struct gt_rtime *task_times, struct gt_rtime *out);
+
 struct gt_sample { int64_t ts, g, p, m; gt_stack stack; };
 const struct gt_sample *gt_model_samples(const struct gt_model *m, size_t *n);
 

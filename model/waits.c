@@ -9,6 +9,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 /* ---- Which intervals a kind counts ------------------------------------- */
 
@@ -213,8 +214,33 @@ static int before(const struct gt_wait *a, const struct gt_wait *b)
 	return a->gi < b->gi;
 }
 
-/* One thread's waits: all of them, or (limit) a heap of the first limit
- * with the last of them at its root. */
+/* The whole list is sorted by buckets of duration, longest first, then
+ * each bucket on its own: a duration under 2048 ns is its own bucket,
+ * a longer one shares its bucket with those of the same leading 12 bits
+ * (the same power of two and the 11 bits after its top one), so a
+ * bucket's waits differ by under 1/2048 of their time and a bucket is
+ * small and sorted in cache.  The threads count their waits by bucket as
+ * they gather them, place them in one pass and sort halves of the
+ * buckets: no sort of millions of waits across memory, no merge (a
+ * quicksort and a merge of esbuild_go126's 8 million sched waits were
+ * most of the list's time). */
+#define NBUCKETS (53u << 11) /* durations up to 2^63 */
+
+static uint32_t bucket_of(int64_t ns)
+{
+	uint64_t v = (uint64_t)ns;
+	uint32_t k;
+	if (v < 2048)
+		k = (uint32_t)v;
+	else {
+		int e = 63 - __builtin_clzll(v);
+		k = ((uint32_t)(e - 10) << 11) | (uint32_t)((v >> (e - 11)) & 2047);
+	}
+	return NBUCKETS - 1 - k; /* the longest first */
+}
+
+/* One thread's waits: all of them (with their number by bucket), or
+ * (limit) a heap of the first limit with the last of them at its root. */
 struct gather {
 	const uint8_t *through; /* by stack: has a frame in the function; NULL all */
 	size_t limit;
@@ -222,6 +248,7 @@ struct gather {
 	size_t n, cap;
 	uint64_t count;
 	int64_t ns;
+	uint32_t *hist;         /* NBUCKETS counts when not limit */
 };
 
 static void sift_down(struct gt_wait *h, size_t n, size_t i)
@@ -356,6 +383,29 @@ static void merge_waits(const struct gt_wait *a, size_t na, const struct gt_wait
 		out[k++] = b[j++];
 }
 
+/* Pages for [p, p + len) now, in one call rather than a fault a page
+ * (millions of waits fill hundreds of MB: the faults cost more than the
+ * sort), huge ones where the system gives them on request (fewer TLB
+ * misses for the placing pass's scattered writes).  Advice only: an
+ * error changes nothing. */
+#define BIG_PAGE ((uintptr_t)2 << 20)
+static void pages_now(void *p, size_t len, int huge)
+{
+	uintptr_t pg = 4096, b = (uintptr_t)p;
+	if (huge) {
+		uintptr_t a = (b + BIG_PAGE - 1) & ~(BIG_PAGE - 1), z = (b + len) & ~(BIG_PAGE - 1);
+		if (z > a)
+			madvise((void *)a, z - a, MADV_HUGEPAGE);
+	}
+#ifdef MADV_POPULATE_WRITE
+	uintptr_t a = (b + pg - 1) & ~(pg - 1), z = (b + len) & ~(pg - 1);
+	if (z > a)
+		madvise((void *)a, z - a, MADV_POPULATE_WRITE);
+#else
+	(void)pg, (void)b, (void)len;
+#endif
+}
+
 static int gather(void *ctx, const struct gt_wait *w)
 {
 	struct gather *g = ctx;
@@ -378,11 +428,85 @@ static int gather(void *ctx, const struct gt_wait *w)
 		if (!v)
 			return -1;
 		g->v = v;
+		if (nc >= 65536) /* its new part */
+			pages_now(v + g->n, (nc - g->n) * sizeof *v, 0);
 		g->cap = nc;
 	}
 	g->v[g->n++] = *w;
 	if (g->limit)
 		sift_up(g->v, g->n - 1);
+	else
+		g->hist[bucket_of(w->ns)]++;
+	return 0;
+}
+
+/* ---- The whole list by buckets ---------------------------------------------- */
+
+struct place_job {
+	const struct gt_wait *v;   /* one thread's waits */
+	size_t n;
+	uint32_t *at;              /* per bucket: where its next wait goes (in
+	                              out), then where the bucket begins */
+	struct gt_wait *out;
+	const size_t *begin;       /* sort: the buckets' starts, NBUCKETS + 1 */
+	uint32_t b0, b1;           /* ...the buckets [b0, b1) */
+};
+
+static void *place_job(void *arg)
+{
+	struct place_job *j = arg;
+	for (size_t i = 0; i < j->n; i++)
+		j->out[j->at[bucket_of(j->v[i].ns)]++] = j->v[i];
+	return NULL;
+}
+
+static void *sort_buckets(void *arg)
+{
+	struct place_job *j = arg;
+	for (uint32_t b = j->b0; b < j->b1; b++)
+		if (j->begin[b + 1] - j->begin[b] > 1)
+			sort_waits(j->out + j->begin[b], j->begin[b + 1] - j->begin[b], 64);
+	return NULL;
+}
+
+/* fn on a and b, b on a second thread when there is much to do and the
+ * model may use two (the passes after the load have both cores). */
+static void two(const struct gt_model *m, void *(*fn)(void *), void *a, void *b, size_t n)
+{
+	pthread_t th;
+	int par = m->threads != 1 && n >= 131072 && pthread_create(&th, NULL, fn, b) == 0;
+	fn(a);
+	if (par)
+		pthread_join(th, NULL);
+	else
+		fn(b);
+}
+
+/* g[0] and g[1]'s waits into out (n of them) in list order; 0, or -1 when
+ * out of memory. */
+static int bucket_sort(const struct gt_model *m, const struct gather *g, struct gt_wait *out, size_t n)
+{
+	size_t *begin = malloc((NBUCKETS + 1) * sizeof *begin);
+	uint32_t *at0 = malloc(NBUCKETS * sizeof *at0), *at1 = malloc(NBUCKETS * sizeof *at1);
+	if (!begin || !at0 || !at1 || n > UINT32_MAX) {
+		free(begin), free(at0), free(at1);
+		return -1;
+	}
+	size_t k = 0, half = NBUCKETS;
+	for (uint32_t b = 0; b < NBUCKETS; b++) { /* each bucket: g[0]'s, then g[1]'s */
+		begin[b] = k;
+		at0[b] = (uint32_t)k;
+		at1[b] = (uint32_t)(k + g[0].hist[b]);
+		k += (size_t)g[0].hist[b] + g[1].hist[b];
+		if (half == NBUCKETS && k >= n / 2)
+			half = b + 1;
+	}
+	begin[NBUCKETS] = k;
+	struct place_job j[2] = {{g[0].v, g[0].n, at0, out, begin, 0, half},
+	                         {g[1].v, g[1].n, at1, out, begin, half, NBUCKETS}};
+	two(m, place_job, &j[0], &j[1], n);
+	two(m, sort_buckets, &j[0], &j[1], n);
+	free(begin), free(at0), free(at1);
 	return 0;
 }
 
@@ -412,19 +536,33 @@ int gt_waits_list(const struct gt_model *m, enum gt_prof_kind k, int64_t t0, int
 	uint8_t *through = f ? stacks_through(m, f) : NULL;
 	if (f && !through)
 		return -1;
-	struct gather g[2] = {{through, limit, NULL, 0, 0, 0, 0}, {through, limit, NULL, 0, 0, 0, 0}};
-	int rc = gt_waits_each(m, k, t0, t1, gather, (void *[2]){&g[0], &g[1]});
+	struct gather g[2] = {{through, limit, NULL, 0, 0, 0, 0, NULL},
+	                      {through, limit, NULL, 0, 0, 0, 0, NULL}};
+	int rc = 0;
+	for (int i = 0; i < 2 && !limit; i++)
+		if (!(g[i].hist = calloc(NBUCKETS, sizeof *g[i].hist)))
+			rc = -1;
+	if (!rc)
+		rc = gt_waits_each(m, k, t0, t1, gather, (void *[2]){&g[0], &g[1]});
 	struct gt_wait *v = NULL;
 	size_t n = g[0].n + g[1].n;
 	if (!rc && n) {
 		v = malloc(n * sizeof *v);
-		if (v) {
+		if (v && !limit && n >= 65536)
+			pages_now(v, n * sizeof *v, 1);
+		if (!v)
+			rc = -1;
+		else if (limit) { /* two heaps of at most limit */
 			sort_two(m, &(struct sort_job){g[0].v, g[0].n}, &(struct sort_job){g[1].v, g[1].n});
 			merge_waits(g[0].v, g[0].n, g[1].v, g[1].n, v);
 		} else
-			rc = -1;
+			rc = bucket_sort(m, g, v, n);
 	}
-	free(g[0].v), free(g[1].v), free(through);
+	free(g[0].v), free(g[1].v), free(g[0].hist), free(g[1].hist), free(through);
+	if (rc) {
+		free(v);
+		v = NULL;
+	}
 	if (rc)
 		return -1;
 	out->v = v;

@@ -4,20 +4,16 @@
 #include "report/int.h"
 
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
-/* "time": where a region type's counted instances spent their time
- * (gt_model_region_time_add over them). */
-static void time_json(FILE *fp, const struct gt_model *m, const struct gt_atype *t,
-                      const uint32_t *inst)
+/* "time": where a type's counted instances spent their time
+ * (gt_annotations_time). */
+static void time_json(FILE *fp, const struct gt_model *m, const struct gt_annotations *a,
+                      int task, uint32_t k, const struct gt_rtime *task_times)
 {
-	size_t n;
-	const struct gt_region *r = gt_model_regions(m, &n);
 	struct gt_rtime rt;
-	memset(&rt, 0, sizeof rt);
-	for (uint32_t k = t->first + t->open; k < t->first + t->open + t->count; k++)
-		if (inst[k] < n)
-			gt_model_region_time_add(m, &r[inst[k]], &rt);
+	gt_annotations_time(m, a, task, k, task_times, &rt);
 	fprintf(fp, ",\"time\":{\"running\":%" PRId64 ",\"runnable\":%" PRId64 ",\"syscall\":%"
 	        PRId64 ",\"waiting\":%" PRId64 ",\"waiting_by_class\":{", rt.ns[GT_GS_RUNNING],
 	        rt.ns[GT_GS_RUNNABLE], rt.ns[GT_GS_SYSCALL], rt.ns[GT_GS_WAITING]);
@@ -27,9 +23,12 @@ static void time_json(FILE *fp, const struct gt_model *m, const struct gt_atype 
 	fputs("}}", fp);
 }
 
-static void types_json(FILE *fp, const struct gt_model *m, const char *name,
-                       const struct gt_atype *t, uint32_t n, const uint32_t *inst)
+static void types_json(FILE *fp, const struct gt_model *m, const struct gt_annotations *a,
+                       int task, const struct gt_rtime *task_times)
 {
+	const char *name = task ? "tasks" : "regions";
+	const struct gt_atype *t = task ? a->task : a->region;
+	uint32_t n = task ? a->ntask : a->nregion;
 	fprintf(fp, "\"%s\":[", name);
 	for (uint32_t i = 0; i < n; i++) {
 		fputs(i ? ",{\"type\":" : "{\"type\":", fp);
@@ -39,8 +38,7 @@ static void types_json(FILE *fp, const struct gt_model *m, const char *name,
 		        ",\"max_ns\":%" PRId64 ",\"open_at_end\":%u,\"begun_before\":%u",
 		        t[i].count, t[i].total_ns, t[i].min_ns, t[i].p50_ns, t[i].p90_ns, t[i].p99_ns,
 		        t[i].max_ns, t[i].open, t[i].before);
-		if (inst)
-			time_json(fp, m, &t[i], inst);
+		time_json(fp, m, a, task, i, task_times);
 		fputc('}', fp);
 	}
 	fputc(']', fp);
@@ -72,10 +70,16 @@ int gt_report_regions(FILE *fp, const struct gt_model *m, int flags, int64_t t0,
 	if (gt_model_annotations(m, t0, t1, &a) < 0)
 		return -1;
 	if (flags & GT_REPORT_JSON) {
+		struct gt_rtime *tt;
+		if (gt_model_task_times(m, &tt) < 0) {
+			gt_annotations_free(&a);
+			return -1;
+		}
 		fputc('{', fp);
-		types_json(fp, m, "regions", a.region, a.nregion, a.region_inst);
+		types_json(fp, m, &a, 0, NULL);
 		fputc(',', fp);
-		types_json(fp, m, "tasks", a.task, a.ntask, NULL);
+		types_json(fp, m, &a, 1, tt);
+		free(tt);
 		fputs(",\"logs\":[", fp);
 		for (uint32_t i = 0; i < a.nlog; i++) {
 			fputs(i ? ",{\"category\":" : "{\"category\":", fp);

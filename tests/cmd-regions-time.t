@@ -30,14 +30,23 @@ for name, src in [('user_task_region_1_19_good', 'v1/user_task_region_1_19_good.
         subprocess.run([gt, 'assemble', trace, out], check=True)
         trace = out
     p = subprocess.run([gt, 'regions', '--json', trace], capture_output=True, text=True)
-    got = {r['type']: r['time'] for r in json.loads(p.stdout)['regions'] if r['count']}
+    doc = json.loads(p.stdout)
+    got = {r['type']: r['time'] for r in doc['regions'] if r['count']}
     exp = regions_time_ref.time(dump)
     if got != exp:
         print('# got  %s\n# want %s' % (json.dumps(got, sort_keys=True), json.dumps(exp, sort_keys=True)))
     t.ok(p.returncode == 0 and got == exp and any(v['running'] for v in got.values()),
          what + ' (%d types)' % len(got))
+    got = {r['type']: r['time'] for r in doc['tasks'] if r['count']}
+    exp = regions_time_ref.task_time(dump)
+    if got != exp:
+        print('# got  %s\n# want %s' % (json.dumps(got, sort_keys=True), json.dumps(exp, sort_keys=True)))
+    t.ok(p.returncode == 0 and got == exp and any(v['running'] for v in got.values()),
+         '%s: each task type\'s time over its regions, as worked out from the dump (%d types)'
+         % (name, len(got)))
 p = subprocess.run([gt, 'regions', '--json', 'tests/fixtures/blocked_go119.trace'], capture_output=True, text=True)
-t.ok(p.returncode == 0 and json.loads(p.stdout)['regions'] == [], 'a trace without regions: an empty list, exit 0')
+d = json.loads(p.stdout) if p.returncode == 0 else {}
+t.ok(d.get('regions') == [] and d.get('tasks') == [], 'a trace without regions or tasks: empty lists, exit 0')
 import shutil
 shutil.rmtree(tmp)
 t.done()

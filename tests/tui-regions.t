@@ -31,8 +31,8 @@ shot inst 100 24 basic.trace 4 '<Enter>'
 ok=$?
 has inst "Region gc: 1 ended, 0 open, longest first (the whole trace)" || ok=1
 begin=$(sed -n 4p inst.screen | awk '{ print $2 }')
-grep -Eq '^> [0-9.]+s +20\.4ms +G1 *$' inst.screen || { echo "# no instance row"; ok=1; }
-check $ok "regions view: Enter lists the instances with begin, duration and goroutine"
+grep -Eq '^> [0-9.]+s +20\.4ms +G1 +[█▓▒─┄≈▁▔░]+ *$' inst.screen || { echo "# no instance row"; ok=1; }
+check $ok "regions view: Enter lists the instances with begin, duration, goroutine and time split"
 
 # 4: Enter on an instance opens its goroutine at its begin
 shot goto 100 24 basic.trace 4 '<Enter>' '<Enter>'

@@ -267,7 +267,7 @@ static void draw_status(struct tui_app *a)
 		const char *word = act == GT_ACTION_SHOW_HELP ? "help"
 			: act == GT_ACTION_OPEN_SELECTION ? "open"
 			: act == GT_ACTION_GO_BACK ? "back"
-			: act == GT_ACTION_NEXT_PANE ? (v == TUI_V_GC ? "inspect" : v == TUI_V_REGIONS ? "logs" : v == TUI_V_PROFILE ? "stacks" : "pane")
+			: act == GT_ACTION_NEXT_PANE ? (v == TUI_V_GC ? "inspect" : v == TUI_V_REGIONS ? "logs" : v == TUI_V_PROFILE ? "pages" : "pane")
 			: act == GT_ACTION_TOGGLE_BLOCKED ? "blocked"
 			: act == GT_ACTION_FILTER_STATE ? (v == TUI_V_GC || v == TUI_V_PROFILE ? "kind" : "state")
 			: act == GT_ACTION_FILTER_TEXT ? "filter"

@@ -245,6 +245,9 @@ struct tui_regions {
 	uint32_t *logs; size_t nlogs; /* log indices the text filter keeps */
 	size_t lsel, ltop;
 	char text[128];         /* the logs' text filter */
+	struct gt_rtime *task_time; /* gt_model_task_times, by task index */
+	struct gt_rtime *type_time; /* gt_annotations_time by type row, */
+	uint8_t *type_done;         /* ...made when first drawn */
 };
 
 /* A time range marked on the timeline (range.c). */

@@ -3,8 +3,12 @@
  * regions`), over the marked range when one is (`m` on the timeline),
  * else the whole trace; Enter opens a type's instances (pane 1), longest
  * first, still open ones on top; there Enter opens the instance's
- * goroutine at its begin and 0 shows it on the timeline.  Tab: the logs
- * (pane 2), filtered by `&` on category or message. */
+ * goroutine at its begin and 0 shows it on the timeline.  Each type and
+ * instance shows where its time went (the "time" of `regions --json`:
+ * gt_annotations_time, gt_model_region_time_add, gt_model_task_times) as
+ * a bar on its row where it fits, and as a bar and figures under the
+ * list for the selected one.  Tab: the logs (pane 2), filtered by `&` on
+ * category or message. */
 #include "tui/app.h"
 
 #include <curses.h>
@@ -14,15 +18,29 @@
 
 #include "tui/colors.h"
 #include "tui/draw.h"
+#include "tui/rsplit.h"
 #include "tui/util.h"
+
+static void free_times(struct tui_regions *r)
+{
+	free(r->task_time), free(r->type_time), free(r->type_done);
+	r->task_time = r->type_time = NULL;
+	r->type_done = NULL;
+}
 
 static void rebuild(struct tui_app *a)
 {
 	struct tui_regions *r = &a->rg;
 	gt_annotations_free(&r->an);
+	free_times(r);
 	tui_range_window(a, &r->t0, &r->t1);
 	if (gt_model_annotations(a->m, r->t0, r->t1, &r->an) < 0)
 		tui_status(a, "out of memory: no annotations");
+	size_t nt = (size_t)r->an.nregion + r->an.ntask;
+	if (gt_model_task_times(a->m, &r->task_time) < 0)
+		tui_die("out of memory");
+	r->type_time = tui_xcalloc(nt ? nt : 1, sizeof *r->type_time);
+	r->type_done = tui_xcalloc(nt ? nt : 1, 1);
 	r->sel = r->top = r->isel = r->itop = 0;
 	if (r->pane == 1)
 		r->pane = 0;
@@ -33,6 +51,7 @@ static void rebuild(struct tui_app *a)
 void tui_regions_free(struct tui_app *a)
 {
 	gt_annotations_free(&a->rg.an);
+	free_times(&a->rg);
 	free(a->rg.logs);
 	a->rg.logs = NULL;
 	a->rg.nlogs = 0;
@@ -106,7 +125,57 @@ static void inst_at(const struct tui_app *a, size_t i, int64_t *start, int64_t *
 	}
 }
 
-static int list_rows(const struct tui_app *a) { return tui_body_rows(a) - 2; }
+/* Where type row k's time went (its instances begun and ended). */
+static const struct gt_rtime *type_time(struct tui_app *a, size_t k)
+{
+	struct tui_regions *r = &a->rg;
+	if (!r->type_done[k]) {
+		int task;
+		type_at(r, k, &task);
+		uint32_t i = (uint32_t)(task ? k - r->an.nregion : k);
+		gt_annotations_time(a->m, &r->an, task, i, r->task_time, &r->type_time[k]);
+		r->type_done[k] = 1;
+	}
+	return &r->type_time[k];
+}
+
+/* Where instance i of the selected type's time went. */
+static void inst_time(struct tui_app *a, size_t i, struct gt_rtime *out)
+{
+	struct tui_regions *r = &a->rg;
+	int task, open;
+	type_at(r, r->sel, &task);
+	int64_t s, e, g;
+	uint32_t index;
+	inst_at(a, i, &s, &e, &g, &open, &index);
+	memset(out, 0, sizeof *out);
+	size_t n;
+	if (task)
+		*out = open || s == INT64_MIN ? *out : r->task_time[index];
+	else
+		gt_model_region_time_add(a->m, &gt_model_regions(a->m, &n)[index], out);
+}
+
+/* The split of the selected row, under the list: its bar, figures and
+ * the looks' legend. */
+#define SPLIT_ROWS 4
+
+static void draw_split(struct tui_app *a, int y, const char *what, const struct gt_rtime *rt)
+{
+	char text[512];
+	tui_put(y, 0, a->cols, tui_attr(TUI_C_DIM) | A_UNDERLINE, what);
+	tui_rsplit_bar(y + 1, 2, a->cols - 4, rt);
+	tui_rsplit_text(text, sizeof text, rt);
+	tui_put(y + 2, 2, a->cols - 2, 0, text);
+	tui_glook_legend(text, sizeof text, a->cols - 2);
+	tui_put(y + 3, 2, a->cols - 2, tui_attr(TUI_C_DIM), text);
+}
+
+static int list_rows(const struct tui_app *a)
+{
+	int n = tui_body_rows(a) - 2;
+	return a->rg.pane == 2 || n - (SPLIT_ROWS + 1) < 3 ? n : n - (SPLIT_ROWS + 1);
+}
 
 static void keep_in_view(size_t *sel, size_t *top, size_t n, int rows)
 {
@@ -129,8 +198,8 @@ static void draw_types(struct tui_app *a, int y, int rows)
 {
 	struct tui_regions *r = &a->rg;
 	char hdr[256];
-	snprintf(hdr, sizeof hdr, "  %-6s %-24s %6s %8s %8s %8s %8s %8s %8s %5s", "kind", "type", "count",
-	         "total", "min", "p50", "p90", "p99", "max", "open");
+	snprintf(hdr, sizeof hdr, "  %-6s %-24s %6s %8s %8s %8s %8s %8s %8s %5s%s", "kind", "type", "count",
+	         "total", "min", "p50", "p90", "p99", "max", "open", a->cols >= 113 ? "  time split" : "");
 	tui_put(y++, 0, a->cols, tui_attr(TUI_C_DIM) | A_UNDERLINE, hdr);
 	size_t n = ntypes(r);
 	keep_in_view(&r->sel, &r->top, n, rows);
@@ -146,9 +215,22 @@ static void draw_types(struct tui_app *a, int y, int rows)
 		for (int j = 0; j < 6; j++)
 			tui_fmt_dur(v[j], sizeof v[j], f[j]);
 		const char *name = gt_model_str(a->m, t->type);
-		tui_printf(y + i, 0, a->cols, base, "%s %-6s %-24.24s %6u %8s %8s %8s %8s %8s %8s %5u",
-		           k == r->sel ? ">" : " ", task ? "task" : "region", *name ? name : "(none)",
-		           t->count, v[0], v[1], v[2], v[3], v[4], v[5], t->open);
+		int x = tui_printf(y + i, 0, a->cols, base, "%s %-6s %-24.24s %6u %8s %8s %8s %8s %8s %8s %5u",
+		                   k == r->sel ? ">" : " ", task ? "task" : "region", *name ? name : "(none)",
+		                   t->count, v[0], v[1], v[2], v[3], v[4], v[5], t->open);
+		if (a->cols - x - 3 >= 10)
+			tui_rsplit_bar(y + i, x + 2, a->cols - x - 3, type_time(a, k));
+	}
+	if (r->sel < n) {
+		int task;
+		const struct gt_atype *t = type_at(r, r->sel, &task);
+		const char *name = gt_model_str(a->m, t->type);
+		char what[256];
+		snprintf(what, sizeof what, " where the time of %s %s went (%s, in its %u ended %s)",
+		         task ? "task" : "region", *name ? name : "(none)",
+		         task ? "the goroutines in its regions" : "its goroutine", t->count,
+		         task ? "tasks" : "regions");
+		draw_split(a, y + rows + 1, what, type_time(a, r->sel));
 	}
 }
 
@@ -156,7 +238,7 @@ static void draw_instances(struct tui_app *a, int y, int rows)
 {
 	struct tui_regions *r = &a->rg;
 	char hdr[128];
-	snprintf(hdr, sizeof hdr, "  %-14s %10s  %-10s  %s", "begin", "duration", "goroutine", "");
+	snprintf(hdr, sizeof hdr, "  %-14s %10s  %-10s %s", "begin", "duration", "goroutine", "time split");
 	tui_put(y++, 0, a->cols, tui_attr(TUI_C_DIM) | A_UNDERLINE, hdr);
 	size_t n = ninst(r);
 	keep_in_view(&r->isel, &r->itop, n, rows);
@@ -177,7 +259,19 @@ static void draw_instances(struct tui_app *a, int y, int rows)
 			snprintf(gs, sizeof gs, "-");
 		else
 			snprintf(gs, sizeof gs, "G%lld", (long long)g);
-		tui_printf(y + i, 0, a->cols, base, "%s %-14s %10s  %-10s", k == r->isel ? ">" : " ", st, d, gs);
+		int x = tui_printf(y + i, 0, a->cols, base, "%s %-14s %10s  %-10s", k == r->isel ? ">" : " ",
+		                   st, d, gs);
+		struct gt_rtime rt;
+		inst_time(a, k, &rt);
+		tui_rsplit_bar(y + i, x + 1, a->cols - x - 2 < 60 ? a->cols - x - 2 : 60, &rt);
+	}
+	if (r->isel < n) {
+		struct gt_rtime rt;
+		inst_time(a, r->isel, &rt);
+		int task;
+		type_at(r, r->sel, &task);
+		draw_split(a, y + rows + 1, task ? " where this task's time went (the goroutines in its regions)"
+		                                 : " where this region's time went (its goroutine)", &rt);
 	}
 }
 
