@@ -165,6 +165,7 @@ static int cmp_mid(const void *x, const void *y)
 
 void tui_timeline_free(struct tui_app *a)
 {
+	tui_mbuild_free(&a->mbuild); /* before the model it reads goes */
 	free(a->tl.porder);
 	a->tl.porder = NULL;
 	free(a->tl.morder);
@@ -548,6 +549,33 @@ static void draw_m_lane(struct tui_app *a, int y, uint32_t mi, int w, struct gt_
 	}
 }
 
+/* Whether the thread lanes are built; when not, their build is started
+ * (mbuild.h), and until it is done nothing asks for them (the query
+ * would wait for the build). */
+static int m_ready(struct tui_app *a)
+{
+	if (gt_model_m_runs_built(a->m))
+		return 1;
+	tui_mbuild_start(&a->mbuild, a->m);
+	return 0;
+}
+
+/* Why the thread lanes are not shown: being built, or out of memory. */
+static const char *m_unready(const struct tui_app *a)
+{
+	return a->mbuild.m == a->m && tui_mbuild_done(&a->mbuild) && a->mbuild.rc < 0 ?
+	       "out of memory for the thread lanes" : "building the thread lanes";
+}
+
+/* A thread's lane while the lanes are built: what is coming. */
+static void draw_m_unready(struct tui_app *a, int y, int w)
+{
+	char buf[64];
+	snprintf(buf, sizeof buf, " %s%s", m_unready(a), tui_glyph(TUI_G_ELLIPSIS));
+	tui_fill(y, LABEL_W, w, 0, " ");
+	tui_put(y, LABEL_W, w, tui_attr(TUI_C_DIM), buf);
+}
+
 /* What thread mi does at the cursor: the run or syscall there, else the
  * longest one in the cursor's cell (what the cell shows). */
 struct find_mrun { struct gt_mrun r; int found, seen; };
@@ -564,6 +592,8 @@ static int64_t cell_end(const struct tui_app *a);
 static int mrun_at(struct tui_app *a, uint32_t mi, int64_t t, struct gt_mrun *out)
 {
 	struct find_mrun f = {.found = 0};
+	if (!m_ready(a))
+		return 0;
 	gt_model_m_runs(a->m, mi, t, t + 1, take_mrun, &f);
 	if (!f.found)
 		gt_model_m_runs(a->m, mi, t, cell_end(a), take_mrun, &f);
@@ -999,6 +1029,11 @@ static const char *m_detail(struct tui_app *a, uint32_t mi, char *buf, size_t le
 {
 	const struct tui_timeline *tl = &a->tl;
 	long long id = (long long)gt_model_m(a->m, mi)->id;
+	if (!m_ready(a)) {
+		snprintf(buf, len, "M%lld: %s%s (once; keys work meanwhile)", id, m_unready(a),
+		         tui_glyph(TUI_G_ELLIPSIS));
+		return buf;
+	}
 	struct gt_mrun r;
 	int found = mrun_at(a, mi, tl->cursor, &r);
 	/* the P it holds then: at the cursor, or where what the cell
@@ -1135,13 +1170,17 @@ void tui_timeline_draw(struct tui_app *a)
 		struct follow_ctx f = {a, marks, w, pr, pids, 0};
 		gt_model_g_spans(a->m, tl->follow, tl->t0, tl->t1, follow_span, &f);
 	}
+	int mready = tl->threads && m_ready(a);
 	for (int i = 0; i < pr; i++) {
 		int lane = tl->top + i;
 		if (lane < np && tl->threads) {
 			char name[24];
 			snprintf(name, sizeof name, "M%lld", (long long)gt_model_m(a->m, lane_m(a, lane))->id);
 			draw_label(a, y + i, lane, name);
-			draw_m_lane(a, y + i, lane_m(a, lane), w, cols);
+			if (mready)
+				draw_m_lane(a, y + i, lane_m(a, lane), w, cols);
+			else
+				draw_m_unready(a, y + i, w);
 		} else if (lane < np) {
 			char name[24];
 			snprintf(name, sizeof name, "P%lld", (long long)gt_model_p(a->m, lane_p(a, lane))->id);
@@ -1289,6 +1328,10 @@ static void move_cursor(struct tui_app *a, int cols)
 static int m_sel(struct tui_app *a, uint32_t mi, struct tui_sel *s, const char **why)
 {
 	struct gt_mrun r;
+	if (!m_ready(a)) {
+		*why = m_unready(a);
+		return 0;
+	}
 	if (!mrun_at(a, mi, a->tl.cursor, &r)) {
 		*why = "this thread runs no goroutine at the cursor";
 		return 0;
@@ -1497,12 +1540,6 @@ static void toggle_threads(struct tui_app *a)
 	struct tui_timeline *tl = &a->tl;
 	int old = ntop(a), lane = tl->lane;
 	uint32_t to = UINT32_MAX; /* the index, P or M, to select */
-	if (!tl->threads && !gt_model_m_runs_built(a->m)) {
-		/* the first time, a walk over every goroutine (seconds on a
-		 * big trace): say so before it starts */
-		tui_status(a, "building the thread lanes (once)...");
-		tui_draw(a, TUI_REDRAW_STATUS);
-	}
 	if (lane < old && tl->threads) {
 		to = m_holds(a, lane_m(a, lane), tl->cursor);
 	} else if (lane < old) {
@@ -1523,7 +1560,44 @@ static void toggle_threads(struct tui_app *a)
 				tl->lane = l;
 	}
 	clamp(a);
-	tui_status(a, tl->threads ? "a lane per thread (M)" : "a lane per processor (P)");
+	/* the first time, their build starts: a walk over every goroutine
+	 * (seconds on a big trace), on a thread of its own */
+	if (tl->threads && !m_ready(a))
+		tui_status(a, "a lane per thread (M): %s%s", m_unready(a), tui_glyph(TUI_G_ELLIPSIS));
+	else
+		tui_status(a, tl->threads ? "a lane per thread (M)" : "a lane per processor (P)");
+}
+
+int tui_timeline_waiting(const struct tui_app *a)
+{
+	return tui_mbuild_pending(&a->mbuild);
+}
+
+/* The lanes built: shown (and said) when the timeline shows them. */
+static int m_settled(struct tui_app *a)
+{
+	tui_mbuild_wait(&a->mbuild);
+	if (!a->tl.threads)
+		return 0;
+	if (tui_current(a) != TUI_V_TIMELINE)
+		return TUI_REDRAW;
+	if (a->mbuild.rc < 0)
+		tui_status(a, "%s", m_unready(a));
+	else
+		tui_status(a, "a lane per thread (M): built in %.1f s", a->mbuild.ms / 1e3);
+	return TUI_REDRAW;
+}
+
+int tui_timeline_settled(struct tui_app *a)
+{
+	if (!tui_mbuild_pending(&a->mbuild) || !tui_mbuild_done(&a->mbuild))
+		return 0;
+	return m_settled(a);
+}
+
+int tui_timeline_settle(struct tui_app *a)
+{
+	return tui_mbuild_pending(&a->mbuild) ? m_settled(a) : 0;
 }
 
 int tui_timeline_action(struct tui_app *a, enum gt_action act)
