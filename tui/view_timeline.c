@@ -365,15 +365,15 @@ static void put_cell(int y, int x, int attr, const char *g, int at_cursor)
 /* A run of n busy columns at (y, x) named lab; cc: the cursor's column
  * in it, or -1.  The name stops a column short of the run's end, so that
  * the names of two runs side by side never read as one.  Without colour
- * the run is busy glyphs with the name inside (a reversed blank would
- * look like an empty cell). */
-static void label_run(int y, int x, int n, int attr, const char *lab, int cc)
+ * the run is glyphs fill (busy ones: a reversed blank would look like an
+ * empty cell) with the name inside. */
+static void label_run_of(int y, int x, int n, int attr, const char *lab, int cc, const char *fill)
 {
 	if (tui_colors_mode()) {
 		tui_fill(y, x, n, attr, " ");
 		tui_put(y, x, n - 1, attr, lab);
 	} else {
-		tui_fill(y, x, n, attr, tui_glyph(TUI_G_FULL));
+		tui_fill(y, x, n, attr, fill);
 		int used = tui_put(y, x + 1, n - 2, attr, lab);
 		if (cc >= 1 && cc <= used) { /* on the name: reverse its letter */
 			mvchgat(y, x + cc, 1, (attr_t)(attr ^ A_REVERSE) & ~A_COLOR, 0, NULL);
@@ -382,6 +382,11 @@ static void label_run(int y, int x, int n, int attr, const char *lab, int cc)
 	}
 	if (cc >= 0 && cc < n)
 		cursor_over(y, x + cc, attr);
+}
+
+static void label_run(int y, int x, int n, int attr, const char *lab, int cc)
+{
+	label_run_of(y, x, n, attr, lab, cc, tui_glyph(TUI_G_FULL));
 }
 
 /* Cells of the P lanes on screen where the followed goroutine runs: one
@@ -499,9 +504,11 @@ static gt_str syscall_at(struct tui_app *a, uint32_t gi, int64_t t0, int64_t t1,
 }
 
 /* A thread's lane (gt_model_lane_columns, GT_LANE_M): the goroutine it
- * runs as a P lane shows it, its syscalls in their own colour (a run of
- * them named by the function that made the syscall), and the time it
- * holds no P dotted; blank: it holds a P and runs no goroutine. */
+ * runs as a P lane shows it, its syscalls in their own glyph and colour
+ * (the glyph no density uses, so that they tell apart without colour; a
+ * run of them named by the function that made the syscall), and the
+ * time it holds no P dotted; blank: it holds a P and runs no
+ * goroutine. */
 static void draw_m_lane(struct tui_app *a, int y, uint32_t mi, int w, struct gt_col *cols)
 {
 	struct tui_timeline *tl = &a->tl;
@@ -540,11 +547,12 @@ static void draw_m_lane(struct tui_app *a, int y, uint32_t mi, int w, struct gt_
 			} else {
 				snprintf(lab, sizeof lab, "G%lld %s", (long long)gr.id, short_func(tui_g_func(a, &gr)));
 			}
-			label_run(y, LABEL_W + c, e - c, attr, lab, cc >= c ? cc - c : -1);
+			label_run_of(y, LABEL_W + c, e - c, attr, lab, cc >= c ? cc - c : -1,
+			             tui_glyph(sys ? TUI_G_SYSCALL : TUI_G_FULL));
 			c = e;
 			continue;
 		}
-		put_cell(y, LABEL_W + c, attr, sys ? tui_glyph(TUI_G_DARK) : density(busy), c == cc);
+		put_cell(y, LABEL_W + c, attr, sys ? tui_glyph(TUI_G_SYSCALL) : density(busy), c == cc);
 		c++;
 	}
 }
@@ -1233,12 +1241,12 @@ void tui_timeline_draw(struct tui_app *a)
 		tui_put(last - 1, x, a->cols - x, tui_attr(TUI_C_DIM), buf);
 	}
 	if (legend && tl->threads)
-		snprintf(buf, sizeof buf, "%s%s%s%s%s%s running  %s syscall (its colour)  %s holds no P  blank: holds a P, "
+		snprintf(buf, sizeof buf, "%s%s%s%s%s%s running  %s syscall  %s holds no P  blank: holds a P, "
 		         "runs nothing  G<id> func: a goroutine running  (%s: P lanes)",
 		         tui_live_partial(a) ? tui_glyph(TUI_G_UNLOADED) : "",
 		         tui_live_partial(a) ? " loaded so far  " : "",
 		         tui_glyph(TUI_G_FULL), tui_glyph(TUI_G_DARK), tui_glyph(TUI_G_MEDIUM),
-		         tui_glyph(TUI_G_LIGHT), tui_glyph(TUI_G_DARK), tui_glyph(TUI_G_IDLE),
+		         tui_glyph(TUI_G_LIGHT), tui_glyph(TUI_G_SYSCALL), tui_glyph(TUI_G_IDLE),
 		         tui_key_of(a, GT_ACTION_TOGGLE_THREADS));
 	else if (legend)
 		snprintf(buf, sizeof buf, "%s%s%s%s%s%s busy part of a cell  %s GC worker  blank: idle  "
