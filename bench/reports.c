@@ -13,7 +13,9 @@
  * before the gc report and the GC view's figures, which then reuse them
  * (a command or a viewer pays it once, at its first MMU).  Then the
  * search query (gt_model_find, counts only) for a text in some stacks and
- * for one in nearly every stack.
+ * for one in nearly every stack.  Last, the threads' figures (`gtview
+ * threads`) and the viewer's thread lanes, built at the first M lane
+ * query and kept with the model: timed once, as the MMU steps.
  * Target: each well under a second on the big traces.
  *
  *   bench-reports [--only PREFIX] TRACE...
@@ -45,18 +47,26 @@ static double now(void)
 }
 
 enum { GROUPS, WSTATS, PNET, PSYNC, PSYSCALL, PSCHED, ANNOT, ROWS, ROWQ, REGIONS, STEPS, GC,
-       GCVIEW, SEARCH_FN, SEARCH_ALL };
+       GCVIEW, SEARCH_FN, SEARCH_ALL, THREADS, MLANES };
 static const char *const names[] = {
 	"groups by func", "window stats", "pprof net", "pprof sync", "pprof syscall",
 	"pprof sched", "annotations", "goroutines --json rows",
 	"  their queries alone", "regions --json", "MMU steps (1st MMU)", "gc --json",
-	"GC view figures", "search chanrecv --count", "search runtime --count"};
+	"GC view figures", "search chanrecv --count", "search runtime --count",
+	"threads --json figures", "thread lanes (1st M lane)"};
 
 static void no_reason(void *ctx, gt_str reason, int64_t ns)
 {
 	(void)ctx;
 	(void)reason;
 	(void)ns;
+}
+
+static int no_mrun(void *ctx, const struct gt_mrun *r)
+{
+	(void)ctx;
+	(void)r;
+	return 1;
 }
 
 static int run(const struct gt_model *m, int what, int64_t t0, int64_t t1, FILE *null)
@@ -142,6 +152,17 @@ static int run(const struct gt_model *m, int what, int64_t t0, int64_t t1, FILE 
 		}
 		return 0;
 	}
+	case THREADS: {
+		struct gt_mfig *f;
+		uint32_t n;
+		if (gt_model_threads(m, t0, t1, &f, &n) < 0)
+			return -1;
+		free(f);
+		return 0;
+	}
+	case MLANES: /* the first query builds every thread's lane */
+		gt_model_m_runs(m, 0, t0, t0 + 1, no_mrun, NULL);
+		return 0;
 	default:
 		return -1;
 	}
@@ -173,14 +194,15 @@ int main(int argc, char **argv)
 		printf("%s: %.1f MB, %u goroutines, loaded in %.0f ms\n", argv[i], (double)len / 1e6,
 		       gt_model_g_count(m), (now() - t) * 1e3);
 		int64_t d = info.max_ts - info.min_ts, mid = info.min_ts + d / 2;
-		for (int what = GROUPS; what <= SEARCH_ALL; what++) {
+		for (int what = GROUPS; what <= MLANES; what++) {
 			if (strncmp(names[what], only, strlen(only)))
 				continue;
 			printf("  %-24s", names[what]);
-			for (int w = 0; w < (what == GCVIEW || what == STEPS ? 1 : 2); w++) {
+			int once = what == STEPS || what == MLANES;
+			for (int w = 0; w < (what == GCVIEW || once ? 1 : 2); w++) {
 				int64_t t0 = w ? mid : INT64_MIN, t1 = w ? mid + d / 100 + 1 : INT64_MAX;
 				double best = 1e30, best_cpu = 1e30;
-				for (int k = 0; k < (what == STEPS ? 1 : 3); k++) {
+				for (int k = 0; k < (once ? 1 : 3); k++) {
 					double s = now(), c = clock_s(CLOCK_PROCESS_CPUTIME_ID);
 					if (run(m, what, t0, t1, null) < 0) {
 						fprintf(stderr, "bench-reports: out of memory\n");

@@ -82,6 +82,9 @@ int cmd_view(int argc, char **argv)
 	/* tests of quitting while a trace loads need a load that lasts */
 	const char *delay = getenv("GTVIEW_TEST_LOAD_DELAY_US");
 	run.load_delay_us = delay ? (unsigned)strtoul(delay, NULL, 10) : 0;
+	/* ...and of keys while the thread lanes are built */
+	const char *mdelay = getenv("GTVIEW_TEST_MLANES_DELAY_MS");
+	run.mlanes_delay_ms = mdelay ? (unsigned)strtoul(mdelay, NULL, 10) : 0;
 	/* the first frame of a big file: a prefix looked for in its first
 	 * 8 MiB (tests set a smaller one to see that frame at once) */
 	run.show_log = getenv("GTVIEW_TEST_SHOW_LOG"); /* make bench */

@@ -59,6 +59,7 @@ struct gt_model *gt_model_new(void)
 	pthread_mutex_init(&m->uses_mu, NULL);
 	pthread_mutex_init(&m->mmu_mu, NULL);
 	pthread_mutex_init(&m->mact_mu, NULL);
+	atomic_init(&m->mact_built, 0);
 	/* key 0: the "nothing" key, so a zero val never means a real state */
 	struct gt_gkey *k0 = gt_vec_push(&m->keys, sizeof *k0);
 	uint32_t *n0 = gt_vec_push(&m->keynext, sizeof *n0);

@@ -5,10 +5,13 @@
  * Why lazily: the syscalls' threads come from a walk over every
  * goroutine's intervals (which M held the P it ran on just before), too
  * long to pay at each frame and not worth paying at each load; the
- * first query builds the lanes once, under mact_mu, and every later one
- * costs what a P lane's does (lane.h).  The runs come from each M's
- * P-holding spans and the P lanes in them, in time order, so only the
- * syscalls are held in memory meanwhile. */
+ * first query (or gt_model_m_runs_build, which the viewer calls on a
+ * thread of its own) builds the lanes once, under mact_mu, and every
+ * later one costs what a P lane's does (lane.h).  The walk runs on two
+ * threads (gt_threads_syscalls), each gathering its syscalls, sorted
+ * together after.  The runs come from each M's P-holding spans and the
+ * P lanes in them, in time order, so only the syscalls are held in
+ * memory meanwhile. */
 #include "model/model_int.h"
 
 #include <stdlib.h>
@@ -21,12 +24,14 @@ struct gt_mact {
 };
 
 struct msys { int64_t start, end; uint32_t mi, gi; };
+struct sysv { struct msys *v; size_t n, cap; }; /* one walking thread's */
 
 struct mb {
 	const struct gt_model *m;
+	const _Atomic int *cancel;
 	struct gt_mact *a;
 	struct msys *sys;
-	size_t nsys, capsys;
+	size_t nsys;
 	size_t next;           /* the current M's next syscall */
 	size_t end;            /* ...and the end of its syscalls */
 	uint32_t mi;
@@ -36,25 +41,61 @@ struct mb {
 
 static int add_sys(void *ctx, uint32_t mi, uint32_t gi, int64_t start, int64_t end)
 {
-	struct mb *b = ctx;
-	if (b->nsys == b->capsys) {
-		size_t cap = b->capsys ? b->capsys * 2 : 1024;
-		struct msys *ns = realloc(b->sys, cap * sizeof *ns);
+	struct sysv *s = ctx;
+	if (s->n == s->cap) {
+		size_t cap = s->cap ? s->cap * 2 : 1024;
+		struct msys *ns = realloc(s->v, cap * sizeof *ns);
 		if (!ns)
 			return 1;
-		b->sys = ns;
-		b->capsys = cap;
+		s->v = ns;
+		s->cap = cap;
 	}
-	b->sys[b->nsys++] = (struct msys){start, end, mi, gi};
+	s->v[s->n++] = (struct msys){start, end, mi, gi};
 	return 0;
 }
 
+/* By thread, then time; a total order (the walk's is none). */
 static int sys_cmp(const void *x, const void *y)
 {
 	const struct msys *p = x, *q = y;
 	if (p->mi != q->mi)
 		return p->mi < q->mi ? -1 : 1;
-	return (p->start > q->start) - (p->start < q->start);
+	if (p->start != q->start)
+		return p->start < q->start ? -1 : 1;
+	if (p->gi != q->gi)
+		return p->gi < q->gi ? -1 : 1;
+	return (p->end > q->end) - (p->end < q->end);
+}
+
+static int cancelled(const struct mb *b)
+{
+	return b->cancel && atomic_load_explicit(b->cancel, memory_order_relaxed);
+}
+
+/* Every syscall on a known thread into b->sys, sorted. */
+static int gather(struct mb *b)
+{
+	struct sysv s[2] = {{0}};
+	if (gt_threads_syscalls(b->m, add_sys, (void *[2]){&s[0], &s[1]}, b->cancel) < 0)
+		goto fail;
+	if (s[1].n) {
+		struct msys *v = realloc(s[0].v, (s[0].n + s[1].n) * sizeof *v);
+		if (!v)
+			goto fail;
+		memcpy(v + s[0].n, s[1].v, s[1].n * sizeof *v);
+		s[0].v = v;
+		s[0].n += s[1].n;
+	}
+	free(s[1].v);
+	b->sys = s[0].v;
+	b->nsys = s[0].n;
+	if (b->nsys)
+		qsort(b->sys, b->nsys, sizeof *b->sys, sys_cmp);
+	return 0;
+fail:
+	free(s[0].v);
+	free(s[1].v);
+	return -1;
 }
 
 /* Appends [start, end) to the current M's lane, cut where it would
@@ -95,23 +136,24 @@ static int on_hold(void *ctx, const struct gt_pspan *h)
 	struct mb *b = ctx;
 	b->hold0 = h->start;
 	b->hold1 = h->end;
+	if (cancelled(b))
+		return b->nomem = 1;
 	gt_model_p_spans(b->m, h->g, h->start, h->end, on_run, b);
 	return b->nomem;
 }
 
-static struct gt_mact *build(const struct gt_model *m)
+/* The lanes, or NULL when out of memory or cancelled. */
+static struct gt_mact *build(const struct gt_model *m, const _Atomic int *cancel)
 {
 	uint32_t nm = gt_model_m_count(m);
 	struct gt_mact *a = calloc(1, sizeof *a);
-	struct mb b = {.m = m, .a = a};
+	struct mb b = {.m = m, .cancel = cancel, .a = a};
 	if (!a || !(a->l = calloc(nm ? nm : 1, sizeof *a->l)))
 		goto fail;
 	a->n = nm;
 	a->ls.tshift = m->lanes.tshift;
-	if (gt_threads_syscalls(m, add_sys, &b) < 0)
+	if (gather(&b) < 0 || cancelled(&b))
 		goto fail;
-	if (b.nsys)
-		qsort(b.sys, b.nsys, sizeof *b.sys, sys_cmp);
 	for (uint32_t mi = 0; mi < nm; mi++) {
 		a->l[mi].id = mi;
 		b.mi = mi;
@@ -145,23 +187,31 @@ fail:
 	return NULL;
 }
 
-static const struct gt_mact *mact(const struct gt_model *m)
+static const struct gt_mact *mact_built(const struct gt_model *m, const _Atomic int *cancel)
 {
 	struct gt_model *mm = (struct gt_model *)m; /* the cache only */
+	if (atomic_load(&mm->mact_built))
+		return mm->mact;
 	pthread_mutex_lock(&mm->mact_mu);
-	if (!mm->mact)
-		mm->mact = build(m);
+	if (!mm->mact && (mm->mact = build(m, cancel)))
+		atomic_store(&mm->mact_built, 1);
 	pthread_mutex_unlock(&mm->mact_mu);
 	return mm->mact;
 }
 
+static const struct gt_mact *mact(const struct gt_model *m)
+{
+	return mact_built(m, NULL);
+}
+
+int gt_model_m_runs_build(const struct gt_model *m, const _Atomic int *cancel)
+{
+	return mact_built(m, cancel) ? 0 : -1;
+}
+
 int gt_model_m_runs_built(const struct gt_model *m)
 {
-	struct gt_model *mm = (struct gt_model *)m; /* the cache only */
-	pthread_mutex_lock(&mm->mact_mu);
-	int built = mm->mact != NULL;
-	pthread_mutex_unlock(&mm->mact_mu);
-	return built;
+	return atomic_load(&((struct gt_model *)m)->mact_built);
 }
 
 void gt_model_mact_free(struct gt_model *m)
@@ -172,6 +222,7 @@ void gt_model_mact_free(struct gt_model *m)
 	free(m->mact->l);
 	free(m->mact);
 	m->mact = NULL;
+	atomic_store(&m->mact_built, 0);
 }
 
 struct rq { gt_mrun_fn fn; void *ctx; };

@@ -559,8 +559,14 @@ typedef int (*gt_mrun_fn)(void *ctx, const struct gt_mrun *r);
 void gt_model_m_runs(const struct gt_model *m, uint32_t mi, int64_t t0, int64_t t1,
                      gt_mrun_fn fn, void *ctx);
 /* Whether the threads' runs are built (the next gt_model_m_runs or M
- * lane columns cost no walk). */
+ * lane columns cost no walk); never waits for a build under way. */
 int gt_model_m_runs_built(const struct gt_model *m);
+/* Builds the threads' runs when not built, as the first gt_model_m_runs
+ * would (the walk on two threads for a big model, gpar.h), unless
+ * *cancel (NULL: none) is set meanwhile: 0 built, -1 out of memory or
+ * cancelled (nothing kept: a later query builds them).  For callers that
+ * build them on a thread of their own and query once they are built. */
+int gt_model_m_runs_build(const struct gt_model *m, const _Atomic int *cancel);
 
 /* The threads' figures over the window [t0, t1) (INT64_MIN, INT64_MAX: the
  * whole trace), the one definition `gtview threads` and the viewer show:

@@ -3,6 +3,7 @@
 #define GT_MODEL_MODEL_INT_H
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <string.h>
 
 #include "model/glog.h"
@@ -253,9 +254,11 @@ struct gt_model {
 	pthread_mutex_t mmu_mu;
 	struct gt_mmu_steps *mmu;
 
-	/* What each M ran, as lanes (mlanes.c), built on first use. */
+	/* What each M ran, as lanes (mlanes.c), built on first use; built
+	 * is set once mact is (read without the lock, which a build holds). */
 	pthread_mutex_t mact_mu;
 	struct gt_mact *mact;
+	atomic_int mact_built;
 
 	/* Reverse links (glink.h): per causer by goroutine index, its first
 	 * chunk (0 none; goroutines past n have none), and the causes whose
@@ -334,10 +337,13 @@ struct gt_gsys0 { int64_t g, ts, m; };
  * ts that was its first status; UINT32_MAX when not known. */
 uint32_t gt_model_gsys0_m(const struct gt_model *m, uint32_t gi, int64_t ts);
 /* threads.c: every Syscall interval of the trace whose thread is known,
- * by gt_model_threads's rule (mi: M index), goroutine by goroutine; fn
- * returns nonzero when out of memory.  0, or -1 when out of memory. */
+ * by gt_model_threads's rule (mi: M index), goroutine by goroutine, on
+ * two threads for a big model (gpar.h): fn(ctx[k], ...) on thread k, in
+ * no fixed order; fn returns nonzero when out of memory.  0, or -1 when
+ * out of memory or once *cancel (NULL: none) is set. */
 typedef int (*gt_msys_fn)(void *ctx, uint32_t mi, uint32_t gi, int64_t start, int64_t end);
-int gt_threads_syscalls(const struct gt_model *m, gt_msys_fn fn, void *ctx);
+int gt_threads_syscalls(const struct gt_model *m, gt_msys_fn fn, void *ctx[2],
+                        const _Atomic int *cancel);
 /* mlanes.c: columns first .. first + ncols - 1 of cs of M lane mi's runs
  * and syscalls (classes GT_MRUN_*); -1 when they could not be built. */
 struct gt_cols;

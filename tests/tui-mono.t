@@ -3,12 +3,14 @@
 # dumps with their video attributes (:save-attrs): what is busy looks busy
 # (no busy glyph in reverse video, which would look empty), the names of
 # runs side by side never read as one, and in ASCII each state and each
-# density has its own character, as the legends say.
+# density has its own character, as the legends say; the thread lanes'
+# syscall cells too (demo.trace: M15178 in one syscall the whole trace;
+# other threads make short ones), not a density's with another colour.
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/tools/shot-lib.sh"
 golden=$here/tui-golden
 command -v python3 >/dev/null || { echo "1..0 # SKIP no python3"; exit 0; }
-echo 1..7
+echo 1..8
 
 # lanes NAME CHECK: runs tests/tools/screen_lanes.py's CHECK on the lane rows
 lanes() { python3 "$here/tools/screen_lanes.py" "$2" "$1.screen" "$1.attrs"; }
@@ -82,3 +84,28 @@ if bad:
     sys.exit(1)
 PY
 check $ok "NO_COLOR goroutine view: its timeline's busy cells are not reversed"
+
+# the thread lanes (t) without colour, in ASCII: the legend's running
+# densities and syscall are five characters; the syscall's is in the
+# lanes, alone in cells and around a named run, never reversed
+LC_ALL=C LANG=C NO_COLOR=1 shot ascm 100 demo.trace t
+ok=$?
+legend=$(grep ' running .* syscall .* holds no P' ascm.screen)
+dens=$(printf '%s\n' "$legend" | sed 's/ running.*//')
+sys=$(printf '%s\n' "$legend" | sed 's/.* running  \(.\) syscall .*/\1/')
+[ "${#sys}" = 1 ] && [ "$(printf '%s%s' "$dens" "$sys" | fold -w1 | sort -u | wc -l)" = 5 ] ||
+	{ echo "# legend: $legend"; ok=1; }
+grep -E '^[ >]M[0-9]+ ' ascm.screen | cut -c11- | grep -qF -- "$sys" || { echo "# no syscall cell"; ok=1; }
+grep -Eq "^[ >]M15178 .*syscall syscall\.read G26[$sys]{8}" ascm.screen || { echo "# M15178's run"; ok=1; }
+python3 - ascm.screen ascm.attrs "$sys" <<'PY' || ok=1
+import re, sys
+text = open(sys.argv[1]).read().split("\n")
+attrs = open(sys.argv[2]).read().split("\n")
+bad = [(i, x) for i, r in enumerate(text) if re.match(r"^[ >]M[0-9]+ ", r)
+       for x, ch in enumerate(r) if x >= 10 and ch == sys.argv[3] and x < len(attrs[i]) and attrs[i][x] == "r"]
+if bad:
+    print("# reversed syscall cells at", bad[:5])
+    sys.exit(1)
+PY
+[ $ok = 0 ] || sed 's/^/#   /' ascm.screen
+check $ok "ASCII thread lanes: syscall cells have a character of their own, as the legend says"

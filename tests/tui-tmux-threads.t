@@ -7,12 +7,15 @@
 # from `gtview threads --json` (the same rule): demo.trace (new format)
 # has M15178 in one syscall.read of G26 the whole trace long;
 # basic_go119.trace (old format) has G25's 1.01ms syscall.write, which
-# blocked, on M0.
+# blocked, on M0.  The lanes are built on a thread of their own at the
+# first `t`: cmd/'s test-only GTVIEW_TEST_MLANES_DELAY_MS makes that build
+# last (a pause before it), so that `t` returning at once, keys working
+# meanwhile and q quitting at once show as such, not as a race.
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/tools/tmux-lib.sh"
 cp "$here/fixtures/demo.trace" "$here/fixtures/v1/basic_go119.trace" "$TMUX_TMP/"
 cd "$TMUX_TMP" || exit 1
-echo 1..12
+echo 1..16
 
 # The threads' M ids of TRACE, one a line, as `gtview threads` has them.
 mids() { "$GTVIEW" threads --json "$1" | sed -n 's/^{"m":\([0-9-]*\),.*/\1/p'; }
@@ -144,3 +147,59 @@ tmux_screen | grep -Eq 'G / P / M +G25 / (P[0-9]+|-) / M0' || ok=1
 tmux_screen | grep -Eq 'syscall in +syscall\.write' || ok=1
 [ $ok = 0 ] || tmux_screen | sed 's/^/#   /'
 tap $ok "old format: its inspector names G25, its P and M0, and syscall.write"
+
+tmux -L "$TMUX_SOCK" kill-server 2>/dev/null
+sleep 0.5
+
+# --- the build in the background ---------------------------------------
+# A build that lasts 8 s: `t` shows the M lanes' labels at once, each
+# lane saying it is being built.
+tmux_start 140 40 "GTVIEW_TEST_MLANES_DELAY_MS=8000 $GTVIEW demo.trace"
+tmux_wait "[timeline]"
+start=$(date +%s)
+tmux_keys t
+tmux_wait "a lane per thread (M): building the thread lanes" 3
+ok=$?
+all_m_lanes demo.trace || ok=1
+n=$(mids demo.trace | wc -l)
+[ "$(tmux_screen | grep -Ec '^[ >]M[0-9]+ +building the thread lanes')" = "$n" ] ||
+	{ echo "# not every lane says it is being built"; tmux_screen | sed 's/^/#   /'; ok=1; }
+tap $ok "t returns at once: a labelled lane per thread, each being built"
+
+# keys meanwhile: down a lane (the detail line says it is being built),
+# back to the P lanes and again to the threads, before the build ends
+tmux_keys j
+tmux_wait "M15177: building the thread lanes" 3
+ok=$?
+tmux_screen | grep -Eq '^>M15177 ' || ok=1
+tmux_keys t
+tmux_wait "a lane per processor (P)" 3 || ok=1
+tmux_screen | grep -Eq '^[ >]P[0-9]+ ' || ok=1
+tmux_keys t
+tmux_wait "a lane per thread (M): building the thread lanes" 3 || ok=1
+[ $(( $(date +%s) - start )) -lt 7 ] || { echo "# the checks took too long to tell"; ok=1; }
+[ $ok = 0 ] || tmux_screen | sed 's/^/#   /'
+tap $ok "keys work while the lanes are built: j, t back to the P lanes, t again"
+
+# then, with no key, the lanes: M15178's syscall
+tmux_wait "a lane per thread (M): built in" 30
+ok=$?
+tmux_screen | grep -Eq '^[ >]M15178 +syscall syscall\.read G26' || ok=1
+! tmux_screen | grep -q 'building the thread lanes' || ok=1
+[ $ok = 0 ] || tmux_screen | sed 's/^/#   /'
+tap $ok "once built, the lanes are drawn without a key"
+tmux -L "$TMUX_SOCK" kill-server 2>/dev/null
+sleep 0.5
+
+# q while the lanes are built (a build of a minute): the viewer exits at
+# once, 0, nothing on stderr (under ASan: no leak)
+tmux_start 140 40 "GTVIEW_TEST_MLANES_DELAY_MS=60000 $GTVIEW demo.trace 2>err; echo \$? >rc"
+tmux_wait "[timeline]"
+tmux_keys t
+tmux_wait "building the thread lanes" 3
+ok=$?
+tmux_keys q
+tmux_wait_file rc 5 || ok=1
+[ "$(cat rc 2>/dev/null)" = 0 ] || { echo "# exit $(cat rc 2>/dev/null)"; ok=1; }
+[ ! -s err ] || { sed 's/^/#   /' err | head -20; ok=1; }
+tap $ok "q while the lanes are built: exit 0 at once, nothing on stderr"

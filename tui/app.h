@@ -20,6 +20,7 @@
 #include "tui/gc_figures.h"
 #include "tui/goroutine_index.h"
 #include "tui/goroutine_window.h"
+#include "tui/mbuild.h"
 #include "tui/range_stats.h"
 #include "tui/search_find.h"
 #include "tui/term.h"
@@ -83,7 +84,9 @@ struct tui_timeline {
 	int cursor_set;         /* the user placed it (goroutine states at it) */
 	int lane;               /* selected lane: P (or M) lane, or ntop + tui_lane */
 	int top;                /* first P (or M) lane shown */
-	int threads;            /* the top lanes are threads (Ms), not Ps */
+	int threads;            /* the top lanes are threads (Ms), not Ps
+	                           (their runs built in the background:
+	                           tui_app.mbuild) */
 	uint32_t *morder;       /* M indices sorted by M id: lane -> M index */
 	uint64_t heap_max;      /* largest heap or goal value: bar scale */
 	uint32_t *porder;       /* P indices sorted by P id: lane -> P index */
@@ -286,6 +289,8 @@ struct tui_app {
 	int depth;
 
 	struct tui_timeline tl;
+	struct tui_mbuild mbuild; /* the thread lanes' build (not in tl:
+	                             jumps copy tl) */
 	struct tui_goroutines gl;
 	struct tui_goroutine gd;
 	struct tui_gcview gc;
@@ -367,6 +372,12 @@ void tui_timeline_draw(struct tui_app *a);
 int tui_timeline_action(struct tui_app *a, enum gt_action act);
 void tui_timeline_fit(struct tui_app *a);
 void tui_timeline_free(struct tui_app *a);
+/* The thread lanes being built (mbuild.h: the loop then wakes every 50
+ * ms); tui_timeline_settled: TUI_REDRAW once they are built (their
+ * thread joined), else 0; tui_timeline_settle first waits (scripts). */
+int tui_timeline_waiting(const struct tui_app *a);
+int tui_timeline_settled(struct tui_app *a);
+int tui_timeline_settle(struct tui_app *a);
 void tui_timeline_show(struct tui_app *a, int64_t start, int64_t end, int lane);
 /* Highlights where goroutine gi runs on the P lanes (until filter-clear);
  * pid (a Go P id, or GT_NONE): the lane to select. */

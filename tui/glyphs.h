@@ -5,7 +5,7 @@
 
 #define TUI_GLYPHS(X) \
 	X(FULL,     "\xe2\x96\x88", "#")  /* █ busy cell */ \
-	X(DARK,     "\xe2\x96\x93", "=")  /* ▓ mostly busy; syscall */ \
+	X(DARK,     "\xe2\x96\x93", "=")  /* ▓ mostly busy; syscall (G lanes) */ \
 	X(MEDIUM,   "\xe2\x96\x92", "+")  /* ▒ half busy */ \
 	X(LIGHT,    "\xe2\x96\x91", ".")  /* ░ a little work */ \
 	X(VLINE,    "\xe2\x94\x82", "|")  /* │ */ \
@@ -25,6 +25,7 @@
 	X(GOAL,     "\xe2\x80\x94", "^")  /* — heap goal mark */ \
 	X(IDLE,     "\xc2\xb7",     ".")  /* · idle */ \
 	X(GCCELL,   "\xe2\x96\x9a", "%")  /* ▚ GC mark worker */ \
+	X(SYSCALL,  "\xe2\x96\xa4", "!")  /* ▤ a thread in a syscall (M lanes) */ \
 	X(WCHAN,    "\xe2\x94\x80", "-")  /* ─ waiting: chan/select */ \
 	X(WSYNC,    "\xe2\x94\x84", ":")  /* ┄ waiting: sync */ \
 	X(WNET,     "\xe2\x89\x88", "~")  /* ≈ waiting: network/IO */ \

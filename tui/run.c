@@ -183,14 +183,14 @@ static int run_command(struct tui_app *a, const char *cmd)
 			tui_draw(a, f);
 	}
 	if (sscanf(cmd, "save-screen %1023s", arg) == 1) {
-		if (tui_gc_settle(a) | tui_range_settle(a) | tui_search_settle(a)) /* what the threads left to show */
+		if (tui_gc_settle(a) | tui_range_settle(a) | tui_search_settle(a) | tui_timeline_settle(a)) /* what the threads left to show */
 			tui_draw(a, TUI_REDRAW);
 		if (tui_dump_screen(arg) < 0)
 			tui_die("save-screen %s: %s", arg, strerror(errno));
 		return 0;
 	}
 	if (sscanf(cmd, "save-attrs %1023s", arg) == 1) {
-		if (tui_gc_settle(a) | tui_range_settle(a) | tui_search_settle(a))
+		if (tui_gc_settle(a) | tui_range_settle(a) | tui_search_settle(a) | tui_timeline_settle(a))
 			tui_draw(a, TUI_REDRAW);
 		if (tui_dump_attrs(arg) < 0)
 			tui_die("save-attrs %s: %s", arg, strerror(errno));
@@ -329,7 +329,8 @@ static int loop(struct tui_app *a, struct tui_script *script, const sigset_t *un
 		 * the list computing a range's rows: its progress, then its
 		 * rows; the list's work between keys: a share when no key waits
 		 * (a count), or a look every 50 ms (the index's background build) */
-		int bg = tui_gc_waiting(a) || tui_range_waiting(a) || tui_search_waiting(a);
+		int bg = tui_gc_waiting(a) || tui_range_waiting(a) || tui_search_waiting(a) ||
+		         tui_timeline_waiting(a);
 		int computing = tui_current(a) == TUI_V_GOROUTINES && tui_goroutines_computing(a);
 		int busy = tui_goroutines_busy(a);
 		int ms = busy && a->gl.counting ? 0 : bg || busy ? 50 : computing ? 100 : -1;
@@ -344,7 +345,8 @@ static int loop(struct tui_app *a, struct tui_script *script, const sigset_t *un
 		}
 		int r = ppoll(pfds, 2, ms >= 0 ? &wait : NULL, unblocked);
 		if (bg)
-			flags |= tui_gc_settled(a) | tui_range_settled(a) | tui_search_settled(a);
+			flags |= tui_gc_settled(a) | tui_range_settled(a) | tui_search_settled(a) |
+			         tui_timeline_settled(a);
 		if (a->live) {
 			/* the header says how much came; a new model is shown */
 			if (tui_live_read(a->live, r > 0 && pfds[1].revents))
@@ -655,6 +657,7 @@ int tui_run(const struct tui_run_opts *o)
 	memset(a, 0, sizeof *a);
 	a->config = o->config;
 	a->file_name = o->file_name;
+	a->mbuild.delay_ms = o->mlanes_delay_ms;
 	a->term.tty_fd = -1;
 
 	const char *script_path = getenv("GTVIEW_SCRIPT");

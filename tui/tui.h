@@ -29,6 +29,8 @@ struct tui_run_opts {
 	struct gt_config *config;   /* keymap and settings; not owned */
 	const struct gt_load_opts *load; /* how to load (NULL: the defaults) */
 	unsigned load_delay_us;     /* tests: a pause per progress report */
+	unsigned mlanes_delay_ms;   /* tests: a pause before building the
+	                               thread lanes (mbuild.h) */
 	int stream;                 /* read the trace from stream_fd as it
 	                               comes (a pipe, a FIFO), not from buf */
 	int stream_fd;              /* non-blocking; closed by tui_run */

@@ -165,6 +165,7 @@ static int cmp_mid(const void *x, const void *y)
 
 void tui_timeline_free(struct tui_app *a)
 {
+	tui_mbuild_free(&a->mbuild); /* before the model it reads goes */
 	free(a->tl.porder);
 	a->tl.porder = NULL;
 	free(a->tl.morder);
@@ -364,15 +365,15 @@ static void put_cell(int y, int x, int attr, const char *g, int at_cursor)
 /* A run of n busy columns at (y, x) named lab; cc: the cursor's column
  * in it, or -1.  The name stops a column short of the run's end, so that
  * the names of two runs side by side never read as one.  Without colour
- * the run is busy glyphs with the name inside (a reversed blank would
- * look like an empty cell). */
-static void label_run(int y, int x, int n, int attr, const char *lab, int cc)
+ * the run is glyphs fill (busy ones: a reversed blank would look like an
+ * empty cell) with the name inside. */
+static void label_run_of(int y, int x, int n, int attr, const char *lab, int cc, const char *fill)
 {
 	if (tui_colors_mode()) {
 		tui_fill(y, x, n, attr, " ");
 		tui_put(y, x, n - 1, attr, lab);
 	} else {
-		tui_fill(y, x, n, attr, tui_glyph(TUI_G_FULL));
+		tui_fill(y, x, n, attr, fill);
 		int used = tui_put(y, x + 1, n - 2, attr, lab);
 		if (cc >= 1 && cc <= used) { /* on the name: reverse its letter */
 			mvchgat(y, x + cc, 1, (attr_t)(attr ^ A_REVERSE) & ~A_COLOR, 0, NULL);
@@ -381,6 +382,11 @@ static void label_run(int y, int x, int n, int attr, const char *lab, int cc)
 	}
 	if (cc >= 0 && cc < n)
 		cursor_over(y, x + cc, attr);
+}
+
+static void label_run(int y, int x, int n, int attr, const char *lab, int cc)
+{
+	label_run_of(y, x, n, attr, lab, cc, tui_glyph(TUI_G_FULL));
 }
 
 /* Cells of the P lanes on screen where the followed goroutine runs: one
@@ -498,9 +504,11 @@ static gt_str syscall_at(struct tui_app *a, uint32_t gi, int64_t t0, int64_t t1,
 }
 
 /* A thread's lane (gt_model_lane_columns, GT_LANE_M): the goroutine it
- * runs as a P lane shows it, its syscalls in their own colour (a run of
- * them named by the function that made the syscall), and the time it
- * holds no P dotted; blank: it holds a P and runs no goroutine. */
+ * runs as a P lane shows it, its syscalls in their own glyph and colour
+ * (the glyph no density uses, so that they tell apart without colour; a
+ * run of them named by the function that made the syscall), and the
+ * time it holds no P dotted; blank: it holds a P and runs no
+ * goroutine. */
 static void draw_m_lane(struct tui_app *a, int y, uint32_t mi, int w, struct gt_col *cols)
 {
 	struct tui_timeline *tl = &a->tl;
@@ -539,13 +547,41 @@ static void draw_m_lane(struct tui_app *a, int y, uint32_t mi, int w, struct gt_
 			} else {
 				snprintf(lab, sizeof lab, "G%lld %s", (long long)gr.id, short_func(tui_g_func(a, &gr)));
 			}
-			label_run(y, LABEL_W + c, e - c, attr, lab, cc >= c ? cc - c : -1);
+			label_run_of(y, LABEL_W + c, e - c, attr, lab, cc >= c ? cc - c : -1,
+			             tui_glyph(sys ? TUI_G_SYSCALL : TUI_G_FULL));
 			c = e;
 			continue;
 		}
-		put_cell(y, LABEL_W + c, attr, sys ? tui_glyph(TUI_G_DARK) : density(busy), c == cc);
+		put_cell(y, LABEL_W + c, attr, sys ? tui_glyph(TUI_G_SYSCALL) : density(busy), c == cc);
 		c++;
 	}
+}
+
+/* Whether the thread lanes are built; when not, their build is started
+ * (mbuild.h), and until it is done nothing asks for them (the query
+ * would wait for the build). */
+static int m_ready(struct tui_app *a)
+{
+	if (gt_model_m_runs_built(a->m))
+		return 1;
+	tui_mbuild_start(&a->mbuild, a->m);
+	return 0;
+}
+
+/* Why the thread lanes are not shown: being built, or out of memory. */
+static const char *m_unready(const struct tui_app *a)
+{
+	return a->mbuild.m == a->m && tui_mbuild_done(&a->mbuild) && a->mbuild.rc < 0 ?
+	       "out of memory for the thread lanes" : "building the thread lanes";
+}
+
+/* A thread's lane while the lanes are built: what is coming. */
+static void draw_m_unready(struct tui_app *a, int y, int w)
+{
+	char buf[64];
+	snprintf(buf, sizeof buf, " %s%s", m_unready(a), tui_glyph(TUI_G_ELLIPSIS));
+	tui_fill(y, LABEL_W, w, 0, " ");
+	tui_put(y, LABEL_W, w, tui_attr(TUI_C_DIM), buf);
 }
 
 /* What thread mi does at the cursor: the run or syscall there, else the
@@ -564,6 +600,8 @@ static int64_t cell_end(const struct tui_app *a);
 static int mrun_at(struct tui_app *a, uint32_t mi, int64_t t, struct gt_mrun *out)
 {
 	struct find_mrun f = {.found = 0};
+	if (!m_ready(a))
+		return 0;
 	gt_model_m_runs(a->m, mi, t, t + 1, take_mrun, &f);
 	if (!f.found)
 		gt_model_m_runs(a->m, mi, t, cell_end(a), take_mrun, &f);
@@ -999,6 +1037,11 @@ static const char *m_detail(struct tui_app *a, uint32_t mi, char *buf, size_t le
 {
 	const struct tui_timeline *tl = &a->tl;
 	long long id = (long long)gt_model_m(a->m, mi)->id;
+	if (!m_ready(a)) {
+		snprintf(buf, len, "M%lld: %s%s (once; keys work meanwhile)", id, m_unready(a),
+		         tui_glyph(TUI_G_ELLIPSIS));
+		return buf;
+	}
 	struct gt_mrun r;
 	int found = mrun_at(a, mi, tl->cursor, &r);
 	/* the P it holds then: at the cursor, or where what the cell
@@ -1135,13 +1178,17 @@ void tui_timeline_draw(struct tui_app *a)
 		struct follow_ctx f = {a, marks, w, pr, pids, 0};
 		gt_model_g_spans(a->m, tl->follow, tl->t0, tl->t1, follow_span, &f);
 	}
+	int mready = tl->threads && m_ready(a);
 	for (int i = 0; i < pr; i++) {
 		int lane = tl->top + i;
 		if (lane < np && tl->threads) {
 			char name[24];
 			snprintf(name, sizeof name, "M%lld", (long long)gt_model_m(a->m, lane_m(a, lane))->id);
 			draw_label(a, y + i, lane, name);
-			draw_m_lane(a, y + i, lane_m(a, lane), w, cols);
+			if (mready)
+				draw_m_lane(a, y + i, lane_m(a, lane), w, cols);
+			else
+				draw_m_unready(a, y + i, w);
 		} else if (lane < np) {
 			char name[24];
 			snprintf(name, sizeof name, "P%lld", (long long)gt_model_p(a->m, lane_p(a, lane))->id);
@@ -1194,12 +1241,12 @@ void tui_timeline_draw(struct tui_app *a)
 		tui_put(last - 1, x, a->cols - x, tui_attr(TUI_C_DIM), buf);
 	}
 	if (legend && tl->threads)
-		snprintf(buf, sizeof buf, "%s%s%s%s%s%s running  %s syscall (its colour)  %s holds no P  blank: holds a P, "
+		snprintf(buf, sizeof buf, "%s%s%s%s%s%s running  %s syscall  %s holds no P  blank: holds a P, "
 		         "runs nothing  G<id> func: a goroutine running  (%s: P lanes)",
 		         tui_live_partial(a) ? tui_glyph(TUI_G_UNLOADED) : "",
 		         tui_live_partial(a) ? " loaded so far  " : "",
 		         tui_glyph(TUI_G_FULL), tui_glyph(TUI_G_DARK), tui_glyph(TUI_G_MEDIUM),
-		         tui_glyph(TUI_G_LIGHT), tui_glyph(TUI_G_DARK), tui_glyph(TUI_G_IDLE),
+		         tui_glyph(TUI_G_LIGHT), tui_glyph(TUI_G_SYSCALL), tui_glyph(TUI_G_IDLE),
 		         tui_key_of(a, GT_ACTION_TOGGLE_THREADS));
 	else if (legend)
 		snprintf(buf, sizeof buf, "%s%s%s%s%s%s busy part of a cell  %s GC worker  blank: idle  "
@@ -1289,6 +1336,10 @@ static void move_cursor(struct tui_app *a, int cols)
 static int m_sel(struct tui_app *a, uint32_t mi, struct tui_sel *s, const char **why)
 {
 	struct gt_mrun r;
+	if (!m_ready(a)) {
+		*why = m_unready(a);
+		return 0;
+	}
 	if (!mrun_at(a, mi, a->tl.cursor, &r)) {
 		*why = "this thread runs no goroutine at the cursor";
 		return 0;
@@ -1497,12 +1548,6 @@ static void toggle_threads(struct tui_app *a)
 	struct tui_timeline *tl = &a->tl;
 	int old = ntop(a), lane = tl->lane;
 	uint32_t to = UINT32_MAX; /* the index, P or M, to select */
-	if (!tl->threads && !gt_model_m_runs_built(a->m)) {
-		/* the first time, a walk over every goroutine (seconds on a
-		 * big trace): say so before it starts */
-		tui_status(a, "building the thread lanes (once)...");
-		tui_draw(a, TUI_REDRAW_STATUS);
-	}
 	if (lane < old && tl->threads) {
 		to = m_holds(a, lane_m(a, lane), tl->cursor);
 	} else if (lane < old) {
@@ -1523,7 +1568,44 @@ static void toggle_threads(struct tui_app *a)
 				tl->lane = l;
 	}
 	clamp(a);
-	tui_status(a, tl->threads ? "a lane per thread (M)" : "a lane per processor (P)");
+	/* the first time, their build starts: a walk over every goroutine
+	 * (seconds on a big trace), on a thread of its own */
+	if (tl->threads && !m_ready(a))
+		tui_status(a, "a lane per thread (M): %s%s", m_unready(a), tui_glyph(TUI_G_ELLIPSIS));
+	else
+		tui_status(a, tl->threads ? "a lane per thread (M)" : "a lane per processor (P)");
+}
+
+int tui_timeline_waiting(const struct tui_app *a)
+{
+	return tui_mbuild_pending(&a->mbuild);
+}
+
+/* The lanes built: shown (and said) when the timeline shows them. */
+static int m_settled(struct tui_app *a)
+{
+	tui_mbuild_wait(&a->mbuild);
+	if (!a->tl.threads)
+		return 0;
+	if (tui_current(a) != TUI_V_TIMELINE)
+		return TUI_REDRAW;
+	if (a->mbuild.rc < 0)
+		tui_status(a, "%s", m_unready(a));
+	else
+		tui_status(a, "a lane per thread (M): built in %.1f s", a->mbuild.ms / 1e3);
+	return TUI_REDRAW;
+}
+
+int tui_timeline_settled(struct tui_app *a)
+{
+	if (!tui_mbuild_pending(&a->mbuild) || !tui_mbuild_done(&a->mbuild))
+		return 0;
+	return m_settled(a);
+}
+
+int tui_timeline_settle(struct tui_app *a)
+{
+	return tui_mbuild_pending(&a->mbuild) ? m_settled(a) : 0;
 }
 
 int tui_timeline_action(struct tui_app *a, enum gt_action act)
