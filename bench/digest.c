@@ -8,9 +8,11 @@
  * reasons of goroutine lane columns) are left out of all.
  * GT_DIGEST_NO_LANE_TOP=1 leaves out the top of P and M lane columns (to
  * check that a change moved nothing else).
- * `model-digest --stream SEED TRACE|-` reads the trace the way the viewer
- * reads a pipe (model/stream.h) and checks each model shown before the
- * end against a load of its bytes. */
+ * `model-digest --stream SEED TRACE|- [MAXCHUNK]` reads the trace the way
+ * the viewer reads a pipe (model/stream.h) and checks each model shown
+ * before the end against a load of its bytes (an old-format trace's
+ * steps come with each chunk: MAXCHUNK, 65536 unless given, makes more
+ * of them). */
 #include "bench/map_file.h"
 #include "cmd/load_opts.h"
 #include "model/model.h"
@@ -436,10 +438,10 @@ static int check_prefix(const char *name, struct gt_model *m, const struct gt_de
 }
 
 /* --stream SEED PATH: PATH ("-": stdin) read through model/stream.h, in
- * chunks of random size (SEED; 0: as read(2) gives them, builds not
- * awaited), each model the stream shows before its end checked against a load of its bytes; then
+ * chunks of random size from 1 to maxchunk bytes (SEED; 0: as read(2)
+ * gives them, builds not awaited), each model the stream shows before its end checked against a load of its bytes; then
  * the final model's digest, as for a file. */
-static int streamed(unsigned long seed, const char *path)
+static int streamed(unsigned long seed, const char *path, size_t maxchunk)
 {
 	int fd = strcmp(path, "-") ? open(path, O_RDONLY) : 0;
 	if (fd < 0) {
@@ -462,7 +464,7 @@ static int streamed(unsigned long seed, const char *path)
 		long n;
 		if (seed) {
 			x = x * 6364136223846793005ull + 1442695040888963407ull;
-			size_t want = 1 + (size_t)(x >> 33) % sizeof chunk;
+			size_t want = 1 + (size_t)(x >> 33) % maxchunk;
 			n = read(fd, chunk, want);
 			if (n > 0 && gt_stream_feed(s, chunk, (size_t)n) < 0)
 				n = -1;
@@ -528,15 +530,17 @@ int main(int argc, char **argv)
 {
 	if (argc < 2) {
 		fprintf(stderr, "usage: model-digest TRACE...\n"
-		        "       model-digest --stream SEED TRACE|-\n");
+		        "       model-digest --stream SEED TRACE|- [MAXCHUNK]\n");
 		return 2;
 	}
 	if (!strcmp(argv[1], "--stream")) {
-		if (argc != 4) {
-			fprintf(stderr, "usage: model-digest --stream SEED TRACE|-\n");
+		size_t maxchunk = argc == 5 ? (size_t)strtoul(argv[4], NULL, 10) : 65536;
+		if ((argc != 4 && argc != 5) || !maxchunk || maxchunk > 65536) {
+			fprintf(stderr, "usage: model-digest --stream SEED TRACE|- [MAXCHUNK]\n"
+			        "       (MAXCHUNK: 1 to 65536)\n");
 			return 2;
 		}
-		return streamed(strtoul(argv[2], NULL, 10), argv[3]);
+		return streamed(strtoul(argv[2], NULL, 10), argv[3], maxchunk);
 	}
 	int rc = 0;
 	for (int i = 1; i < argc; i++)

@@ -3,7 +3,9 @@
  *
  * Input: as fuzz_v2.c's (one byte choosing the header version, then the
  * body after the 16-byte header; its seeds are v2's), with the body's
- * first byte also seeding the chunk sizes.  The bytes go to the stream in
+ * first byte also seeding the chunk sizes; a first byte with its top bit
+ * set chooses an old-format header instead (bits 2-4: go 1.5 to 1.21, as
+ * fuzz_v1.c's), whose steps are loads of every byte fed so far.  The bytes go to the stream in
  * chunks of 1 to 4096 bytes, each build awaited; every model shown
  * before the end must be what a load of its bytes gives, and the final
  * one what a load of all of them gives (the trace's figures, status and
@@ -81,6 +83,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	size_t len;
 	uint8_t *buf = fz_v2_trace(data, size, &len);
+	if (buf && data[0] & 0x80) { /* an old-format header instead */
+		static const char *const v1[8] = {"go 1.5 trace", "go 1.7 trace", "go 1.8 trace",
+		                                  "go 1.9 trace", "go 1.10 trace", "go 1.11 trace",
+		                                  "go 1.19 trace", "go 1.21 trace"};
+		memset(buf, 0, 16);
+		memcpy(buf, v1[(data[0] >> 2) & 7], strlen(v1[(data[0] >> 2) & 7]));
+	}
 	if (!buf)
 		return 0;
 #ifdef GT_FUZZ_MODEL

@@ -383,6 +383,18 @@ static int room_for(const struct gt_stream *s, size_t k)
 	return keep + last <= SMALL || keep + last <= LIMIT(s->len);
 }
 
+/* An old-format binary trace (Go 1.5 to 1.21): no generations to wait
+ * for, so a step is every byte read so far, loaded as a truncated file
+ * loads (the events that can be ordered before the cut).  A text trace
+ * is built at its end: a cut line is no truncated trace. */
+static int old_format(const struct gt_stream *s)
+{
+	if (s->scan.version != 0)
+		return 0;
+	int v = gt_decode_version(s->buf, s->len);
+	return v >= 5 && v <= 21;
+}
+
 int gt_stream_step(struct gt_stream *s, double now_s)
 {
 	reap(s, 0);
@@ -398,6 +410,8 @@ int gt_stream_step(struct gt_stream *s, double now_s)
 	else if (s->scan.version > 0 && !s->scan.stuck && s->scan.complete > s->started_len &&
 	         now_s >= s->next_ok)
 		k = s->scan.complete;
+	else if (old_format(s) && s->len > s->started_len && now_s >= s->next_ok)
+		k = s->len; /* what a file cut here gives: a truncated trace */
 	if (!k)
 		return 0;
 	/* nothing shown yet: a model, whatever the memory (a blank screen
@@ -490,7 +504,7 @@ void gt_stream_info(const struct gt_stream *s, struct gt_stream_info *out)
 	out->built = s->built;
 	out->built_gens = s->built_gens;
 	out->version = s->scan.version < 0 ? -1 : gt_decode_version(s->buf, s->len);
-	out->format = s->scan.version > 0 && !s->scan.stuck ? 2 : 1;
+	out->format = s->scan.version > 0 && !s->scan.stuck ? 2 : old_format(s) ? 1 : 0;
 	out->ended = s->ended;
 	out->building = s->b.running;
 	out->final = s->final_taken;

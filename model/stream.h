@@ -9,13 +9,16 @@
  * in generation-sized steps, and a step is only ever a model that is
  * complete and read-only, so views read it without locks.  When the
  * writer is done (gt_stream_end) the last build is of every byte: the
- * model a load of the same bytes from a file gives.  An old-format or
- * text trace is built once, at the end.
+ * model a load of the same bytes from a file gives.  An old-format
+ * binary trace (Go 1.5 to 1.21) has no generations: each step is a
+ * load of every byte read so far, as a file cut there loads (a truncated
+ * trace: the events that can be ordered before the cut).  A text trace
+ * is built once, at the end.
  *
  * A build is a whole load of the prefix, so a step costs the load of
- * everything before it: a build starts when complete generations wait
- * and no build runs, and not before as long again as the last one took
- * has passed, so that building takes at most about half a core however
+ * everything before it: a build starts when complete generations (old
+ * format: bytes) wait and no build runs, and not before as long again
+ * as the last one took has passed, so that building takes at most about half a core however
  * fast the data comes.
  *
  * Memory: once a model was taken, a step's model is built only while
@@ -91,7 +94,9 @@ struct gt_stream_info {
 	uint64_t built;         /* bytes of the newest model taken or ready */
 	uint32_t built_gens;    /* its generations (0 for the final build) */
 	int version;            /* of the header; -1 before it is in */
-	int format;             /* 2: shown by generations; 1: at the end */
+	int format;             /* 2: shown by generations; 1: by the bytes
+	                           read (old format); 0: at the end (text, a
+	                           header the scan could not follow) */
 	int ended;              /* the writer is done */
 	int building;           /* a build runs */
 	int final;              /* the model of every byte was taken */

@@ -5,7 +5,10 @@
 # (tests/tools/pace-pipe.py), and cut at random points (the model of the
 # truncated file); and every model it shows before the end, one per
 # complete generation, is the model of a file cut at that generation's
-# end (model-digest --stream checks each; see bench/digest.c).
+# end (model-digest --stream checks each; see bench/digest.c).  An
+# old-format trace's steps are loads of the bytes read so far: each is
+# the model of the file truncated at that step's byte count (its chunks
+# at most an eighth of the file, so that there are several).
 set -u
 : "${GT_BUILD:?run through make test}"
 D=$GT_BUILD/bench/model-digest
@@ -13,11 +16,13 @@ PACE="python3 tests/tools/pace-pipe.py"
 cd "$(dirname "$0")/.." || exit 1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-set -- tests/fixtures/*.trace
-for f in "${GT_CORPUS:-/nonexistent}"/v1/*_1_1[19]_good.trace "${GT_CORPUS:-/nonexistent}"/v2/*; do
+set -- tests/fixtures/*.trace tests/fixtures/v1/*.trace
+C=${GT_CORPUS:-/nonexistent}
+for f in "$C"/v1/*_1_1[19]_good.trace "$C"/v1/stress_1_[57]_good.trace \
+	"$C"/v1/stress_1_21_good.trace "$C"/v1/http_1_5_good.trace "$C"/v2/*; do
 	[ -f "$f" ] && set -- "$@" "$f"
 done
-echo "1..$(($# * 3 + 1))"
+echo "1..$(($# * 3 + 2))"
 i=0
 # tap OK WHAT
 tap() {
@@ -35,13 +40,20 @@ for f in "$@"; do
 	n=$(basename "$f")
 	"$D" "$f" > "$tmp/file" 2>/dev/null
 	size=$(wc -c < "$f")
-	# random chunks, each generation's model checked against its prefix
+	# an old-format trace (go 1.5 to 1.21): a step per chunk
+	max=65536 what=generation
+	case $(head -c 8 "$f" | tr -dc '0-9.') in
+	1.[5-9] | 1.1[0-9] | 1.2[01])
+		max=$((size / 8 + 1)) what=chunk
+		[ $max -le 65536 ] || max=65536 ;;
+	esac
+	# random chunks, each step's model checked against its prefix
 	# (every step a whole load: not on the corpus's traces of megabytes)
 	if [ "$size" -lt 1000000 ]; then
-		"$D" --stream $seed "$f" > "$tmp/chunks" 2>"$tmp/err"
+		"$D" --stream $seed "$f" $max > "$tmp/chunks" 2>"$tmp/err"
 		rc=$?
 		[ $rc = 0 ] && same "$tmp/file" "$tmp/chunks"
-		tap $? "$n: random chunks give the file's model, each generation's step its prefix's ($(grep -o '[0-9]*$' "$tmp/err" | tail -1) steps)"
+		tap $? "$n: random chunks give the file's model, each $what's step its prefix's ($(grep -o '[0-9]*$' "$tmp/err" | tail -1) steps)"
 	else
 		"$D" --stream 0 "$f" > "$tmp/chunks" 2>/dev/null
 		rc=$?
@@ -67,3 +79,9 @@ done
 grep -q 'stream_models_before_end [1-9]' "$tmp/err" 2>/dev/null || \
 	"$D" --stream 5 tests/fixtures/demo.trace 2>&1 >/dev/null | grep -q 'stream_models_before_end [1-9]'
 tap $? "a new-format trace shows generations before the stream ends"
+# an old-format trace through the stream gives models before its end,
+# each checked against the truncated file's (model-digest fails if not)
+steps=$("$D" --stream 5 tests/fixtures/blocked_go119.trace 8192 2>&1 >/dev/null |
+	sed -n 's/.*stream_models_before_end //p')
+[ "${steps:-0}" -ge 5 ]
+tap $? "an old-format trace shows the bytes read so far before the stream ends (${steps:-0} steps)"

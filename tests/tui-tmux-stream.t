@@ -7,17 +7,21 @@
 # (the header's name aside).  The loading screen says what it waits for;
 # q quits at once, before the first generation and after, with the
 # terminal modes as before.  While live, a wide header gives the GC
-# cycles, pauses and heap so far.  --follow reads a file as it is written;
-# the reports refuse it.
+# cycles, pauses and heap so far.  An old-format trace (Go 1.21 and
+# before) is shown as far as the bytes read so far go, before its writer
+# is done, and its final screen is the file's too.  --follow reads a file
+# as it is written; the reports refuse it.
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/tools/tmux-lib.sh"
 command -v bash >/dev/null || { echo "1..0 # SKIP no bash"; exit 0; }
 command -v python3 >/dev/null || { echo "1..0 # SKIP no python3"; exit 0; }
-trace=$(cd "$here/.." && cd "${GT_CORPUS:-../shared/corpus}" 2>/dev/null && pwd)/v2/esbuild_watch_go126.trace
-[ -s "$trace" ] || { echo "1..0 # SKIP no corpus (../shared/corpus)"; exit 0; }
+corpus=$(cd "$here/.." && cd "${GT_CORPUS:-../shared/corpus}" 2>/dev/null && pwd)
+trace=$corpus/v2/esbuild_watch_go126.trace
+v1trace=$corpus/v1/churn_go119.trace
+[ -s "$trace" ] && [ -s "$v1trace" ] || { echo "1..0 # SKIP no corpus (../shared/corpus)"; exit 0; }
 PACE="python3 $here/tools/pace-pipe.py"
 cd "$TMUX_TMP" || exit 1
-echo 1..12
+echo 1..15
 
 run() { tmux_text "$1"; tmux_keys Enter; }
 same_stty() { # same_stty FILE: compares with the stty before
@@ -119,3 +123,31 @@ tmux_wait_file rc4
 "$GTVIEW" stats --follow grow.trace >/dev/null 2>err5
 [ $? = 2 ] && grep -q -- "--follow is for the viewer" err5
 tap $? "the reports refuse --follow with a clear message"
+
+# an old-format trace on a FIFO: a writer that stalls half way; the
+# timeline shows the bytes read so far before it is done (no loading
+# screen until the end), and the final screen is the file's
+run "clear; \"\$GTVIEW\" '$v1trace'; echo \$? >rc6"
+tmux_wait "[timeline]" 30 && sleep 1
+tmux_screen | sed '1s/^ gtview [^ ]*  */ gtview NAME /' > v1file.screen
+tmux_keys q
+tmux_wait_file rc6
+run "clear; \"\$GTVIEW\" fifo; echo \$? >rc7"
+$PACE --rate 2000000 --seed 5 --hold-at 700000 --hold-file go3 "$v1trace" fifo &
+writer=$!
+tmux_wait "[live:" 30 && tmux_wait "[timeline]" 5
+tap $? "an old-format trace: the timeline shows the bytes read so far before the writer is done"
+tmux_screen | head -1 | grep -q "so far, [0-9.]*[KM]iB read"
+r=$?
+[ $r = 0 ] || tmux_screen | head -1 | sed 's/^/# /'
+tap $r "while the writer stalls, the header says how much was read"
+touch go3
+wait $writer
+until_final 'so far, .* read\]'
+tmux_screen | sed '1s/^ gtview [^ ]*  */ gtview NAME /' > v1stream.screen
+diff v1file.screen v1stream.screen >/dev/null
+r=$?
+[ $r = 0 ] || diff v1file.screen v1stream.screen | sed 's/^/# /' | head -20
+tap $r "an old-format trace: when the writer is done the screen is the file's"
+tmux_keys q
+tmux_wait_file rc7

@@ -253,7 +253,10 @@ void tui_live_lines(const struct tui_live *l, const char *name, char lines[3][16
 		snprintf(lines[2], 160, "waiting for data (%.0f s so far)", idle);
 	else if (si.building || (si.ended && !si.final))
 		snprintf(lines[2], 160, "building the model of %s", si.ended ? "the whole trace" :
-		         "the complete generations");
+		         si.format == 2 ? "the complete generations" : "the bytes read so far");
+	else if (si.format == 1 && !si.ended)
+		snprintf(lines[2], 160, "waiting for data: old-format traces are shown as far as "
+		         "their events can be ordered (%.0f s without data)", idle);
 	else if (l->follow && si.format != 2)
 		snprintf(lines[2], 160, "waiting for the file to stop growing for a second "
 		         "(%.0f s without data)", idle);
@@ -261,9 +264,8 @@ void tui_live_lines(const struct tui_live *l, const char *name, char lines[3][16
 		snprintf(lines[2], 160, "waiting for the first generation to end (%.0f s without data)",
 		         idle);
 	else if (!si.ended)
-		snprintf(lines[2], 160, "waiting for the writer to close the stream: %s traces "
-		         "are shown once complete (%.0f s without data)",
-		         si.version > 0 ? "old-format" : "such", idle);
+		snprintf(lines[2], 160, "waiting for the writer to close the stream: such traces "
+		         "are shown once complete (%.0f s without data)", idle);
 	else
 		lines[2][0] = 0;
 }
