@@ -15,7 +15,9 @@
  * search query (gt_model_find, counts only) for a text in some stacks and
  * for one in nearly every stack.  Last, the threads' figures (`gtview
  * threads`) and the viewer's thread lanes, built at the first M lane
- * query and kept with the model: timed once, as the MMU steps.
+ * query and kept with the model: timed once, as the MMU steps.  Then
+ * the single sched waits (`gtview waits --kind sched`): the whole list,
+ * longest first, and its first 10.
  * Target: each well under a second on the big traces.
  *
  *   bench-reports [--only PREFIX] TRACE...
@@ -25,6 +27,7 @@
  */
 #include "model/model.h"
 #include "model/profile.h"
+#include "model/waits.h"
 #include "report/report.h"
 
 #include <stdio.h>
@@ -47,13 +50,14 @@ static double now(void)
 }
 
 enum { GROUPS, WSTATS, PNET, PSYNC, PSYSCALL, PSCHED, ANNOT, ROWS, ROWQ, REGIONS, STEPS, GC,
-       GCVIEW, SEARCH_FN, SEARCH_ALL, THREADS, MLANES };
+       GCVIEW, SEARCH_FN, SEARCH_ALL, THREADS, MLANES, WAITS_SCHED, WAITS_SCHED10 };
 static const char *const names[] = {
 	"groups by func", "window stats", "pprof net", "pprof sync", "pprof syscall",
 	"pprof sched", "annotations", "goroutines --json rows",
 	"  their queries alone", "regions --json", "MMU steps (1st MMU)", "gc --json",
 	"GC view figures", "search chanrecv --count", "search runtime --count",
-	"threads --json figures", "thread lanes (1st M lane)"};
+	"threads --json figures", "thread lanes (1st M lane)",
+	"waits sched, the whole list", "waits sched --limit 10"};
 
 static void no_reason(void *ctx, gt_str reason, int64_t ns)
 {
@@ -160,6 +164,14 @@ static int run(const struct gt_model *m, int what, int64_t t0, int64_t t1, FILE 
 		free(f);
 		return 0;
 	}
+	case WAITS_SCHED: /* gtview waits --kind sched, view 5's waits */
+	case WAITS_SCHED10: {
+		struct gt_waits w;
+		if (gt_waits_list(m, GT_PROF_SCHED, t0, t1, 0, what == WAITS_SCHED ? 0 : 10, &w) < 0)
+			return -1;
+		gt_waits_free(&w);
+		return 0;
+	}
 	case MLANES: /* the first query builds every thread's lane */
 		gt_model_m_runs(m, 0, t0, t0 + 1, no_mrun, NULL);
 		return 0;
@@ -194,7 +206,7 @@ int main(int argc, char **argv)
 		printf("%s: %.1f MB, %u goroutines, loaded in %.0f ms\n", argv[i], (double)len / 1e6,
 		       gt_model_g_count(m), (now() - t) * 1e3);
 		int64_t d = info.max_ts - info.min_ts, mid = info.min_ts + d / 2;
-		for (int what = GROUPS; what <= MLANES; what++) {
+		for (int what = GROUPS; what <= WAITS_SCHED10; what++) {
 			if (strncmp(names[what], only, strlen(only)))
 				continue;
 			printf("  %-24s", names[what]);
