@@ -86,14 +86,16 @@ PY
 check $ok "NO_COLOR goroutine view: its timeline's busy cells are not reversed"
 
 # the thread lanes (t) without colour, in ASCII: the legend's running
-# densities and syscall are five characters; the syscall's is in the
+# densities, syscall and "holds no P" are six characters; the syscall's is in the
 # lanes, alone in cells and around a named run, never reversed
 LC_ALL=C LANG=C NO_COLOR=1 shot ascm 100 demo.trace t
 ok=$?
 legend=$(grep ' running .* syscall .* holds no P' ascm.screen)
 dens=$(printf '%s\n' "$legend" | sed 's/ running.*//')
 sys=$(printf '%s\n' "$legend" | sed 's/.* running  \(.\) syscall .*/\1/')
-[ "${#sys}" = 1 ] && [ "$(printf '%s%s' "$dens" "$sys" | fold -w1 | sort -u | wc -l)" = 5 ] ||
+nop=$(printf '%s\n' "$legend" | sed 's/.*  \(.\) holds no P.*/\1/')
+[ "${#sys}" = 1 ] && [ "${#nop}" = 1 ] &&
+	[ "$(printf '%s%s%s' "$dens" "$sys" "$nop" | fold -w1 | sort -u | wc -l)" = 6 ] ||
 	{ echo "# legend: $legend"; ok=1; }
 grep -E '^[ >]M[0-9]+ ' ascm.screen | cut -c11- | grep -qF -- "$sys" || { echo "# no syscall cell"; ok=1; }
 grep -Eq "^[ >]M15178 .*syscall syscall\.read G26[$sys]{8}" ascm.screen || { echo "# M15178's run"; ok=1; }

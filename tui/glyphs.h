@@ -23,7 +23,7 @@
 	X(BAR7,     "\xe2\x96\x87", "=") \
 	X(BAR8,     "\xe2\x96\x88", "#") \
 	X(GOAL,     "\xe2\x80\x94", "^")  /* — heap goal mark */ \
-	X(IDLE,     "\xc2\xb7",     ".")  /* · idle */ \
+	X(IDLE,     "\xc2\xb7",     "'")  /* · idle (ASCII: not LIGHT's .) */ \
 	X(GCCELL,   "\xe2\x96\x9a", "%")  /* ▚ GC mark worker */ \
 	X(SYSCALL,  "\xe2\x96\xa4", "!")  /* ▤ a thread in a syscall (M lanes) */ \
 	X(WCHAN,    "\xe2\x94\x80", "-")  /* ─ waiting: chan/select */ \
