@@ -27,6 +27,7 @@ done
 tap $ok "f cycles the kinds: $seen"
 
 # the sync table: flat descending, and where flat is equal, cum descending
+tmux_settle
 tmux_screen > top.txt
 python3 - top.txt <<'PY'
 import re, sys
@@ -48,6 +49,7 @@ tap $? "rows by flat time, those with none (and equal ones) by cumulative time"
 tmux_keys Enter Tab
 tmux_wait "stacks through runtime.chanrecv1"
 ok=$?
+tmux_settle
 tmux_screen | grep -Eq '^ +[0-9.]+ms +[0-9.]+% +[0-9]+  \+1 < github\.com/evanw/esbuild/internal/bundler\.\(\*scanner\)\.scanAllDependencies < ' ||
 	{ echo "# no row led by +1"; tmux_screen | sed 's/^/#   /'; ok=1; }
 tap $ok "stack rows: the shared frame left out (+1 <), the differing one whole"
@@ -67,6 +69,7 @@ tmux_keys Tab
 tmux_wait "waits through sync.(*Mutex).Lock" || ok=1
 tap $ok "Right opens a function, Tab its stacks, Tab its waits"
 
+tmux_settle
 tmux_screen > waits.txt
 "$GTVIEW" waits --kind sync --json demo.trace > waits.json
 python3 - waits.txt waits.json <<'PY'
@@ -102,7 +105,7 @@ tmux_keys Escape
 tmux_wait "waits through sync.(*Mutex).Lock" || ok=1
 tap $ok "Enter on a wait: $g at $t, on its wait; Esc comes back"
 
-tmux -L "$TMUX_SOCK" kill-server
+tmux_new_server
 tmux_start 120 30 "$GTVIEW basic.trace"
 tmux_wait "[timeline]"
 tmux_keys 5 f f f

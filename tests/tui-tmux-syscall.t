@@ -24,8 +24,7 @@ tap $? "gtview goroutine: G25's transitions as Go's reader gives them (6 Syscall
 
 # goroutine G of TRACE, in a fresh server; then: its row matching RE
 row() {
-	tmux -L "$TMUX_SOCK" kill-server 2>/dev/null
-	sleep 0.5
+	tmux_new_server
 	tmux_start 120 40 "$GTVIEW $1"
 	tmux_wait "[timeline]"
 	tmux_keys /

@@ -104,8 +104,7 @@ ok=$?
 tmux_screen | grep -Eq 't +toggle-threads +Show a lane per thread \(M\)' || ok=1
 [ $ok = 0 ] || tmux_screen | sed 's/^/#   /'
 tap $ok "? lists t, toggle-threads"
-tmux -L "$TMUX_SOCK" kill-server 2>/dev/null
-sleep 0.5
+tmux_new_server
 
 # --- old format -------------------------------------------------------
 tmux_start 120 40 "$GTVIEW basic_go119.trace"
@@ -148,8 +147,7 @@ tmux_screen | grep -Eq 'syscall in +syscall\.write' || ok=1
 [ $ok = 0 ] || tmux_screen | sed 's/^/#   /'
 tap $ok "old format: its inspector names G25, its P and M0, and syscall.write"
 
-tmux -L "$TMUX_SOCK" kill-server 2>/dev/null
-sleep 0.5
+tmux_new_server
 
 # --- the build in the background ---------------------------------------
 # A build that lasts 8 s: `t` shows the M lanes' labels at once, each
@@ -188,8 +186,7 @@ tmux_screen | grep -Eq '^[ >]M15178 +syscall syscall\.read G26' || ok=1
 ! tmux_screen | grep -q 'building the thread lanes' || ok=1
 [ $ok = 0 ] || tmux_screen | sed 's/^/#   /'
 tap $ok "once built, the lanes are drawn without a key"
-tmux -L "$TMUX_SOCK" kill-server 2>/dev/null
-sleep 0.5
+tmux_new_server
 
 # q while the lanes are built (a build of a minute): the viewer exits at
 # once, 0, nothing on stderr (under ASan: no leak)

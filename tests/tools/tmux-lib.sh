@@ -13,6 +13,8 @@
 #   tmux_wait_file PATH [SECONDS] wait until PATH exists and is not empty
 #                                 (default 10 s); 1 on time-out
 #   tmux_resize COLS ROWS
+#   tmux_new_server               kill the server; the next tmux_start
+#                                 starts another, on a socket of its own
 #   tmux_stop                     kill the server
 
 if ! command -v tmux >/dev/null 2>&1; then
@@ -43,6 +45,16 @@ tmux_start() {
 		-e XDG_CONFIG_HOME="$XDG_CONFIG_HOME" "$@" \; set-option -g remain-on-exit on >/dev/null
 }
 
+# A server being killed may still hold its socket: a new-session on it
+# then fails ("server exited unexpectedly"), so the next one gets a name
+# of its own.
+_tmux_servers=0
+tmux_new_server() {
+	tmux -L "$TMUX_SOCK" kill-server 2>/dev/null
+	_tmux_servers=$((_tmux_servers + 1))
+	TMUX_SOCK="gt$$-$_tmux_servers"
+}
+
 tmux_keys() { tmux -L "$TMUX_SOCK" send-keys "$@"; }
 tmux_text() { tmux -L "$TMUX_SOCK" send-keys -l "$1"; }
 tmux_screen() { tmux -L "$TMUX_SOCK" capture-pane -p; }
@@ -61,6 +73,22 @@ tmux_wait() {
 	echo "# timed out waiting for: $1"
 	tmux_screen | sed 's/^/#   /'
 	return 1
+}
+
+# tmux_settle: until two captures 0.3 s apart are the same (at most 5 s):
+# a title can be on the screen before the rows of the same frame are,
+# when the terminal's output arrives in pieces (a busy machine, ASan).
+tmux_settle() {
+	_prev=$(tmux_screen)
+	_i=0
+	while [ $_i -lt 16 ]; do
+		sleep 0.3
+		_now=$(tmux_screen)
+		[ "$_now" = "$_prev" ] && return 0
+		_prev=$_now
+		_i=$((_i + 1))
+	done
+	return 0
 }
 
 tmux_gone() {
