@@ -571,13 +571,6 @@ static void build_by_time(struct tui_gindex *x, enum tui_gcol col)
 enum { STEP_IDS = 1, STEP_SELS, STEP_BLOCKED, STEP_BYFUNC, STEP_SEARCH, STEP_RUN, STEP_WAIT, STEPS = STEP_WAIT };
 static const int col_step[TUI_GCOL__COUNT] = {STEP_IDS, STEP_SELS, STEP_RUN, STEP_WAIT, STEP_SELS, STEP_SELS};
 
-static double now_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
-
 static void step_done(struct tui_gindex *x, int step)
 {
 	pthread_mutex_lock(&x->mu);
@@ -593,7 +586,7 @@ static void *build(void *arg)
 	 * a key answers first on a busy machine; failing that, as is */
 	if (x->started)
 		(void)setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), 5);
-	double t0 = now_ms();
+	double t0 = tui_now_ms();
 	build_sigs(x);
 	if (!atomic_load(&x->cancel))
 		build_id(x);
@@ -618,7 +611,7 @@ static void *build(void *arg)
 	step_done(x, STEP_RUN);
 	if (!atomic_load(&x->cancel))
 		build_by_time(x, TUI_GCOL_WAIT);
-	x->build_ms = now_ms() - t0;
+	x->build_ms = tui_now_ms() - t0;
 	step_done(x, STEP_WAIT);
 	return NULL;
 }

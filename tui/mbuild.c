@@ -5,22 +5,15 @@
 
 #include "tui/util.h"
 
-static double now_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
-
 static void *work(void *arg)
 {
 	struct tui_mbuild *b = arg;
-	double t = now_ms();
+	double t = tui_now_ms();
 	/* the tests' slow build: in steps, so that a quit still stops it at once */
 	for (unsigned ms = 0; ms < b->delay_ms && !atomic_load(&b->cancel); ms += 10)
 		nanosleep(&(struct timespec){0, 10 * 1000000L}, NULL);
 	b->rc = atomic_load(&b->cancel) ? -1 : gt_model_m_runs_build(b->m, &b->cancel);
-	b->ms = now_ms() - t;
+	b->ms = tui_now_ms() - t;
 	atomic_store(&b->done, 1);
 	return NULL;
 }

@@ -7,19 +7,12 @@
 
 #include "tui/util.h"
 
-static double now_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
-
 static void *work(void *arg)
 {
 	struct tui_rstats *r = arg;
-	double t = now_ms();
+	double t = tui_now_ms();
 	r->rc = gt_model_window_stats(r->m, r->t0, r->t1, &r->w);
-	r->ms = now_ms() - t;
+	r->ms = tui_now_ms() - t;
 	atomic_store(&r->done, 1);
 	return NULL;
 }

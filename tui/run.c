@@ -33,13 +33,6 @@
 
 /* ---- script commands (headless tests) ------------------------------------ */
 
-static double now_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
-
 /* ":bench-frames N FILE": draws N frames of the current view at random
  * (but repeatable) zooms and cursor positions; writes ms per frame. */
 static int bench_frames(struct tui_app *a, int n, const char *path)
@@ -59,9 +52,9 @@ static int bench_frames(struct tui_app *a, int n, const char *path)
 		a->tl.t1 = a->tl.t0 + span;
 		a->tl.cursor = a->tl.t0 + span / 2;
 		a->tl.cursor_set = 1;
-		double t0 = now_ms();
+		double t0 = tui_now_ms();
 		tui_draw(a, TUI_REDRAW_ALL);
-		double ms = now_ms() - t0;
+		double ms = tui_now_ms() - t0;
 		total += ms;
 		if (ms > worst)
 			worst = ms;
@@ -147,11 +140,11 @@ static void peak_rss(const char *path)
  * :key-times as a key named "idle" with its frame. */
 static int idle_step(struct tui_app *a)
 {
-	double t0 = now_ms();
+	double t0 = tui_now_ms();
 	int flags = tui_goroutines_idle(a);
 	if (flags && key_times) {
 		tui_draw(a, flags);
-		fprintf(key_times, "idle\t%.3f\n", now_ms() - t0);
+		fprintf(key_times, "idle\t%.3f\n", tui_now_ms() - t0);
 		return 0;
 	}
 	return flags;
@@ -162,13 +155,13 @@ static int script_key(struct tui_app *a, TermKey *tk, TermKeyKey *key)
 {
 	if (!key_times)
 		return tui_handle_key(a, tk, key);
-	double t0 = now_ms();
+	double t0 = tui_now_ms();
 	int flags = tui_handle_key(a, tk, key);
 	if (flags && !(flags & TUI_QUIT))
 		tui_draw(a, flags);
 	char name[64];
 	termkey_strfkey(tk, name, sizeof name, key, TERMKEY_FORMAT_VIM);
-	fprintf(key_times, "%s\t%.3f\n", name, now_ms() - t0);
+	fprintf(key_times, "%s\t%.3f\n", name, tui_now_ms() - t0);
 	return flags & (TUI_QUIT | TUI_SUSPEND);
 }
 
@@ -227,18 +220,18 @@ static int run_command(struct tui_app *a, const char *cmd)
 	}
 	if (sscanf(cmd, "wait-index %1023s", arg) == 1) {
 		/* the goroutine list's index, built in the background */
-		double t0 = now_ms();
+		double t0 = tui_now_ms();
 		tui_gindex_wait(&a->gl.ix, TUI_GCOL__COUNT);
 		FILE *f = fopen(arg, "a");
 		if (!f)
 			tui_die("wait-index %s: %s", arg, strerror(errno));
-		fprintf(f, "index_build_ms %.1f waited_ms %.1f\n", a->gl.ix.build_ms, now_ms() - t0);
+		fprintf(f, "index_build_ms %.1f waited_ms %.1f\n", a->gl.ix.build_ms, tui_now_ms() - t0);
 		fclose(f);
 		return 0;
 	}
 	if (sscanf(cmd, "wait-range %1023s", arg) == 1) {
 		/* the goroutine list's rows of the marked range (goroutine_window.h) */
-		double t0 = now_ms();
+		double t0 = tui_now_ms();
 		tui_goroutines_follow_range(a);
 		if (a->gl.win)
 			tui_gwin_wait(a->gl.win);
@@ -247,7 +240,7 @@ static int run_command(struct tui_app *a, const char *cmd)
 			tui_die("wait-range %s: %s", arg, strerror(errno));
 		const struct tui_gwin *w = a->gl.win;
 		fprintf(f, "range_rows %u build_ms %.1f waited_ms %.1f exceptions %u %u\n", w ? w->n : 0,
-		        w ? w->build_ms : 0, now_ms() - t0, w ? w->exc[0].n : 0, w ? w->exc[1].n : 0);
+		        w ? w->build_ms : 0, tui_now_ms() - t0, w ? w->exc[0].n : 0, w ? w->exc[1].n : 0);
 		fclose(f);
 		return 0;
 	}

@@ -8,13 +8,6 @@
 
 #include "tui/util.h"
 
-static double now_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
-
 static const struct gt_fevent *sort_ev;
 static int cmp_by_g(const void *x, const void *y)
 {
@@ -28,7 +21,7 @@ static int cmp_by_g(const void *x, const void *y)
 static void *work(void *arg)
 {
 	struct tui_find *f = arg;
-	double t = now_ms();
+	double t = tui_now_ms();
 	struct gt_find_opts o = {.t0 = INT64_MIN, .t1 = INT64_MAX, .max_events = TUI_FIND_MAX_EVENTS,
 	                         .cancel = &f->cancel, .done = &f->walked};
 	f->rc = gt_model_find(f->m, f->text, strlen(f->text), &o, &f->r);
@@ -44,7 +37,7 @@ static void *work(void *arg)
 			f->rc = -1;
 		}
 	}
-	f->ms = now_ms() - t;
+	f->ms = tui_now_ms() - t;
 	atomic_store(&f->done, 1);
 	return NULL;
 }

@@ -1,6 +1,8 @@
 /* util.c: x*alloc and duration formatting (see util.h). */
 #include "tui/util.h"
 
+#include <time.h>
+
 #include "keymaps/action.h"
 #include "report/escape.h"
 
@@ -151,4 +153,11 @@ int tui_thread_start(pthread_t *th, void *(*fn)(void *), void *arg)
 	int rc = pthread_create(th, NULL, fn, arg);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	return rc;
+}
+
+double tui_now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }

@@ -17,6 +17,10 @@ char *tui_xstrdup(const char *s);
  * thread: the terminal's signals stay the main thread's.  Its result. */
 int tui_thread_start(pthread_t *th, void *(*fn)(void *), void *arg);
 
+/* The monotonic clock in ms: what background work and the load time
+ * themselves by. */
+double tui_now_ms(void);
+
 /* Called by tui_xmalloc & co. before exiting, to restore the terminal. */
 extern void (*tui_die_callback)(void);
 void tui_die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
