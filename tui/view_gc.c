@@ -113,7 +113,7 @@ static void rebuild(struct tui_app *a)
 	}
 	gv->nrows = k;
 	gt_model_gc_cpu(a->m, gv->t0, gv->t1, &gv->cpu);
-	if (!gv->fig.started) { /* the figures, once: the model's definitions */
+	if (!tui_gcfig_started(&gv->fig)) { /* the figures, once: the model's definitions */
 		tui_gcfig_start(&gv->fig, a->m);
 		memset(gv->hist, 0, sizeof gv->hist);
 		for (size_t i = 0; i < nstw; i++) { /* the pauses' histogram */
