@@ -82,6 +82,8 @@ int cmd_view(int argc, char **argv)
 	/* tests of quitting while a trace loads need a load that lasts */
 	const char *delay = getenv("GTVIEW_TEST_LOAD_DELAY_US");
 	run.load_delay_us = delay ? (unsigned)strtoul(delay, NULL, 10) : 0;
+	/* ...and of a first frame's views: one that lasts until told */
+	run.load_hold = getenv("GTVIEW_TEST_LOAD_HOLD");
 	/* ...and of keys while the thread lanes are built */
 	const char *mdelay = getenv("GTVIEW_TEST_MLANES_DELAY_MS");
 	run.mlanes_delay_ms = mdelay ? (unsigned)strtoul(mdelay, NULL, 10) : 0;

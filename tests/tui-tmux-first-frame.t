@@ -33,15 +33,6 @@ plain() { # plain TRACE NAME
 	tmux_keys q
 	tmux_wait_file "rc-$2"
 }
-# until_whole: the header's loading mark is gone (60 s at most)
-until_whole() {
-	i=0
-	while [ $i -lt 600 ] && tmux_screen | head -1 | grep -qF "[loading"; do
-		sleep 0.1
-		i=$((i + 1))
-	done
-	sleep 1
-}
 slow="GTVIEW_FIRST_PREFIX=100000 GTVIEW_TEST_LOAD_DELAY_US=200000"
 
 for f in v2 v1; do
@@ -62,7 +53,7 @@ for f in v2 v1; do
 		tap $? "$f: keys work during the load (+ zooms in)"
 		tmux_keys 0
 	fi
-	until_whole
+	tmux_header_gone '\[loading' # the whole model is shown
 	tmux_screen > "$f.first"
 	diff "$f.plain" "$f.first" >/dev/null
 	r=$?

@@ -71,15 +71,7 @@ wait $writer
 tmux_wait "go1.26" 30
 # the final model: the header's mark goes ([live: ...], then
 # [building: ...] while the last build runs)
-until_final() {
-	i=0
-	while [ $i -lt 600 ] && tmux_screen | head -1 | grep -q "$1"; do
-		sleep 0.1
-		i=$((i + 1))
-	done
-	sleep 1
-}
-until_final 'so far, .* read\]'
+tmux_header_gone 'so far, .* read\]'
 tmux_screen | sed '1s/^ gtview [^ ]*  */ gtview NAME /' > stream.screen
 diff file.screen stream.screen >/dev/null
 r=$?
@@ -143,7 +135,7 @@ r=$?
 tap $r "while the writer stalls, the header says how much was read"
 touch go3
 wait $writer
-until_final 'so far, .* read\]'
+tmux_header_gone 'so far, .* read\]'
 tmux_screen | sed '1s/^ gtview [^ ]*  */ gtview NAME /' > v1stream.screen
 diff v1file.screen v1stream.screen >/dev/null
 r=$?

@@ -1,5 +1,5 @@
 #!/bin/sh
-# tui-unit.t: runs the cmocka tests of tests/unit/tui_script.c (TAP).
-bin="$GT_BUILD/tests/tui_script"
-[ -x "$bin" ] || { echo 1..1; echo "not ok 1 - $bin is built"; exit 0; }
-CMOCKA_MESSAGE_OUTPUT=TAP exec "$bin"
+# tui-unit.t: the cmocka tests of tui/ (tests/unit/tui_*.c: the headless
+# tests' plumbing, the background jobs), as TAP: one test point per
+# program, its own report as comments when it fails.
+exec sh "$(dirname "$0")/tools/unit-tap.sh" tui_script tui_job

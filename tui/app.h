@@ -311,7 +311,19 @@ struct tui_app {
 	int njumps;
 
 	struct tui_live *live;  /* live.h: the trace is still arriving; NULL */
+	int partial;            /* the model shown is a part of the trace (a big
+	                           file's first frame while the whole loads, a
+	                           stream's complete generations): set by live.c
+	                           as models are shown, read by every view */
 };
+
+/* After a figure that depends on the whole trace (counts, totals, what
+ * is blocked at the end): " so far" while the model shown is partial,
+ * else "" (then the figure is the whole trace's). */
+static inline const char *tui_so_far(const struct tui_app *a)
+{
+	return a->partial ? " so far" : "";
+}
 
 /* A goroutine's summary by value (the model stores them packed). */
 static inline struct gt_goroutine tui_g(const struct tui_app *a, uint32_t gi)

@@ -6,17 +6,14 @@
 #ifndef GT_TUI_GC_FIGURES_H
 #define GT_TUI_GC_FIGURES_H
 
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stddef.h>
 
 #include "model/model.h"
+#include "tui/job.h"
 
 struct tui_gcfig {
 	const struct gt_model *m;
-	pthread_t th;
-	int started;
-	atomic_int done, stop;
+	struct tui_job job;      /* the work, for m */
 	/* valid once done: */
 	struct gt_gc_cycle *cyc;        /* per GC cycle */
 	size_t ncyc;
@@ -27,6 +24,8 @@ struct tui_gcfig {
 
 /* Starts the work for m if not started yet. */
 void tui_gcfig_start(struct tui_gcfig *f, const struct gt_model *m);
+/* Whether the work was started (since the last free). */
+int tui_gcfig_started(const struct tui_gcfig *f);
 /* Whether the figures are there (never blocks). */
 int tui_gcfig_ready(const struct tui_gcfig *f);
 /* Waits for them if the work was started (for scripted screen shots). */

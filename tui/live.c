@@ -174,12 +174,9 @@ int tui_live_swap(struct tui_app *a)
 	 * that cannot all be stopped: the model changes once it is done */
 	if (a->gl.ix.m && !tui_gindex_ready(&a->gl.ix, TUI_GCOL__COUNT))
 		return 0;
-	struct gt_stream_info si;
-	gt_stream_info(l->s, &si);
 	replace(a, l->pending);
 	l->pending = NULL;
-	l->final = si.final;
-	l->shown_gens = si.built_gens;
+	tui_live_shown(a);
 	if (l->final)
 		tui_load_result(a, &l->pres);
 	else
@@ -187,9 +184,14 @@ int tui_live_swap(struct tui_app *a)
 	return TUI_REDRAW_ALL;
 }
 
-int tui_live_partial(const struct tui_app *a)
+void tui_live_shown(struct tui_app *a)
 {
-	return a->live && !a->live->final;
+	struct tui_live *l = a->live;
+	struct gt_stream_info si;
+	gt_stream_info(l->s, &si);
+	l->final = si.final;
+	l->shown_gens = si.built_gens;
+	a->partial = !l->final;
 }
 
 void tui_live_mark(const struct tui_app *a, char *buf, size_t n, int full)

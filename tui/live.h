@@ -54,8 +54,9 @@ int tui_live_swap(struct tui_app *a);
 /* What the header says while the trace is incomplete ("" at the end):
  * how far it got, and with full the GC cycles, pauses and heap so far. */
 void tui_live_mark(const struct tui_app *a, char *buf, size_t n, int full);
-/* The model shown is a part of the trace (more is loading or to come). */
-int tui_live_partial(const struct tui_app *a);
+/* The model in a->m was just shown: whether it holds every byte (the
+ * stream's final model), into l->final and a->partial. */
+void tui_live_shown(struct tui_app *a);
 /* The loading screen's lines before the first model: what was read and
  * what is waited for. */
 void tui_live_lines(const struct tui_live *l, const char *name, char lines[3][160]);

@@ -10,16 +10,12 @@
 #ifndef GT_TUI_MBUILD_H
 #define GT_TUI_MBUILD_H
 
-#include <pthread.h>
-#include <stdatomic.h>
-
 #include "model/model.h"
+#include "tui/job.h"
 
 struct tui_mbuild {
 	const struct gt_model *m;
-	pthread_t th;
-	int started;            /* 1: a thread runs or ran (to join); 2: joined */
-	atomic_int done, cancel;
+	struct tui_job job;      /* the build, for m */
 	int rc;                 /* gt_model_m_runs_build's (< 0: out of memory) */
 	unsigned delay_ms;      /* tests: a pause before the build, cut short
 	                           by cancel (GTVIEW_TEST_MLANES_DELAY_MS) */

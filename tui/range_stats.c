@@ -3,60 +3,49 @@
 #include "tui/range_stats.h"
 
 #include <string.h>
-#include <time.h>
 
 #include "tui/util.h"
 
-static void *work(void *arg)
+static void work(void *arg)
 {
 	struct tui_rstats *r = arg;
 	double t = tui_now_ms();
 	r->rc = gt_model_window_stats(r->m, r->t0, r->t1, &r->w);
 	r->ms = tui_now_ms() - t;
-	atomic_store(&r->done, 1);
-	return NULL;
 }
 
 void tui_rstats_wait(struct tui_rstats *r)
 {
-	if (r->started == 1) {
-		pthread_join(r->th, NULL);
-		r->started = 2;
-	}
+	tui_job_join(&r->job);
 }
 
 int tui_rstats_busy(const struct tui_rstats *r)
 {
-	return r->started == 1 && !atomic_load(&r->done);
+	return tui_job_busy(&r->job);
 }
 
 int tui_rstats_get(struct tui_rstats *r, const struct gt_model *m, int64_t t0, int64_t t1,
                    const struct gt_wstats **out)
 {
-	if (r->started && r->m == m && r->t0 == t0 && r->t1 == t1) {
-		if (!atomic_load(&r->done))
+	if (tui_job_started(&r->job) && r->m == m && r->t0 == t0 && r->t1 == t1) {
+		if (!tui_job_done(&r->job))
 			return 0;
-		tui_rstats_wait(r);
+		tui_job_join(&r->job);
 		*out = &r->w;
 		return 1;
 	}
-	tui_rstats_wait(r); /* another range's: it cannot stop midway */
+	tui_job_join(&r->job); /* another range's: it cannot stop midway */
 	r->m = m;
 	r->t0 = t0;
 	r->t1 = t1;
-	atomic_init(&r->done, 0);
-	if (tui_thread_start(&r->th, work, r) != 0) { /* no thread: the work here */
-		work(r);
-		r->started = 2;
-		*out = &r->w;
-		return 1;
-	}
-	r->started = 1;
-	return 0;
+	if (tui_job_start(&r->job, work, r))
+		return 0;
+	*out = &r->w; /* no thread: done here */
+	return 1;
 }
 
 void tui_rstats_free(struct tui_rstats *r)
 {
-	tui_rstats_wait(r);
+	tui_job_join(&r->job);
 	memset(r, 0, sizeof *r);
 }

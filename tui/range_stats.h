@@ -8,18 +8,15 @@
 #ifndef GT_TUI_RANGE_STATS_H
 #define GT_TUI_RANGE_STATS_H
 
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdint.h>
 
 #include "model/model.h"
+#include "tui/job.h"
 
 struct tui_rstats {
 	const struct gt_model *m;
 	int64_t t0, t1;
-	pthread_t th;
-	int started;            /* 1: a thread runs or ran (to join); 2: joined */
-	atomic_int done;
+	struct tui_job job;      /* started: for m, t0, t1 */
 	int rc;                 /* gt_model_window_stats's */
 	struct gt_wstats w;
 	double ms;              /* how long it took */

@@ -12,6 +12,7 @@
 #include <malloc.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <sys/resource.h>
 #include <stdio.h>
 #include <limits.h>
@@ -489,12 +490,19 @@ static int quit_key(struct tui_app *a)
 }
 
 /* Tests: a load slow enough to interrupt (a pause per progress report,
- * on the load's thread). */
+ * on the load's thread), or held until a file exists or the viewer
+ * quits (load_quit, set before the stream is freed). */
+static atomic_int load_quit;
+
 static int load_delay(void *ctx, uint64_t done, uint64_t total)
 {
 	(void)done, (void)total;
 	const struct tui_run_opts *o = ctx;
-	usleep((useconds_t)o->load_delay_us);
+	if (o->load_delay_us)
+		usleep((useconds_t)o->load_delay_us);
+	while (o->load_hold && *o->load_hold && access(o->load_hold, F_OK) < 0 &&
+	       !atomic_load(&load_quit))
+		usleep(20000);
 	return 0;
 }
 
@@ -630,6 +638,7 @@ static void app_free(struct tui_app *a)
 	tui_jumps_free(a);
 	tui_regions_free(a);
 	if (a->live) {
+		atomic_store(&load_quit, 1); /* a held load (tests) ends */
 		tui_live_free(a->live);
 		free(a->live);
 		a->live = NULL;
@@ -709,11 +718,8 @@ int tui_run(const struct tui_run_opts *o)
 			return rc;
 		}
 		if (a->m) {
-			struct gt_stream_info si;
-			gt_stream_info(a->live->s, &si);
-			a->live->final = si.final;
-			a->live->shown_gens = si.built_gens;
-			if (!si.final)
+			tui_live_shown(a);
+			if (a->partial)
 				res.status = GT_OK; /* a prefix's end is no error */
 		}
 		if (headless) { /* all read: nothing more to come */
@@ -730,15 +736,14 @@ int tui_run(const struct tui_run_opts *o)
 		if (o->show_log && (a->live->log = fopen(o->show_log, "a")))
 			fprintf(a->live->log, "start %.6f\n", a->live->t0);
 		a->live->s = gt_stream_file(o->buf, o->len, o->mapped, o->load, o->first_prefix,
-		                            o->load_delay_us ? load_delay : NULL, (void *)o);
+		                            o->load_delay_us || o->load_hold ? load_delay : NULL,
+		                            (void *)o);
 		if (!a->live->s)
 			tui_die("out of memory");
 		a->m = stream_first(a, o, &l.unblocked, &res, &l.stop);
 		if (a->m) {
-			struct gt_stream_info si;
-			gt_stream_info(a->live->s, &si);
-			a->live->final = si.final;
-			if (!si.final)
+			tui_live_shown(a);
+			if (a->partial)
 				res.status = GT_OK; /* a prefix's end is no error */
 		}
 	} else {

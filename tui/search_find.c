@@ -18,12 +18,12 @@ static int cmp_by_g(const void *x, const void *y)
 	return (i > j) - (i < j); /* ev is in time order */
 }
 
-static void *work(void *arg)
+static void work(void *arg)
 {
 	struct tui_find *f = arg;
 	double t = tui_now_ms();
 	struct gt_find_opts o = {.t0 = INT64_MIN, .t1 = INT64_MAX, .max_events = TUI_FIND_MAX_EVENTS,
-	                         .cancel = &f->cancel, .done = &f->walked};
+	                         .cancel = tui_job_cancel_flag(&f->job), .done = &f->walked};
 	f->rc = gt_model_find(f->m, f->text, strlen(f->text), &o, &f->r);
 	if (f->rc == 0 && f->r.nev) {
 		f->by_g = malloc(f->r.nev * sizeof *f->by_g);
@@ -38,39 +38,37 @@ static void *work(void *arg)
 		}
 	}
 	f->ms = tui_now_ms() - t;
-	atomic_store(&f->done, 1);
-	return NULL;
 }
 
 void tui_find_wait(struct tui_find *f)
 {
-	if (f->started == 1) {
-		pthread_join(f->th, NULL);
-		f->started = 2;
-	}
+	tui_job_join(&f->job);
 }
 
 int tui_find_busy(const struct tui_find *f)
 {
-	return f->started == 1 && !atomic_load(&f->done);
+	return tui_job_busy(&f->job);
+}
+
+int tui_find_pending(const struct tui_find *f)
+{
+	return tui_job_pending(&f->job);
 }
 
 int tui_find_ready(struct tui_find *f)
 {
-	if (!f->started || tui_find_busy(f))
+	if (!tui_job_done(&f->job))
 		return 0;
-	tui_find_wait(f);
+	tui_job_join(&f->job);
 	return 1;
 }
 
 void tui_find_free(struct tui_find *f)
 {
-	atomic_store(&f->cancel, 1);
-	tui_find_wait(f);
+	tui_job_reset(&f->job); /* a search running stops */
 	gt_find_result_free(&f->r);
 	free(f->by_g);
 	f->by_g = NULL;
-	f->started = 0;
 	f->rc = 0;
 }
 
@@ -79,13 +77,6 @@ void tui_find_start(struct tui_find *f, const struct gt_model *m, const char *te
 	tui_find_free(f);
 	f->m = m;
 	snprintf(f->text, sizeof f->text, "%s", text);
-	atomic_init(&f->done, 0);
-	atomic_init(&f->cancel, 0);
 	atomic_init(&f->walked, 0);
-	if (tui_thread_start(&f->th, work, f) != 0) { /* no thread: the work here */
-		work(f);
-		f->started = 2;
-		return;
-	}
-	f->started = 1;
+	tui_job_start(&f->job, work, f);
 }

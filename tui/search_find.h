@@ -7,11 +7,11 @@
 #ifndef GT_TUI_SEARCH_FIND_H
 #define GT_TUI_SEARCH_FIND_H
 
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
 
 #include "model/model.h"
+#include "tui/job.h"
 
 /* Events the viewer keeps for stepping and highlighting (32 bytes each,
  * in time order): when more match, those of the goroutines walked first
@@ -21,9 +21,7 @@
 struct tui_find {
 	const struct gt_model *m;
 	char text[128];
-	pthread_t th;
-	int started;            /* 1: a thread runs or ran (to join); 2: joined */
-	atomic_int done, cancel;
+	struct tui_job job;      /* the search (its cancel: gt_find_opts's) */
 	atomic_uint walked;     /* goroutines walked so far */
 	int rc;                 /* gt_model_find's */
 	struct gt_find_result r;
@@ -37,7 +35,10 @@ void tui_find_start(struct tui_find *f, const struct gt_model *m, const char *te
  * joining the thread once they are; 0 while being computed or when no
  * search was started. */
 int tui_find_ready(struct tui_find *f);
+/* Running; pending: running, or done and not joined yet (its results
+ * not looked at). */
 int tui_find_busy(const struct tui_find *f);
+int tui_find_pending(const struct tui_find *f);
 void tui_find_wait(struct tui_find *f);
 void tui_find_free(struct tui_find *f);
 

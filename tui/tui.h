@@ -29,6 +29,9 @@ struct tui_run_opts {
 	struct gt_config *config;   /* keymap and settings; not owned */
 	const struct gt_load_opts *load; /* how to load (NULL: the defaults) */
 	unsigned load_delay_us;     /* tests: a pause per progress report */
+	const char *load_hold;      /* tests: a file's whole load waits at
+	                               its progress reports until this path
+	                               exists (the first frame lasts); NULL */
 	unsigned mlanes_delay_ms;   /* tests: a pause before building the
 	                               thread lanes (mbuild.h) */
 	int stream;                 /* read the trace from stream_fd as it

@@ -113,7 +113,7 @@ static void rebuild(struct tui_app *a)
 	}
 	gv->nrows = k;
 	gt_model_gc_cpu(a->m, gv->t0, gv->t1, &gv->cpu);
-	if (!gv->fig.started) { /* the figures, once: the model's definitions */
+	if (!tui_gcfig_started(&gv->fig)) { /* the figures, once: the model's definitions */
 		tui_gcfig_start(&gv->fig, a->m);
 		memset(gv->hist, 0, sizeof gv->hist);
 		for (size_t i = 0; i < nstw; i++) { /* the pauses' histogram */
@@ -274,10 +274,10 @@ void tui_gc_draw(struct tui_app *a)
 	char cpu[160], rest[400];
 	gt_report_gc_cpu(cpu, sizeof cpu, &gv->cpu);
 	if (nstw)
-		snprintf(rest, sizeof rest, "%zu STW pauses, %s in all, longest %s (%s); %zu GC cycles",
-		         nstw, t, l, gt_model_str(a->m, stw_of(a, li)->reason), ngc);
+		snprintf(rest, sizeof rest, "%zu STW pauses%s, %s in all, longest %s (%s); %zu GC cycles",
+		         nstw, tui_so_far(a), t, l, gt_model_str(a->m, stw_of(a, li)->reason), ngc);
 	else
-		snprintf(rest, sizeof rest, "%zu GC cycles, no stop-the-world pauses", ngc);
+		snprintf(rest, sizeof rest, "%zu GC cycles%s, no stop-the-world pauses", ngc, tui_so_far(a));
 	char rng[80];
 	if (tui_range_text(a, rng, sizeof rng, gv->t0, gv->t1)) { /* m on the timeline */
 		size_t tl = strlen(rest);

@@ -35,8 +35,8 @@ void tui_gfuncs_draw(struct tui_app *a, int y, int rows)
 	char rng[80], in[128] = "";
 	if (gl->windowed && tui_range_text(a, rng, sizeof rng, gl->win->t0, gl->win->t1)) /* m on the timeline */
 		snprintf(in, sizeof in, "; in %s (%s: the whole trace)", rng, tui_key_of(a, GT_ACTION_FILTER_CLEAR));
-	snprintf(title, sizeof title, "%zu start function%s, %u goroutines, most time first%s%s%s%s",
-	         gl->ngroups, gl->ngroups == 1 ? "" : "s", ng, gl->text[0] ? ", matching \"" : "",
+	snprintf(title, sizeof title, "%zu start function%s, %u goroutines%s, most time first%s%s%s%s",
+	         gl->ngroups, gl->ngroups == 1 ? "" : "s", ng, tui_so_far(a), gl->text[0] ? ", matching \"" : "",
 	         gl->text, gl->text[0] ? "\"" : "", in);
 	tui_put(y++, 0, a->cols, tui_attr(TUI_C_TITLE), title);
 	int x = 0;

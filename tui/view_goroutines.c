@@ -202,11 +202,13 @@ void tui_goroutines_draw(struct tui_app *a)
 	/* before the index has what is asked: what is shown meanwhile */
 	const char *early = gl->raw ? "  (indexing: as they appeared, unfiltered, unsorted)"
 	                    : gl->pending ? "  (indexing: by goroutine until sorted)" : "";
-	snprintf(title, sizeof title, "%s%s%s%s%s%zu of %u goroutines%s%s%s%s%s%s%s%s",
-	         gl->blocked ? "Blocked at the end: " : "", gl->func_on ? "Started by " : "",
+	/* a partial model: its end is only where the loaded part ends */
+	snprintf(title, sizeof title, "%s%s%s%s%s%s%s%zu of %u goroutines%s%s%s%s%s%s%s%s%s",
+	         gl->blocked ? "Blocked at the end" : "", gl->blocked ? tui_so_far(a) : "",
+	         gl->blocked ? ": " : "", gl->func_on ? "Started by " : "",
 	         gl->func_on ? gt_model_str(a->m, gl->func) : "", gl->func_on ? ": " : "",
 	         gl->counting ? "at least " : "", gl->nrows - gl->ngroups,
-	         gl->windowed ? gl->win->n : gt_model_g_count(a->m),
+	         gl->windowed ? gl->win->n : gt_model_g_count(a->m), gl->blocked ? "" : tui_so_far(a),
 	         gl->blocked ? ", grouped by reason and stack" : "",
 	         *st ? ", state " : "", st,
 	         gl->text[0] ? ", matching \"" : "", gl->text, gl->text[0] ? "\"" : "", in,

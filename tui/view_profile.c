@@ -305,17 +305,18 @@ void tui_profile_draw(struct tui_app *a)
 	tui_fmt_dur(tot, sizeof tot, p->prof.ns);
 	const char *kind = gt_prof_kind_name(p->kind);
 	if (p->at.mode == M_TOP)
-		snprintf(title, sizeof title, "%s profile: %llu %s, %s in all; by function, sorted by %s",
-		         kind, (unsigned long long)p->prof.count, noun(p->kind), tot, sort_names[p->sort]);
+		snprintf(title, sizeof title, "%s profile: %llu %s, %s in all%s; by function, sorted by %s",
+		         kind, (unsigned long long)p->prof.count, noun(p->kind), tot, tui_so_far(a),
+		         sort_names[p->sort]);
 	else if (p->at.mode == M_WAITS) {
 		char wt[32];
 		tui_fmt_dur(wt, sizeof wt, p->waits.ns);
-		snprintf(title, sizeof title, "%s profile (%s in all): %llu %s through %s, %s, longest first%s",
-		         kind, tot, (unsigned long long)p->waits.count, noun(p->kind),
+		snprintf(title, sizeof title, "%s profile (%s in all%s): %llu %s through %s, %s, longest first%s",
+		         kind, tot, tui_so_far(a), (unsigned long long)p->waits.count, noun(p->kind),
 		         p->at.focus ? func_name(a, p->at.focus) : "any function", wt,
 		         p->waits.n < p->waits.count ? " (the first 10000)" : "");
 	} else
-		snprintf(title, sizeof title, "%s profile (%s in all): %s %s", kind, tot,
+		snprintf(title, sizeof title, "%s profile (%s in all%s): %s %s", kind, tot, tui_so_far(a),
 		         p->at.mode == M_PEEK ? "callers and callees of" : "stacks through",
 		         p->at.focus ? func_name(a, p->at.focus) : "any function");
 	char rng[80];

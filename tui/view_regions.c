@@ -309,8 +309,9 @@ void tui_regions_draw(struct tui_app *a)
 		snprintf(where, sizeof where, "begun in the marked range %s", rng);
 	char title[512];
 	if (r->pane == 2) {
-		snprintf(title, sizeof title, "Logs: %zu%s%s%s (%s)", r->nlogs, r->text[0] ? " matching \"" : "",
-		         r->text, r->text[0] ? "\"" : "", a->range.set ? "in the marked range" : "the whole trace");
+		snprintf(title, sizeof title, "Logs: %zu%s%s%s%s (%s)", r->nlogs, tui_so_far(a),
+		         r->text[0] ? " matching \"" : "", r->text, r->text[0] ? "\"" : "",
+		         a->range.set ? "in the marked range" : "the whole trace");
 		tui_put(y, 0, a->cols, tui_attr(TUI_C_TITLE), title);
 		draw_logs(a, y + 1, list_rows(a));
 		return;
@@ -318,14 +319,15 @@ void tui_regions_draw(struct tui_app *a)
 	if (r->pane == 1 && r->sel < ntypes(r)) {
 		int task;
 		const struct gt_atype *t = type_at(r, r->sel, &task);
-		snprintf(title, sizeof title, "%s %s: %u ended, %u open, longest first (%s)",
-		         task ? "Task" : "Region", gt_model_str(a->m, t->type), t->count, t->open, where);
+		snprintf(title, sizeof title, "%s %s: %u ended, %u open%s, longest first (%s)",
+		         task ? "Task" : "Region", gt_model_str(a->m, t->type), t->count, t->open,
+		         tui_so_far(a), where);
 		tui_put(y, 0, a->cols, tui_attr(TUI_C_TITLE), title);
 		draw_instances(a, y + 1, list_rows(a));
 		return;
 	}
-	snprintf(title, sizeof title, "%u region types, %u task types, %u log categories (%s)",
-	         r->an.nregion, r->an.ntask, r->an.nlog, where);
+	snprintf(title, sizeof title, "%u region types, %u task types, %u log categories%s (%s)",
+	         r->an.nregion, r->an.ntask, r->an.nlog, tui_so_far(a), where);
 	tui_put(y, 0, a->cols, tui_attr(TUI_C_TITLE), title);
 	draw_types(a, y + 1, list_rows(a));
 }

@@ -105,12 +105,12 @@ static const struct gt_find_result *ready(struct tui_app *a)
 }
 
 /* running, or done and not drawn yet */
-int tui_search_waiting(const struct tui_app *a) { return a->search.find.started == 1; }
+int tui_search_waiting(const struct tui_app *a) { return tui_find_pending(&a->search.find); }
 
 static int settled(struct tui_app *a, int wait)
 {
 	struct tui_find *f = &a->search.find;
-	if (f->started != 1 || (tui_find_busy(f) && !wait))
+	if (!tui_find_pending(f) || (tui_find_busy(f) && !wait))
 		return 0;
 	tui_find_wait(f);
 	if (f->rc < 0)

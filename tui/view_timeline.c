@@ -8,7 +8,6 @@
  * gt_model_gcounts, binary searches in the range and metric series), so a
  * frame costs O(columns x lanes on screen), whatever the zoom. */
 #include "tui/app.h"
-#include "tui/live.h"
 
 #include "model/cols.h"
 
@@ -1221,7 +1220,7 @@ void tui_timeline_draw(struct tui_app *a)
 	y += g_rows(a);
 	/* the model shown is a part (a file loading, a stream): an edge where
 	 * it ends, the rest of the trace beyond */
-	int unloaded = tui_live_partial(a) && tl->t1 >= a->info.max_ts + 1 && w > 0;
+	int unloaded = a->partial && tl->t1 >= a->info.max_ts + 1 && w > 0;
 	for (int r = tui_body_top(a); unloaded && r < y; r++)
 		tui_put(r, LABEL_W + w - 1, 1, tui_attr(TUI_C_HEAP_GOAL), tui_glyph(TUI_G_UNLOADED));
 	char buf[512];
@@ -1243,16 +1242,16 @@ void tui_timeline_draw(struct tui_app *a)
 	if (legend && tl->threads)
 		snprintf(buf, sizeof buf, "%s%s%s%s%s%s running  %s syscall  %s holds no P  blank: holds a P, "
 		         "runs nothing  G<id> func: a goroutine running  (%s: P lanes)",
-		         tui_live_partial(a) ? tui_glyph(TUI_G_UNLOADED) : "",
-		         tui_live_partial(a) ? " loaded so far  " : "",
+		         a->partial ? tui_glyph(TUI_G_UNLOADED) : "",
+		         a->partial ? " loaded so far  " : "",
 		         tui_glyph(TUI_G_FULL), tui_glyph(TUI_G_DARK), tui_glyph(TUI_G_MEDIUM),
 		         tui_glyph(TUI_G_LIGHT), tui_glyph(TUI_G_SYSCALL), tui_glyph(TUI_G_IDLE),
 		         tui_key_of(a, GT_ACTION_TOGGLE_THREADS));
 	else if (legend)
 		snprintf(buf, sizeof buf, "%s%s%s%s%s%s busy part of a cell  %s GC worker  blank: idle  "
 		         "G<id> func: a goroutine running",
-		         tui_live_partial(a) ? tui_glyph(TUI_G_UNLOADED) : "",
-		         tui_live_partial(a) ? " loaded so far  " : "",
+		         a->partial ? tui_glyph(TUI_G_UNLOADED) : "",
+		         a->partial ? " loaded so far  " : "",
 		         tui_glyph(TUI_G_FULL), tui_glyph(TUI_G_DARK), tui_glyph(TUI_G_MEDIUM),
 		         tui_glyph(TUI_G_LIGHT), tui_glyph(TUI_G_GCCELL));
 	if (legend) {

@@ -12,6 +12,10 @@
 #   tmux_gone [SECONDS]           wait until the pane's command has exited
 #   tmux_wait_file PATH [SECONDS] wait until PATH exists and is not empty
 #                                 (default 10 s); 1 on time-out
+#   tmux_header_gone RE [SECONDS]  wait until the pane's first line no
+#                                 longer matches RE (grep), then for the
+#                                 screen to settle (default 60 s); 1 on
+#                                 time-out
 #   tmux_resize COLS ROWS
 #   tmux_new_server               kill the server; the next tmux_start
 #                                 starts another, on a socket of its own
@@ -89,6 +93,20 @@ tmux_settle() {
 		_i=$((_i + 1))
 	done
 	return 0
+}
+
+tmux_header_gone() {
+	_limit=$(( ${2:-60} * 10 ))
+	_i=0
+	while tmux_screen | head -1 | grep -q -- "$1"; do
+		if [ $_i -ge $_limit ]; then
+			echo "# still in the header after ${2:-60} s: $1"
+			return 1
+		fi
+		sleep 0.1
+		_i=$((_i + 1))
+	done
+	tmux_settle
 }
 
 tmux_gone() {
