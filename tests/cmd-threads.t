@@ -7,8 +7,10 @@
 # is one; the unknown thread (m -1) holds at most 0.1% of the running
 # time and only the few syscalls begun before the trace: exactly the
 # goroutines whose first status (`gtview dump`) is a syscall on no
-# thread (the old format's GoInSyscall; the new format names the thread,
-# whose row then has the syscall); the text table
+# thread (the old format's GoInSyscall whose thread the trace never
+# names; the new format names the thread, and the old one where the
+# syscall's end does, as in v1/stress_1_7_good: the row of that thread
+# then has the syscall, doc/threads.md); the text table
 # has a row per JSON line; bad arguments exit 2 (skipped corpus part when ../shared/corpus
 # is absent).
 set -u
@@ -23,7 +25,8 @@ from report_lib import corpus_traces, jl, ok, run, skip
 traces, have = corpus_traces(
     corpus, ["tests/fixtures/demo.trace", "tests/fixtures/blocked_go119.trace",
              "tests/fixtures/v1/basic_go119.trace"],
-    ["v1/http_1_11_good.trace", "v1/stress_1_19_good.trace", "servers/etcd_go119.trace",
+    ["v1/http_1_11_good.trace", "v1/stress_1_19_good.trace", "v1/stress_1_7_good.trace",
+     "servers/etcd_go119.trace",
      "servers/prometheus_go119.trace", "servers/buf_lsp_go127.trace", "v2/esbuild_small_go126.trace"])
 print("1..%d" % (len(traces) * 9 + 2 + (0 if have else 1)))
 TRANS = re.compile(r'^-?\d+ \w+ G=-?\d+ P=-?\d+ M=(-?\d+) Goroutine (\d+) (\w+)->(\w+)')

@@ -5,6 +5,13 @@
 # every field; `gtview dump` equals Go's event stream (expected/dump) up to
 # events of equal time on different Ps; `gtview check` accepts all but
 # stress_1_5_unordered; the footerless truncated trace keeps what it can.
+# Threads depart from Go's in two cases (doc/threads.md), neither in the
+# dumps compared here (tests/threads-invariant.t checks both on every
+# trace): a goroutine back from a syscall taking its P straight from
+# another syscall runs on its own syscall's thread, not the P's last one
+# (servers/etcd_go119); a goroutine in a syscall when tracing began is on
+# the thread whose ProcStart comes just before its first GoSysExit, where
+# Go names none (v1/stress_1_5_good, stress_1_7_good, stress_1_8_relabelled).
 set -u
 : "${GTVIEW:?run through make test}"
 if ! ls "${GT_CORPUS:-/nonexistent}"/v1/*.trace >/dev/null 2>&1; then

@@ -416,6 +416,13 @@ static int convert(struct v1_ctx *c, const struct v1_ev *ev)
 		         ev->type == V1_GO_WAITING ? GT_GS_WAITING : GT_GS_SYSCALL, 0, 0);
 		if (clear_preinit(c, ev->args[0], ev->off))
 			return -1;
+		if (ev->type == V1_GO_INSYSCALL && ev->args[0] <= INT64_MAX) {
+			/* its thread, as its syscall's end tells it (pass 1,
+			 * v1_exitm_note); Go's converter leaves it unknown */
+			uint32_t m1 = gt_ids_get(&c->exit_m, (int64_t)ev->args[0]);
+			if (m1 != UINT32_MAX)
+				e.m = (int64_t)m1 - 1;
+		}
 		break;
 	case V1_HEAP_ALLOC:
 		metric(&e, GT_METRIC_HEAP_ALLOC, c->s_heap, ev->args[0]);

@@ -46,6 +46,8 @@ static void ctx_free(struct v1_ctx *c)
 	gt_ids_free(&c->pcmap);
 	gt_ids_free(&c->timers);
 	gt_ids_free(&c->futile);
+	gt_ids_free(&c->exit_m);
+	free(c->exit5);
 }
 
 enum gt_status gt_decode_v1(const uint8_t *buf, size_t len, int version,

@@ -189,6 +189,15 @@ struct v1_region {
 
 struct v1_pipe;
 
+/* Pass 1: the last ProcStart met, for v1_exitm_note (scan.h). */
+struct v1_exitm {
+	uint64_t end;            /* where its record ends, 0 none */
+	uint64_t m;              /* its thread */
+	uint64_t seq;            /* before 1.7: the global seq of the last event */
+};
+
+struct v1_exit5 { uint64_t g, seq, m; }; /* before 1.7: an exit (v1_exitm_put) */
+
 struct v1_moved {     /* a GoSysExit moved back to its real time */
 	struct v1_ev ev;  /* ts already the real one */
 	uint64_t idx;     /* position in the merged order */
@@ -296,6 +305,12 @@ struct v1_ctx {
 	gt_str s_reason[32];
 	gt_str s_gc, s_sweep, s_assist, s_heap, s_goal, s_procs;
 	struct gt_ids sys_m;     /* goroutine id -> M + 1 of its last blocking syscall */
+	/* pass 1 (read-only after it): goroutine id -> M + 1 of the thread
+	 * whose ProcStart came just before its GoSysExit of seq 2: the thread
+	 * of a goroutine in a syscall when tracing began (v1_exitm_note) */
+	struct gt_ids exit_m;
+	struct v1_exit5 *exit5;  /* before 1.7, during pass 1: every exit */
+	uint32_t nexit5, capexit5;
 
 	/* error */
 	uint64_t err_off;

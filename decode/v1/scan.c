@@ -346,6 +346,7 @@ static void scan_init(const struct v1_ctx *c, struct scan *st)
 		switch (t) {
 		case V1_STRING: case V1_STW_START: case V1_FREQUENCY: case V1_TIMER_GOROUTINE:
 		case V1_STACK: case V1_CPU_SAMPLE: case V1_FUTILE_WAKEUP:
+		case V1_PROC_START: case V1_GO_SYSEXIT: /* (v1_exitm_note) */
 			continue;
 		}
 		if (v1_descs[t].min_ver <= c->ver && st->argn[t] >= 1 && st->argn[t] <= 3)
@@ -450,6 +451,51 @@ int v1_scan_record(struct v1_ctx *c, struct scan *st, const struct v1_raw *r, ui
 	return 0;
 }
 
+int v1_exitm_put(struct v1_ctx *c, uint64_t g, uint64_t m, uint64_t seq, uint64_t off)
+{
+	if (g > INT64_MAX)
+		return 0;
+	if (c->ver < 7) {
+		if (v1_grow((void **)&c->exit5, &c->capexit5, sizeof *c->exit5, c->nexit5 + 1ULL))
+			return nomem(c, off);
+		c->exit5[c->nexit5++] = (struct v1_exit5){g, seq, m};
+		return 0;
+	}
+	if (m >= UINT32_MAX - 1)
+		return 0; /* (no thread id is that big: left unknown) */
+	uint32_t *slot = gt_ids_put_slot(&c->exit_m, (int64_t)g);
+	if (!slot)
+		return nomem(c, off);
+	if (*slot == UINT32_MAX)
+		*slot = (uint32_t)m + 1;
+	return 0;
+}
+
+static int cmp_exit5(const void *a, const void *b)
+{
+	const struct v1_exit5 *x = a, *y = b;
+	if (x->g != y->g)
+		return x->g < y->g ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+int v1_exitm_end(struct v1_ctx *c)
+{
+	int rc = 0;
+	if (c->nexit5)
+		qsort(c->exit5, c->nexit5, sizeof *c->exit5, cmp_exit5);
+	for (uint32_t i = 0; i < c->nexit5 && !rc; i++) {
+		const struct v1_exit5 *x = &c->exit5[i];
+		if ((i == 0 || x[-1].g != x->g) && x->m < UINT32_MAX - 1 &&
+		    gt_ids_put(&c->exit_m, (int64_t)x->g, (uint32_t)x->m + 1) < 0)
+			rc = nomem(c, 0);
+	}
+	free(c->exit5);
+	c->exit5 = NULL;
+	c->nexit5 = c->capexit5 = 0;
+	return rc;
+}
+
 /* The cut record at off ends the usable bytes. */
 void v1_scan_cut(struct v1_ctx *c, uint64_t off)
 {
@@ -510,7 +556,13 @@ int v1_scan(struct v1_ctx *c)
 		}
 		if (rc < 0 || (rc = v1_scan_record(c, st, &r, off)))
 			goto out;
+		uint64_t g, m, seq;
+		if (v1_exitm_note(&st->xm, c->ver, &r, off, pos, &g, &m, &seq) &&
+		    (rc = v1_exitm_put(c, g, m, seq, off)))
+			goto out;
 	}
+	if ((rc = v1_exitm_end(c)))
+		goto out;
 	if (!st->has_freq && !c->truncated) {
 		c->truncated = 1;
 		snprintf(c->why, sizeof c->why,

@@ -1,11 +1,13 @@
 /* scan_split.c: pass 1 over a big 1.7+ trace on two cores.  A tail
  * thread scans from a batch header near the middle of the file (split)
  * while the caller scans up to it.  The tail keeps nothing itself: it
- * counts plain events, checks them as the caller would, and lists the
- * records the caller must see in file order (batches, strings, stacks,
- * ...), to be handled by v1_scan_record once the caller meets split
- * exactly (which proves split a record boundary, so the tail read what a
- * single scan would).  A caller that steps over split drops its work. */
+ * counts plain events, checks them as the caller would, notes the threads
+ * of syscall exits (v1_exitm_note: a pair never spans the split, a batch
+ * header) and lists the records the caller must see in file order
+ * (batches, strings, stacks, ...), to be handled by v1_scan_record once
+ * the caller meets split exactly (which proves split a record boundary,
+ * so the tail read what a single scan would).  A caller that steps over
+ * split drops its work. */
 #include "decode/v1/scan.h"
 
 #include <pthread.h>
@@ -28,6 +30,9 @@ struct v1_tail {
 	uint64_t nevents, nfutile;
 	uint64_t *recs;          /* offsets of the records left to scan_record */
 	uint32_t nrecs, caprecs;
+	struct v1_exitm xm;      /* v1_exitm_note's, and its pairs (g, m) */
+	uint64_t *xpairs;
+	uint32_t nxpairs, capxpairs;
 };
 
 static void *tail_run(void *arg)
@@ -76,6 +81,15 @@ static void *tail_run(void *arg)
 		}
 		if (v1_check_event(c, &r, off))
 			break;
+		uint64_t g, m, seq;
+		if (v1_exitm_note(&t->xm, c->ver, &r, off, pos, &g, &m, &seq)) {
+			if (v1_grow((void **)&t->xpairs, &t->capxpairs, 2 * sizeof *t->xpairs, t->nxpairs + 1ULL)) {
+				t->how = TAIL_NOMEM;
+				return NULL;
+			}
+			t->xpairs[2 * t->nxpairs] = g;
+			t->xpairs[2 * t->nxpairs++ + 1] = m;
+		}
 		t->nevents++;
 		if (r.type == V1_FUTILE_WAKEUP)
 			t->nfutile++;
@@ -149,6 +163,7 @@ static struct v1_tail *tail_start(const struct v1_ctx *c, const struct scan *st,
 static void tail_free(struct v1_tail *t)
 {
 	free(t->recs);
+	free(t->xpairs);
 	free(t);
 }
 
@@ -170,6 +185,8 @@ int v1_split_take(struct v1_ctx *c, struct scan *st, struct v1_tail *t, int *rc)
 		else
 			*rc = v1_scan_record(c, st, &r, t->recs[i]);
 	}
+	for (uint32_t i = 0; i < t->nxpairs && !*rc; i++)
+		*rc = v1_exitm_put(c, t->xpairs[2 * i], t->xpairs[2 * i + 1], 0, t->from);
 	if (!*rc && t->how == TAIL_CUT)
 		v1_scan_cut(c, t->at);
 	if (!*rc && t->how == TAIL_ERR)
