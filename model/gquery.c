@@ -13,6 +13,14 @@ int64_t gt_model_g_id(const struct gt_model *m, uint32_t gi)
 	return gi < m->gids.n ? gt_idseq_get(&m->gids, gi) : GT_NONE;
 }
 
+int64_t *gt_model_g_ids(const struct gt_model *m)
+{
+	int64_t *ids = malloc((m->gids.n ? m->gids.n : 1) * sizeof *ids);
+	if (ids)
+		gt_idseq_all(&m->gids, ids);
+	return ids;
+}
+
 /* The index entries' keys searched on (entries are sorted by goroutine,
  * then by chunk: start times and first record numbers ascend within a
  * goroutine's). */

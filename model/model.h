@@ -168,6 +168,10 @@ uint32_t gt_model_g_count(const struct gt_model *m);
  * O(1) amortized chunks, not O(its intervals); copy what you keep. */
 int gt_model_g(const struct gt_model *m, uint32_t gi, struct gt_goroutine *out);
 int64_t gt_model_g_id(const struct gt_model *m, uint32_t gi); /* cheap */
+/* Every goroutine's Go id by index, in a new array (free it); NULL when
+ * out of memory.  For a pass naming millions of goroutines in no order:
+ * gt_model_g_id decodes up to 31 packed ids a call. */
+int64_t *gt_model_g_ids(const struct gt_model *m);
 /* gt_model_g's start_func alone (reads the log up to its first stack). */
 gt_str gt_model_g_start_func(const struct gt_model *m, uint32_t gi);
 /* What an old-format trace's start wrote of goroutine gi when it existed

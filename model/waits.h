@@ -50,17 +50,28 @@ int gt_waits_each(const struct gt_model *m, enum gt_prof_kind k, int64_t t0, int
 
 /* The waits of kind k in [t0, t1) through function f (a frame of their
  * stack; 0: all), longest first (then by start, then by goroutine index):
- * the first `limit` of them in v[0..n) (limit 0: all), and count / ns
- * over all of them (the profile's totals when f is 0). */
+ * the first `limit` of them (limit 0: all), n, in gt_waits_at(w, 0..n),
+ * and count / ns over all of them (the profile's totals when f is 0).
+ * The waits stay where the walk gathered them; the list is their order
+ * (4 bytes a wait), not a sorted copy. */
+struct gt_waits_run;
 struct gt_waits {
-	struct gt_wait *v;
 	size_t n;
 	uint64_t count;
 	int64_t ns;
+	struct gt_waits_run *runs; /* waits.c's: where the waits are */
+	size_t nruns;
+	uint32_t *order;           /* ...and their order */
 };
 /* 0, or -1 when out of memory or k is not a wait kind (out empty). */
 int gt_waits_list(const struct gt_model *m, enum gt_prof_kind k, int64_t t0, int64_t t1,
                   gt_str f, size_t limit, struct gt_waits *out);
+/* The list's wait i (< w->n). */
+const struct gt_wait *gt_waits_at(const struct gt_waits *w, size_t i);
+/* The list's waits [from, from + max) (those below n) copied into out;
+ * returns how many: a pass over a long list reads its waits (where the
+ * walk left them, in no order) a block at a time, their loads overlapped. */
+size_t gt_waits_copy(const struct gt_waits *w, size_t from, struct gt_wait *out, size_t max);
 void gt_waits_free(struct gt_waits *w);
 
 #endif

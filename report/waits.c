@@ -7,11 +7,19 @@
 #include "model/waits.h"
 
 #include <inttypes.h>
+#include <stdlib.h>
 
-static void json_wait(FILE *fp, const struct gt_model *m, const struct gt_wait *w)
+/* The Go id of goroutine gi: from ids, all of them, for a long list. */
+static int64_t g_id(const struct gt_model *m, const int64_t *ids, uint32_t gi)
+{
+	return ids ? ids[gi] : gt_model_g_id(m, gi);
+}
+
+static void json_wait(FILE *fp, const struct gt_model *m, const int64_t *ids,
+                      const struct gt_wait *w)
 {
 	fprintf(fp, "{\"g\":%" PRId64 ",\"start\":%" PRId64 ",\"duration_ns\":%" PRId64
-	        ",\"reason\":", gt_model_g_id(m, w->gi), w->start, w->ns);
+	        ",\"reason\":", g_id(m, ids, w->gi), w->start, w->ns);
 	gt_json_str(fp, gt_model_str(m, w->reason));
 	fputs(",\"stack\":", fp);
 	gt_json_stack(fp, m, w->stack);
@@ -21,14 +29,14 @@ static void json_wait(FILE *fp, const struct gt_model *m, const struct gt_wait *
 		fprintf(fp, ",\"by_g\":%" PRId64 "}\n", w->by_g);
 }
 
-static void text_wait(FILE *fp, const struct gt_model *m, const struct gt_wait *w,
-                      int64_t min_ts)
+static void text_wait(FILE *fp, const struct gt_model *m, const int64_t *ids,
+                      const struct gt_wait *w, int64_t min_ts)
 {
 	char d[32], g[24], by[24], fr[512];
 	gt_put_right(fp, gt_report_dur(d, sizeof d, w->start - min_ts), 12);
 	fputc(' ', fp);
 	gt_put_right(fp, gt_report_dur(d, sizeof d, w->ns), 10);
-	snprintf(g, sizeof g, "G%" PRId64, gt_model_g_id(m, w->gi));
+	snprintf(g, sizeof g, "G%" PRId64, g_id(m, ids, w->gi));
 	if (w->by_g == GT_NONE)
 		snprintf(by, sizeof by, "-");
 	else
@@ -60,11 +68,15 @@ int gt_report_waits(FILE *fp, const struct gt_model *m, int json, int kind, size
 			fprintf(fp, "%12s %10s %9s %9s  %-24s %s\n", "START", "DURATION", "G", "WOKEN BY",
 			        "REASON", "WHERE");
 	}
-	for (size_t i = 0; i < ws.n; i++)
-		if (json)
-			json_wait(fp, m, &ws.v[i]);
-		else
-			text_wait(fp, m, &ws.v[i], in.min_ts);
+	int64_t *ids = ws.n >= 65536 ? gt_model_g_ids(m) : NULL; /* NULL: one by one */
+	struct gt_wait b[256];
+	for (size_t i = 0, k; (k = gt_waits_copy(&ws, i, b, 256)) > 0; i += k)
+		for (size_t j = 0; j < k; j++)
+			if (json)
+				json_wait(fp, m, ids, &b[j]);
+			else
+				text_wait(fp, m, ids, &b[j], in.min_ts);
+	free(ids);
 	gt_waits_free(&ws);
 	return ferror(fp) ? -1 : 0;
 }

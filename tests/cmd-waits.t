@@ -3,7 +3,8 @@
 # project's fixtures, for each kind and over the whole trace and a window,
 # the single waits are exactly the samples of `gtview pprof` of the same
 # kind and window (the number, the total and the time of each stack);
-# longest first; --limit gives the first of the full list; JSON Lines with
+# longest first; --limit gives the first of the full list (and a limit
+# of all but one, sorted in one piece, the full list's order); JSON Lines with
 # the fields of the man page; bad arguments exit 2 naming what is
 # accepted; a trace without such waits gives an empty list with exit 0.
 set -u
@@ -118,6 +119,19 @@ if not os.path.exists(many):
     many = fx
 full, five = waits(many, 'sched'), waits(many, 'sched', limit=5)
 ok(full and len(five) == 5 and five == full[:5], '--limit 5: the five longest of the full list')
+# the whole list (buckets of duration, split and sorted in pieces, on two
+# threads for a big model) against the same waits all in one sort (a
+# --limit of all but one keeps every wait and sorts them together): the
+# same lines, byte for byte
+big = os.path.join(corpus, 'v2', 'esbuild_watch_go126.trace')
+if is_asan() or not os.path.exists(big):
+    big = many
+for kind in ('sched', 'sync'):
+    whole = run(['waits', '--kind', kind, '--json', big]).stdout.splitlines()
+    part = run(['waits', '--kind', kind, '--json', '--limit', str(max(len(whole) - 1, 1)), big])
+    ok(len(whole) > 1 and part.stdout.splitlines() == whole[:len(whole) - 1],
+       '%s %s: the whole list is the one sort of all its %d waits' % (
+           os.path.basename(big), kind, len(whole)))
 ok(full and all(list(x) == ['g', 'start', 'duration_ns', 'reason', 'stack', 'by_g'] for x in full),
    'JSON Lines {"g","start","duration_ns","reason","stack","by_g"}')
 ok(any(x['by_g'] is not None for x in waits(fx, 'sync')), 'the waker of a sync wait is named (by_g)')

@@ -107,7 +107,7 @@ static void sort_funcs(struct tui_app *a)
 /* Row k's stack in the stacks or the waits. */
 static gt_stack row_stack(const struct tui_profile *p, size_t k)
 {
-	return p->at.mode == M_WAITS ? p->waits.v[k].stack : p->prof.recs[p->stacks[k]].stack;
+	return p->at.mode == M_WAITS ? gt_waits_at(&p->waits, k)->stack : p->prof.recs[p->stacks[k]].stack;
 }
 
 /* The innermost frames (by function) that all the stacks listed share. */
@@ -366,7 +366,7 @@ void tui_profile_draw(struct tui_app *a)
 				draw_row(a, y + i, sel, &p->callees[k - p->ncallers - 1], p->prof.ns, 0,
 				         "  callee  ", func_name(a, p->callees[k - p->ncallers - 1].func));
 		} else if (p->at.mode == M_WAITS) {
-			draw_wait(a, y + i, sel, &p->waits.v[k], p->common);
+			draw_wait(a, y + i, sel, gt_waits_at(&p->waits, k), p->common);
 		} else {
 			const struct gt_prof_rec *r = &p->prof.recs[p->stacks[k]];
 			int base = sel ? tui_attr(TUI_C_SELECTED) : 0;
@@ -386,7 +386,7 @@ void tui_profile_draw(struct tui_app *a)
 			tui_put(sy, 0, a->cols, tui_attr(TUI_C_DIM) | A_UNDERLINE, p->at.mode == M_WAITS
 			        ? " the wait's stack, innermost first (Enter: the goroutine at its start)"
 			        : " stack, innermost first");
-			tui_draw_stack(a, sy + 1, left - 1, p->at.mode == M_WAITS ? p->waits.v[p->at.sel].stack
+			tui_draw_stack(a, sy + 1, left - 1, p->at.mode == M_WAITS ? gt_waits_at(&p->waits, p->at.sel)->stack
 			               : p->prof.recs[p->stacks[p->at.sel]].stack, 0);
 		}
 	}
@@ -469,7 +469,7 @@ int tui_profile_action(struct tui_app *a, enum gt_action act)
 		if (!nrows(p))
 			return TUI_REDRAW_STATUS;
 		if (p->at.mode == M_WAITS) {
-			const struct gt_wait *w = &p->waits.v[p->at.sel];
+			const struct gt_wait *w = gt_waits_at(&p->waits, p->at.sel);
 			return tui_jump_to(a, w->gi, w->start);
 		}
 		gt_str f = selected_func(a);
