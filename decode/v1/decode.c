@@ -80,7 +80,17 @@ enum gt_status gt_decode_v1(const uint8_t *buf, size_t len, int version,
 	c->opts = o;
 	c->reference = o->v1_reference;
 	res->status = GT_OK;
-	int rc = len < 16 ? v1_fail(c, 0, "file too short for a header") : v1_scan(c);
+	int rc = len < 16 ? v1_fail(c, 0, "file too short for a header") :
+	         o->v1_index ? v1_scan_index(c) : v1_scan(c);
+	/* a time prefix may start from this scan (prefix.c): not when the
+	 * analysis must drop futile wakeups, which needs every event seen */
+	if (!rc && o->v1_scanned && !o->v1_index && !c->kept_lost && version >= 7 &&
+	    !(c->nfutile && version < 11)) {
+		struct gt_v1_index ix = {c->kept, c->nkept, c->end};
+		o->v1_scanned(o->v1_scanned_ctx, &ix);
+	}
+	free(c->kept);
+	c->kept = NULL;
 	if (!rc && c->nsample && !v1_proc_get(c, V1_PROFILE_P))
 		rc = v1_fail(c, 0, "out of memory");
 	int how = 1;
@@ -113,6 +123,9 @@ enum gt_status gt_decode_v1(const uint8_t *buf, size_t len, int version,
 	} else {
 		res->bytes_kept = len;
 	}
+	if (o->stats && c->cut && !rc)
+		o->stats->v1_prefix_until =
+			(int64_t)((double)(c->until - c->min_ts) * (1e9 / (double)c->freq));
 	if (o->stats) {
 		o->stats->v1 = 1;
 		o->stats->v1_general = c->ngeneral;
