@@ -108,6 +108,13 @@ enum gt_status gt_decode_v1(const uint8_t *buf, size_t len, int version,
 		rc = v1_analyse(c);
 	if (!rc && how == 1)
 		rc = v1_deliver_all(c);
+	if (c->cut && !rc) { /* T, in the events' time base */
+		int64_t until = (int64_t)((double)(c->until - c->min_ts) * (1e9 / (double)c->freq));
+		size_t k = strlen(c->why);
+		snprintf(c->why + k, sizeof c->why - k, ": the events before %.6f s", (double)until / 1e9);
+		if (o->stats)
+			o->stats->v1_prefix_until = until;
+	}
 	if (c->stopped) {
 		res->status = GT_STOPPED;
 		snprintf(res->msg, sizeof res->msg, "stopped by the caller");
@@ -123,9 +130,6 @@ enum gt_status gt_decode_v1(const uint8_t *buf, size_t len, int version,
 	} else {
 		res->bytes_kept = len;
 	}
-	if (o->stats && c->cut && !rc)
-		o->stats->v1_prefix_until =
-			(int64_t)((double)(c->until - c->min_ts) * (1e9 / (double)c->freq));
 	if (o->stats) {
 		o->stats->v1 = 1;
 		o->stats->v1_general = c->ngeneral;

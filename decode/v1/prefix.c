@@ -50,7 +50,7 @@ int v1_time_cut(struct v1_ctx *c)
 		c->res->status = GT_NOMEM;
 		return v1_fail(c, 0, "out of memory");
 	}
-	int64_t lo = INT64_MAX, hi = INT64_MIN;
+	int64_t lo = INT64_MAX, hi = INT64_MIN; /* the first and last batch's start */
 	for (uint32_t i = 0; i < n; i++) {
 		struct v1_raw r;
 		b[i].to = INT64_MAX; /* (a batch of no P: none) */
@@ -119,9 +119,8 @@ int v1_time_cut(struct v1_ctx *c)
 	c->nevents = sum / 2 + 1;
 	/* (after what pass 1 said: a cut record, no frequency) */
 	size_t k = c->truncated ? strlen(c->why) : 0;
-	snprintf(c->why + k, sizeof c->why - k,
-	         "%sa time prefix: the first %.6f s of the trace (%llu bytes of its batches)",
-	         k ? "; " : "", (double)(until - lo) / (double)c->freq, (unsigned long long)sum);
+	snprintf(c->why + k, sizeof c->why - k, "%sa time prefix (%llu bytes of batches)",
+	         k ? "; " : "", (unsigned long long)sum); /* (decode.c says up to when) */
 	c->truncated = 1;
 	if (c->opts->stats)
 		c->opts->stats->v1_prefix_bytes = sum;

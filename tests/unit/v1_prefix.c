@@ -149,10 +149,13 @@ static int check(const char *path, const uint8_t *buf, size_t len, uint64_t byte
 		rc = 1;
 	}
 	if (!rc)
-		printf("# %s: %llu bytes: %zu of %zu events, %.3f ms of %.3f ms, %zu Ps (%llu bytes of batches): 0 differ\n",
+		printf("# %s: %llu bytes: %zu of %zu events, to %.3f ms of %.3f ms (T %.3f ms, the "
+		       "whole's next at %.3f ms), %zu Ps (%llu bytes of batches): 0 differ\n",
 		       path, (unsigned long long)bytes, pre.n, whole.n,
 		       pre.n ? (double)pre.v[pre.n - 1].ts / 1e6 : 0.0,
-		       whole.n ? (double)whole.v[whole.n - 1].ts / 1e6 : 0.0, nps,
+		       whole.n ? (double)whole.v[whole.n - 1].ts / 1e6 : 0.0,
+		       until == INT64_MAX ? -1.0 : (double)until / 1e6,
+		       pre.n < whole.n ? (double)whole.v[pre.n].ts / 1e6 : -1.0, nps,
 		       (unsigned long long)st.v1_prefix_bytes);
 	free(whole.v);
 	free(pre.v);
