@@ -12,7 +12,9 @@
  * the viewer reads a pipe (model/stream.h) and checks each model shown
  * before the end against a load of its bytes (an old-format trace's
  * steps come with each chunk: MAXCHUNK, 65536 unless given, makes more
- * of them). */
+ * of them).  `model-digest --file FIRST TRACE` loads it as the viewer
+ * loads a file (a first model of a prefix meanwhile, said on stderr):
+ * the digest must be a plain load's. */
 #include "bench/map_file.h"
 #include "cmd/load_opts.h"
 #include "model/model.h"
@@ -526,11 +528,64 @@ static int streamed(unsigned long seed, const char *path, size_t maxchunk)
 	return rc;
 }
 
+/* --file FIRST PATH: PATH loaded as the viewer loads a file
+ * (gt_stream_file: a first model of a prefix of FIRST, shown while the
+ * whole loads), the whole model's digest printed: a plain load's.  The
+ * first model, when one is taken before the whole, is said on stderr
+ * with its status and span. */
+static int filed(size_t first, const char *path)
+{
+	size_t len;
+	void *p = bench_map_file("model-digest", path, &len);
+	if (!p)
+		return 2;
+	struct gt_cmd_load l;
+	gt_cmd_load_init(&l);
+	struct gt_stream *s = gt_stream_file(p, len, 1, &l.opts, first, NULL, NULL);
+	if (!s)
+		return 2;
+	const char *name = base(path);
+	int rc = 2;
+	for (;;) {
+		struct gt_decode_result res;
+		struct gt_stream_info si;
+		struct gt_model *m = gt_stream_take(s, &res);
+		gt_stream_info(s, &si);
+		if (m && si.final) {
+			digest(name, m, &res);
+			gt_model_free(m);
+			rc = 0;
+			break;
+		}
+		if (m) {
+			struct gt_trace_info ti;
+			gt_model_info(m, &ti);
+			fprintf(stderr, "%s first_model %s %" PRId64 " ns %s\n", name,
+			        gt_status_name(res.status), ti.max_ts - ti.min_ts, res.msg);
+			gt_model_free(m);
+		} else if (!si.building && !si.final) {
+			gt_stream_wait(s); /* the whole's build ended: take it */
+			if (!(m = gt_stream_take(s, &res)))
+				break;
+			digest(name, m, &res);
+			gt_model_free(m);
+			rc = 0;
+			break;
+		}
+		usleep(2000);
+	}
+	gt_cmd_load_notes(&l);
+	gt_stream_free(s);
+	munmap(p, len);
+	return rc;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
 		fprintf(stderr, "usage: model-digest TRACE...\n"
-		        "       model-digest --stream SEED TRACE|- [MAXCHUNK]\n");
+		        "       model-digest --stream SEED TRACE|- [MAXCHUNK]\n"
+		        "       model-digest --file FIRST TRACE\n");
 		return 2;
 	}
 	if (!strcmp(argv[1], "--stream")) {
@@ -541,6 +596,13 @@ int main(int argc, char **argv)
 			return 2;
 		}
 		return streamed(strtoul(argv[2], NULL, 10), argv[3], maxchunk);
+	}
+	if (!strcmp(argv[1], "--file")) {
+		if (argc != 4) {
+			fprintf(stderr, "usage: model-digest --file FIRST TRACE\n");
+			return 2;
+		}
+		return filed((size_t)strtoull(argv[2], NULL, 10), argv[3]);
 	}
 	int rc = 0;
 	for (int i = 1; i < argc; i++)

@@ -88,7 +88,9 @@ int cmd_view(int argc, char **argv)
 	const char *mdelay = getenv("GTVIEW_TEST_MLANES_DELAY_MS");
 	run.mlanes_delay_ms = mdelay ? (unsigned)strtoul(mdelay, NULL, 10) : 0;
 	/* the first frame of a big file: a prefix looked for in its first
-	 * 8 MiB (tests set a smaller one to see that frame at once) */
+	 * 8 MiB (an old-format trace's: a time prefix of a quarter as many
+	 * bytes of events); tests set a smaller one to see that frame at
+	 * once */
 	run.show_log = getenv("GTVIEW_TEST_SHOW_LOG"); /* make bench */
 	const char *first = getenv("GTVIEW_FIRST_PREFIX");
 	run.first_prefix = first ? (size_t)strtoull(first, NULL, 10) : (size_t)8 << 20;

@@ -14,6 +14,8 @@
 #include "decode/tables.h"
 
 struct gt_rsink; /* rec/rec.h */
+struct gt_v1_index;
+struct gt_ids;
 
 /* A goroutine that existed when tracing began, as the old format's
  * GoCreate written at tracing's start tells: Go's reader drops those
@@ -89,6 +91,11 @@ struct gt_decode_stats {
 	                             the last event replayed (-1: none) */
 	uint64_t v1_pipe_settle;  /* longest a GoSysCall held the first run back */
 	uint64_t v1_pipe_waits, v1_pipe_sleeps; /* of the second run */
+	/* old format, a time prefix (v1_index): T, in ns from the first
+	 * event (the delivered events' time base); the batches' bytes it
+	 * merged */
+	int64_t v1_prefix_until;
+	uint64_t v1_prefix_bytes;
 };
 
 /* How to decode: gt_decode_opts_init gives the defaults, which every
@@ -111,7 +118,39 @@ struct gt_decode_opts {
 	 * (tests; UINT64_MAX: never) */
 	uint64_t v1_pipe_min, v1_pipe_margin, v1_pipe_give_up;
 	int v1_pipe_lockstep;
+	/* old format, Go 1.7+ (without futile wakeups to drop): told once,
+	 * on the decoding thread, when pass 1 has read the whole file
+	 * without error, where the records it keeps are (struct
+	 * gt_v1_index, valid during the call), so that a decode of a time
+	 * prefix (v1_index) can start meanwhile.  NULL: not told. */
+	void (*v1_scanned)(void *ctx, const struct gt_v1_index *ix);
+	void *v1_scanned_ctx;
+	/* old format, Go 1.7+: a time prefix of the same bytes, pass 1
+	 * replaced by these records (from v1_scanned): each P's batches that
+	 * begin before a time T, T picked so that they add up to about
+	 * v1_prefix bytes (one batch at least), merged as a whole load
+	 * merges them, and delivered up to the first event at or after T
+	 * (GT_TRUNCATED; stats->v1_prefix_until says T).  The events are
+	 * those a whole load delivers before its first event at or after T,
+	 * in the same order, with the same times (the footer's frequency is
+	 * known), bar syscalls whose outcome only a later event tells. */
+	const struct gt_v1_index *v1_index;
+	uint64_t v1_prefix;
 	struct gt_decode_stats *stats; /* NULL, or filled as it goes */
+};
+
+/* Where pass 1 of an old-format trace found the records it keeps:
+ * batch headers, strings, stacks, the frequency, timer goroutines and
+ * CPU samples, by offset in file order; end: the bytes it could use (a
+ * record cut by the file's end ends them); exit_m: the threads of
+ * syscalls begun before the trace, as the whole file names them (a
+ * prefix gives them the whole load's thread, though their end may come
+ * after T). */
+struct gt_v1_index {
+	const uint64_t *recs;
+	uint64_t nrecs;
+	uint64_t end;
+	const struct gt_ids *exit_m;
 };
 void gt_decode_opts_init(struct gt_decode_opts *o);
 

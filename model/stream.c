@@ -1,5 +1,6 @@
 /* stream.c: a trace read as it comes, built by generations (stream.h). */
 #include "model/stream.h"
+#include "decode/ids.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -67,6 +68,18 @@ struct gt_stream {
 
 	struct build b;         /* a step's build (a file: the whole load) */
 	struct build pre;       /* a file: the first frame's prefix, meanwhile */
+	/* an old-format file's first frame: a time prefix of tbudget bytes
+	 * (decode.h: v1_index), built from the records the whole load's
+	 * pass 1 tells (ix, state 1), or never (state 2) */
+	int timecut;
+	size_t tbudget;
+	pthread_mutex_t ixmu;
+	pthread_cond_t ixcv;
+	int ixstate;
+	int predone;            /* the prefix's build ended */
+	struct gt_v1_index ix;
+	uint64_t *ixrecs;
+	struct gt_ids ixexit;   /* its exit_m, copied */
 
 	size_t started_len;     /* bytes of the last build started */
 	int want_all;           /* gt_stream_flush: build every byte so far */
@@ -115,6 +128,8 @@ static struct gt_stream *alloc(const struct gt_load_opts *o)
 	atomic_init(&s->pre.done, 0);
 	atomic_init(&s->b.pdone, 0);
 	atomic_init(&s->b.ptotal, 0);
+	pthread_mutex_init(&s->ixmu, NULL);
+	pthread_cond_init(&s->ixcv, NULL);
 	return s;
 }
 
@@ -210,6 +225,11 @@ void gt_stream_free(struct gt_stream *s)
 	if (!s)
 		return;
 	atomic_store(&s->cancel, 1);
+	pthread_mutex_lock(&s->ixmu); /* a time prefix's threads, waiting */
+	if (s->ixstate == 0)
+		s->ixstate = 2;
+	pthread_cond_broadcast(&s->ixcv);
+	pthread_mutex_unlock(&s->ixmu);
 	reap(s, 1);
 	if (s->ready)
 		gt_model_free(s->ready);
@@ -222,6 +242,10 @@ void gt_stream_free(struct gt_stream *s)
 		free(s->buf);
 	}
 	free(s->bounce);
+	pthread_mutex_destroy(&s->ixmu);
+	pthread_cond_destroy(&s->ixcv);
+	free(s->ixrecs);
+	gt_ids_free(&s->ixexit);
 	free(s);
 }
 
@@ -335,14 +359,72 @@ static int on_progress(void *ctx, uint64_t done, uint64_t total)
 	return atomic_load(&b->s->cancel);
 }
 
+/* The whole load's pass 1 is done (its decoding thread): its records,
+ * kept for the time prefix. */
+static void on_scanned(void *ctx, const struct gt_v1_index *ix)
+{
+	struct gt_stream *s = ctx;
+	pthread_mutex_lock(&s->ixmu);
+	if (s->ixstate == 0) { /* (a decode started over tells again) */
+		s->ixrecs = malloc((ix->nrecs ? ix->nrecs : 1) * sizeof *s->ixrecs);
+		if (s->ixrecs && ix->exit_m && gt_ids_copy(&s->ixexit, ix->exit_m) < 0) {
+			free(s->ixrecs);
+			s->ixrecs = NULL;
+		}
+		if (s->ixrecs) {
+			memcpy(s->ixrecs, ix->recs, ix->nrecs * sizeof *s->ixrecs);
+			s->ix = *ix;
+			s->ix.recs = s->ixrecs;
+			s->ix.exit_m = ix->exit_m ? &s->ixexit : NULL;
+		}
+		s->ixstate = s->ixrecs ? 1 : 2;
+		pthread_cond_broadcast(&s->ixcv);
+		/* the whole load waits for the prefix (a fraction of a second):
+		 * on two cores their threads would share them, and the first
+		 * frame come two or three times later */
+		while (s->ixstate == 1 && !s->predone && !atomic_load(&s->cancel))
+			pthread_cond_wait(&s->ixcv, &s->ixmu);
+	}
+	pthread_mutex_unlock(&s->ixmu);
+}
+
+/* A time prefix: once the whole load's pass 1 told its records (none
+ * when it failed or was stopped first). */
+static struct gt_model *time_prefix(struct build *b)
+{
+	struct gt_stream *s = b->s;
+	pthread_mutex_lock(&s->ixmu);
+	while (s->ixstate == 0)
+		pthread_cond_wait(&s->ixcv, &s->ixmu);
+	int told = s->ixstate == 1;
+	pthread_mutex_unlock(&s->ixmu);
+	if (!told || atomic_load(&s->cancel))
+		return NULL;
+	struct gt_load_opts o = s->part;
+	o.decode.stats = NULL; /* the whole load's */
+	o.decode.v1_index = &s->ix;
+	o.decode.v1_prefix = s->tbudget;
+	return gt_model_load_with(b->buf, b->len, 0, &o, on_progress, b, &b->res);
+}
+
 static void *build(void *arg)
 {
 	struct build *b = arg;
 	struct gt_stream *s = b->s;
 	double t0 = mono();
-	b->m = gt_model_load_with(b->buf, b->len, b->mapped, b->final ? &s->opts : &s->part,
-	                          on_progress, b, &b->res);
+	if (b == &s->pre && s->timecut)
+		b->m = time_prefix(b);
+	else
+		b->m = gt_model_load_with(b->buf, b->len, b->mapped, b->final ? &s->opts : &s->part,
+		                          on_progress, b, &b->res);
 	b->secs = mono() - t0;
+	pthread_mutex_lock(&s->ixmu);
+	if (b == &s->b && s->ixstate == 0)
+		s->ixstate = 2; /* no records will be told now */
+	if (b == &s->pre)
+		s->predone = 1;
+	pthread_cond_broadcast(&s->ixcv);
+	pthread_mutex_unlock(&s->ixmu);
 	atomic_store(&b->done, 1);
 	return NULL;
 }
@@ -466,15 +548,32 @@ struct gt_stream *gt_stream_file(const uint8_t *buf, size_t len, int mapped,
 	s->len = s->cap = len;
 	s->ended = 1;
 	s->file_mapped = mapped;
+	/* an old-format binary trace of Go 1.7+: the first frame is a time
+	 * prefix (decode/v1/prefix.c) of a quarter of `first` bytes of
+	 * events (it comes after the whole load's pass 1, which it waits
+	 * for, and the whole load waits for it: each byte counts more than
+	 * in a byte prefix); a 32nd of the file at most (see below) */
+	int v = gt_decode_version(buf, len);
+	if (first && first <= len / 2 && v >= 7 && v <= 21) {
+		s->timecut = 1;
+		s->tbudget = first / 4 < len / 32 ? first / 4 : len / 32;
+		/* its thread first: the whole load waits for it after pass 1 */
+		if (start_build(s, &s->pre, len, 0, 0)) {
+			s->opts.decode.v1_scanned = on_scanned;
+			s->opts.decode.v1_scanned_ctx = s;
+		}
+	}
 	if (!start(s, len, 1)) {
 		gt_stream_free(s);
 		return NULL;
 	}
+	if (s->timecut)
+		return s;
 	/* the first frame: a new-format trace's first complete
 	 * generation(s), looked for from FIRST_SCAN bytes on, in twice as
-	 * many each time; else the first bytes, loaded as a truncated
-	 * trace.  A 32nd of the file at most, so that the whole load, which
-	 * shares the cores with it, takes hardly longer. */
+	 * many each time; else (Go 1.5) the first bytes, loaded as a
+	 * truncated trace.  A 32nd of the file at most, so that the whole
+	 * load, which shares the cores with it, takes hardly longer. */
 	size_t k = 0;
 	if (first && first <= len / 2) {
 		size_t upto = first < FIRST_SCAN ? first : FIRST_SCAN;

@@ -55,9 +55,12 @@ int gt_stream_spool(struct gt_stream *s, int fd);
  * another thread, a first model of a prefix is built to show at once
  * (when first is not 0 and at most half the file): of a new-format
  * trace's first complete generation(s) (looked for in the first MiB, or
- * first bytes when fewer, then in twice as many each time), of an
- * old-format trace's first `first` bytes (a 32nd of the file at most),
- * loaded as a truncated trace.
+ * first bytes when fewer, then in twice as many each time); of an
+ * old-format Go 1.7+ trace's first moments, a time prefix of about
+ * first/4 bytes of events (decode.h: v1_index), built as soon as the
+ * whole load's pass 1 has found every P's batches, the whole load
+ * waiting meanwhile; of a Go 1.5 trace's first `first` bytes, loaded as
+ * a truncated trace (a 32nd of the file at most, both).
  * hook: NULL, or told the whole load's progress on its thread (its
  * answer is ignored: gt_stream_free stops the load). */
 struct gt_stream *gt_stream_file(const uint8_t *buf, size_t len, int mapped,

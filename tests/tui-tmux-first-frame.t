@@ -2,7 +2,8 @@
 # tui-tmux-first-frame.t: a file shows a first frame while it loads.  A
 # big file's whole load runs on a thread while a model of its beginning
 # (a new-format trace's first complete generations, an old-format trace's
-# first bytes loaded as a truncated trace) is shown at once: the header
+# first moments, a time prefix from the whole load's pass 1) is shown at
+# once: the header
 # says "loading N%: ... so far", the timeline marks the end of what is
 # loaded with an edge, keys work, q quits at once; when the whole load is
 # done its model replaces the first one and the screen is the plain
@@ -17,7 +18,7 @@ v2=$corpus/v2/esbuild_watch_go126.trace
 v1=$corpus/v1/churn_go119.trace
 [ -s "$v2" ] && [ -s "$v1" ] || { echo "1..0 # SKIP no corpus (../shared/corpus)"; exit 0; }
 cd "$TMUX_TMP" || exit 1
-echo 1..8
+echo 1..9
 
 run() { tmux_text "$1"; tmux_keys Enter; }
 tmux_start 120 30 "env PS1='$ ' GTVIEW='$GTVIEW' bash --norc --noprofile -i"
@@ -46,6 +47,17 @@ for f in v2 v1; do
 	n=$(tmux_screen | grep -c "▕$")
 	[ "$n" -ge 5 ] && tmux_screen | grep -qF "▕ loaded so far"
 	tap $? "$f: the timeline marks where the loaded part ends ($n rows), the legend says so"
+	if [ $f = v1 ]; then
+		# a time prefix: its span in real time (ms: the footer's
+		# frequency is known; a byte prefix gave raw ticks, some
+		# hundred µs), and events in every P lane it shows
+		tmux_screen > v1.shot
+		lanes=$(grep -c '^[ >]P[0-9]' v1.shot)
+		empty=$(grep -c '^[ >]P[0-9][0-9]* *┃ *▕$' v1.shot)
+		head -1 v1.shot | grep -q '\[loading [0-9]*%: [0-9.]*ms so far\]' &&
+			[ "$lanes" -ge 2 ] && [ "$empty" = 0 ]
+		tap $? "$f: the first frame is a time prefix: real times, events in all its $lanes P lanes"
+	fi
 	if [ $f = v2 ]; then
 		before=$(tmux_screen | head -1)
 		tmux_keys +

@@ -82,7 +82,17 @@ enum gt_status gt_decode_v1(const uint8_t *buf, size_t len, int version,
 	c->opts = o;
 	c->reference = o->v1_reference;
 	res->status = GT_OK;
-	int rc = len < 16 ? v1_fail(c, 0, "file too short for a header") : v1_scan(c);
+	int rc = len < 16 ? v1_fail(c, 0, "file too short for a header") :
+	         o->v1_index ? v1_scan_index(c) : v1_scan(c);
+	/* a time prefix may start from this scan (prefix.c): not when the
+	 * analysis must drop futile wakeups, which needs every event seen */
+	if (!rc && o->v1_scanned && !o->v1_index && !c->kept_lost && version >= 7 &&
+	    !(c->nfutile && version < 11)) {
+		struct gt_v1_index ix = {c->kept, c->nkept, c->end, &c->exit_m};
+		o->v1_scanned(o->v1_scanned_ctx, &ix);
+	}
+	free(c->kept);
+	c->kept = NULL;
 	if (!rc && c->nsample && !v1_proc_get(c, V1_PROFILE_P))
 		rc = v1_fail(c, 0, "out of memory");
 	int how = 1;
@@ -100,6 +110,13 @@ enum gt_status gt_decode_v1(const uint8_t *buf, size_t len, int version,
 		rc = v1_analyse(c);
 	if (!rc && how == 1)
 		rc = v1_deliver_all(c);
+	if (c->cut && !rc) { /* T, in the events' time base */
+		int64_t until = (int64_t)((double)(c->until - c->min_ts) * (1e9 / (double)c->freq));
+		size_t k = strlen(c->why);
+		snprintf(c->why + k, sizeof c->why - k, ": the events before %.6f s", (double)until / 1e9);
+		if (o->stats)
+			o->stats->v1_prefix_until = until;
+	}
 	if (c->stopped) {
 		res->status = GT_STOPPED;
 		snprintf(res->msg, sizeof res->msg, "stopped by the caller");

@@ -312,6 +312,15 @@ struct v1_ctx {
 	struct v1_exit5 *exit5;  /* before 1.7, during pass 1: every exit */
 	uint32_t nexit5, capexit5;
 
+	/* pass 1's kept records, by offset (opts->v1_scanned: told them) */
+	uint64_t *kept;
+	uint32_t nkept, capkept;
+	int kept_lost;           /* out of memory: not told */
+	/* a time prefix (opts->v1_index, prefix.c): the merge stops at the
+	 * first event at or after until (ticks) */
+	int cut;
+	int64_t until;
+
 	/* error */
 	uint64_t err_off;
 	char err[200];
@@ -374,6 +383,12 @@ static inline int v1_fast_raw(const struct v1_ctx *c, uint64_t *pos, struct v1_r
 /* v1_scan.c */
 int v1_read_raw(struct v1_ctx *c, uint64_t *pos, struct v1_raw *r, int skip);
 int v1_scan(struct v1_ctx *c);
+/* Pass 1 from opts->v1_index's records instead of the file's bytes,
+ * then the time cut (prefix.c). */
+int v1_scan_index(struct v1_ctx *c);
+/* v1_prefix.c: each P's batches cut at the time T that opts->v1_prefix
+ * bytes of batches reach; sets cut and until. */
+int v1_time_cut(struct v1_ctx *c);
 struct v1_proc *v1_proc_get(struct v1_ctx *c, int32_t pid);
 struct v1_g *v1_g_get(struct v1_ctx *c, uint64_t id);
 /* Index in gs of goroutine id (created if new), UINT32_MAX when out of memory. */

@@ -540,6 +540,24 @@ int v1_order_analyse(struct v1_ctx *c, struct v1_an *a)
 	if (c->ver < 7) {
 		for (rc = 0; !rc && c->flat_i < c->nflat;)
 			rc = analyse(c, a, &c->flat[c->flat_i++], rare, &prev, &n);
+	} else if (c->cut) {
+		/* a time prefix (prefix.c): up to the first event at or after
+		 * until, which the merge has logged: taken off the log again */
+		struct mlog l;
+		int past = 0;
+		log_begin(c, &l);
+		while ((rc = merge_next(c, &l, &ev)) == 1) {
+			if (ev->ts >= c->until) {
+				past = 1;
+				rc = 0;
+				break;
+			}
+			if ((rc = analyse(c, a, ev, rare, &prev, &n)))
+				break;
+		}
+		log_end(c, &l);
+		if (past)
+			c->olog_n--;
 	} else if (!c->pipe) {
 		struct mlog l;
 		log_begin(c, &l);

@@ -175,7 +175,7 @@ static int pre_in_order(const struct v1_ctx *c, const struct v1_pipe *pp)
 int v1_pipe_run(struct v1_ctx *c, int restartable, int *rcp)
 {
 	if (!restartable || c->ver < 7 || (c->nfutile && c->ver < 11) || c->err[0] || c->ng ||
-	    c->ntask || c->nregion || c->len < c->opts->v1_pipe_min)
+	    c->ntask || c->nregion || c->len < c->opts->v1_pipe_min || c->cut)
 		return 1;
 	struct v1_pipe *pp = calloc(1, sizeof *pp);
 	struct v1_ctx *c2 = calloc(1, sizeof *c2);

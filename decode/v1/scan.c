@@ -337,6 +337,8 @@ static int stack_direct(struct v1_ctx *c)
 	return 0;
 }
 
+static int scan_end(struct v1_ctx *c, struct scan *st);
+
 static void scan_init(const struct v1_ctx *c, struct scan *st)
 {
 	memset(st, 0, sizeof *st);
@@ -363,6 +365,14 @@ static void scan_init(const struct v1_ctx *c, struct scan *st)
  * events: 0, or -1 with the error set. */
 int v1_scan_record(struct v1_ctx *c, struct scan *st, const struct v1_raw *r, uint64_t off)
 {
+	switch (c->opts->v1_scanned && !c->kept_lost ? r->type : V1_NONE) {
+	case V1_STRING: case V1_BATCH: case V1_FREQUENCY: case V1_TIMER_GOROUTINE:
+	case V1_STACK: case V1_CPU_SAMPLE:
+		if (v1_grow((void **)&c->kept, &c->capkept, sizeof *c->kept, c->nkept + 1ULL))
+			c->kept_lost = 1; /* only the prefix goes: not an error */
+		else
+			c->kept[c->nkept++] = off;
+	}
 	if (r->type == V1_STRING) {
 		uint32_t *slot = gt_ids_put_slot(&c->strmap, r->args[0]);
 		if (!slot)
@@ -563,6 +573,41 @@ int v1_scan(struct v1_ctx *c)
 	}
 	if ((rc = v1_exitm_end(c)))
 		goto out;
+	rc = scan_end(c, st);
+out:
+	if (t)
+		v1_split_drop(t);
+	free(st->lastb);
+	return rc < 0 ? -1 : rc;
+}
+
+int v1_scan_index(struct v1_ctx *c)
+{
+	const struct gt_v1_index *ix = c->opts->v1_index;
+	struct scan sc;
+	scan_init(c, &sc);
+	if (ix->end < c->end)
+		c->end = ix->end;
+	int rc = ix->exit_m && gt_ids_copy(&c->exit_m, ix->exit_m) < 0 ? nomem(c, 0) : 0;
+	for (uint64_t i = 0; i < ix->nrecs && !rc; i++) {
+		struct v1_raw r;
+		uint64_t pos = ix->recs[i];
+		if (pos >= c->end || v1_read_raw(c, &pos, &r, 0) != 1)
+			rc = v1_fail(c, ix->recs[i], "cannot re-read record");
+		else
+			rc = v1_scan_record(c, &sc, &r, ix->recs[i]);
+	}
+	if (!rc)
+		rc = scan_end(c, &sc);
+	free(sc.lastb);
+	return rc || v1_time_cut(c) ? -1 : 0;
+}
+
+/* After the records: the frequency's absence said, the stacks read, the
+ * CPU samples sorted. */
+static int scan_end(struct v1_ctx *c, struct scan *st)
+{
+	int rc = 0;
 	if (!st->has_freq && !c->truncated) {
 		c->truncated = 1;
 		snprintf(c->why, sizeof c->why,
@@ -576,23 +621,16 @@ int v1_scan(struct v1_ctx *c)
 		c->freq = 1000000000;
 	/* stacks after the whole file: their frames may name strings that came later */
 	uint32_t *frames = malloc(1000 * sizeof *frames);
-	if (!frames) {
-		rc = nomem(c, 0);
-		goto out;
-	}
+	if (!frames)
+		return nomem(c, 0);
 	for (uint32_t i = 0; i < c->nstack && !rc; i++)
 		rc = read_stack(c, c->stack_offs[i], frames);
 	free(frames);
 	if (!rc && stack_direct(c))
 		rc = nomem(c, 0);
 	if (rc)
-		goto out;
+		return -1;
 	if (c->nsample)
 		qsort(c->samples, c->nsample, sizeof *c->samples, cmp_sample);
-	rc = 0;
-out:
-	if (t)
-		v1_split_drop(t);
-	free(st->lastb);
-	return rc < 0 ? -1 : rc;
+	return 0;
 }

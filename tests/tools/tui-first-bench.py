@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""tui-first-bench.py [--rate BYTES_PER_S] GTVIEW TRACE...: the viewer's first frames, in a
+"""tui-first-bench.py [--rate BYTES_PER_S] [--file-only] GTVIEW TRACE...: the viewer's first frames, in a
 real terminal (tmux, 120x40), from its own log (GTVIEW_TEST_SHOW_LOG: when
 each model and each key's frame was shown, CLOCK_MONOTONIC), per trace:
 
@@ -13,6 +13,9 @@ each model and each key's frame was shown, CLOCK_MONOTONIC), per trace:
           seconds from the arrival of its last byte to its frame; the
           number of steps shown before the end (a big stream's steps wait
           for its end: memory)
+
+--file-only: the file's figures alone (a 1 GB trace through the pipes
+takes minutes).
 
 For `make bench`; no test asserts timings."""
 import os
@@ -86,9 +89,16 @@ def keys_fmt(keys):
 
 def main(argv):
     rate = 20e6
-    if len(argv) > 2 and argv[0] == "--rate":
-        rate = float(argv[1])
-        argv = argv[2:]
+    file_only = False
+    while len(argv) > 1 and argv[0].startswith("--"):
+        if argv[0] == "--rate" and len(argv) > 2:
+            rate = float(argv[1])
+            argv = argv[2:]
+        elif argv[0] == "--file-only":
+            file_only = True
+            argv = argv[1:]
+        else:
+            sys.exit(__doc__)
     if len(argv) < 2:
         sys.exit(__doc__)
     binp = os.path.abspath(argv[0])
@@ -102,6 +112,9 @@ def main(argv):
             first, whole, keys, _ = figures(lines)
             print("%s %d MB file: first frame %.2f s, whole %.2f s; %s" % (
                 name, size // 1000000, first, whole, keys_fmt(keys)))
+            sys.stdout.flush()
+            if file_only:
+                continue
             log = os.path.join(t, "cat.log")
             lines = session(sock, "cat '%s' | GTVIEW_TEST_SHOW_LOG=%s '%s' -" % (trace, log, binp), log)
             first, whole, _, _ = figures(lines)
