@@ -10,6 +10,8 @@
 #ifndef GT_DECODE_DECODE_H
 #define GT_DECODE_DECODE_H
 
+#include <stdatomic.h>
+
 #include "decode/event.h"
 #include "decode/tables.h"
 
@@ -136,6 +138,10 @@ struct gt_decode_opts {
 	 * known), bar syscalls whose outcome only a later event tells. */
 	const struct gt_v1_index *v1_index;
 	uint64_t v1_prefix;
+	/* old format: pass 1, which delivers nothing for a second or more
+	 * on a big file, stops (GT_STOPPED) at the next batch once *cancel
+	 * is nonzero (a viewer quitting during the load).  NULL: never. */
+	const atomic_int *cancel;
 	struct gt_decode_stats *stats; /* NULL, or filled as it goes */
 };
 

@@ -123,6 +123,7 @@ static struct gt_stream *alloc(const struct gt_load_opts *o)
 	s->spool = -1;
 	gt_gen_scan_init(&s->scan);
 	atomic_init(&s->cancel, 0);
+	s->opts.decode.cancel = s->part.decode.cancel = &s->cancel;
 	s->b.s = s->pre.s = s;
 	atomic_init(&s->b.done, 0);
 	atomic_init(&s->pre.done, 0);

@@ -237,7 +237,10 @@ int v1_pipe_run(struct v1_ctx *c, int restartable, int *rcp)
 		if (started) {
 			rc2 = v1_deliver_pipe(c2);
 			__atomic_store_n(&pp->r2done, 1, __ATOMIC_SEQ_CST);
-			if (rc2 == -3)
+			/* a caller that stopped the delivery (a viewer quitting
+			 * during the load) wants nothing of the rest of the
+			 * first run's merge: seconds on a big file */
+			if (rc2 == -3 || c2->stopped)
 				__atomic_store_n(&pp->abort, 1, __ATOMIC_RELAXED);
 			pthread_join(pp->th, NULL);
 		}
@@ -247,8 +250,8 @@ int v1_pipe_run(struct v1_ctx *c, int restartable, int *rcp)
 	int out;
 	if (!started) {
 		out = 2; /* nothing delivered: sequentially, from the start */
-	} else if (rc2 == -3 || pp->rc1 || (rc2 == -1 && v1_pipe_late(c2)) ||
-	           !pre_in_order(c, pp)) {
+	} else if (!c2->stopped && (rc2 == -3 || pp->rc1 || (rc2 == -1 && v1_pipe_late(c2)) ||
+	                            !pre_in_order(c, pp))) {
 		out = 2;
 		if (!pp->why)
 			pp->why = pp->rc1 ? "the first run failed" :

@@ -566,6 +566,12 @@ int v1_scan(struct v1_ctx *c)
 		}
 		if (rc < 0 || (rc = v1_scan_record(c, st, &r, off)))
 			goto out;
+		if (r.type == V1_BATCH && c->opts->cancel &&
+		    atomic_load_explicit(c->opts->cancel, memory_order_relaxed)) {
+			c->stopped = 1;
+			rc = -1;
+			goto out;
+		}
 		uint64_t g, m, seq;
 		if (v1_exitm_note(&st->xm, c->ver, &r, off, pos, &g, &m, &seq) &&
 		    (rc = v1_exitm_put(c, g, m, seq, off)))
