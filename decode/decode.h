@@ -124,7 +124,9 @@ struct gt_decode_opts {
 	 * on the decoding thread, when pass 1 has read the whole file
 	 * without error, where the records it keeps are (struct
 	 * gt_v1_index, valid during the call), so that a decode of a time
-	 * prefix (v1_index) can start meanwhile.  NULL: not told. */
+	 * prefix (v1_index) can start meanwhile; or, as soon as it is
+	 * known, with NULL: no time prefix of this trace (a failed pass 1,
+	 * futile wakeups to drop, Go 1.5).  NULL: not told. */
 	void (*v1_scanned)(void *ctx, const struct gt_v1_index *ix);
 	void *v1_scanned_ctx;
 	/* old format, Go 1.7+: a time prefix of the same bytes, pass 1

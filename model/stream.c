@@ -73,6 +73,7 @@ struct gt_stream {
 	 * pass 1 tells (ix, state 1), or never (state 2) */
 	int timecut;
 	size_t tbudget;
+	size_t bprefix;         /* without one: the byte prefix's length */
 	pthread_mutex_t ixmu;
 	pthread_cond_t ixcv;
 	int ixstate;
@@ -366,7 +367,10 @@ static void on_scanned(void *ctx, const struct gt_v1_index *ix)
 {
 	struct gt_stream *s = ctx;
 	pthread_mutex_lock(&s->ixmu);
-	if (s->ixstate == 0) { /* (a decode started over tells again) */
+	if (s->ixstate == 0 && !ix) { /* none: the byte prefix instead */
+		s->ixstate = 2;
+		pthread_cond_broadcast(&s->ixcv);
+	} else if (s->ixstate == 0) { /* (a decode started over tells again) */
 		s->ixrecs = malloc((ix->nrecs ? ix->nrecs : 1) * sizeof *s->ixrecs);
 		if (s->ixrecs && ix->exit_m && gt_ids_copy(&s->ixexit, ix->exit_m) < 0) {
 			free(s->ixrecs);
@@ -399,8 +403,11 @@ static struct gt_model *time_prefix(struct build *b)
 		pthread_cond_wait(&s->ixcv, &s->ixmu);
 	int told = s->ixstate == 1;
 	pthread_mutex_unlock(&s->ixmu);
-	if (!told || atomic_load(&s->cancel))
+	if (atomic_load(&s->cancel))
 		return NULL;
+	if (!told) /* a trace without one (futile wakeups to drop): its
+	            * first bytes, as a cut file loads */
+		return gt_model_load_with(b->buf, s->bprefix, 0, &s->part, on_progress, b, &b->res);
 	struct gt_load_opts o = s->part;
 	o.decode.stats = NULL; /* the whole load's */
 	o.decode.v1_index = &s->ix;
@@ -558,6 +565,7 @@ struct gt_stream *gt_stream_file(const uint8_t *buf, size_t len, int mapped,
 	if (first && first <= len / 2 && v >= 7 && v <= 21) {
 		s->timecut = 1;
 		s->tbudget = first / 4 < len / 32 ? first / 4 : len / 32;
+		s->bprefix = first < len / 32 ? first : len / 32;
 		/* its thread first: the whole load waits for it after pass 1 */
 		if (start_build(s, &s->pre, len, 0, 0)) {
 			s->opts.decode.v1_scanned = on_scanned;

@@ -86,10 +86,10 @@ enum gt_status gt_decode_v1(const uint8_t *buf, size_t len, int version,
 	         o->v1_index ? v1_scan_index(c) : v1_scan(c);
 	/* a time prefix may start from this scan (prefix.c): not when the
 	 * analysis must drop futile wakeups, which needs every event seen */
-	if (!rc && o->v1_scanned && !o->v1_index && !c->kept_lost && version >= 7 &&
-	    !(c->nfutile && version < 11)) {
+	if (o->v1_scanned && !o->v1_index) {
 		struct gt_v1_index ix = {c->kept, c->nkept, c->end, &c->exit_m};
-		o->v1_scanned(o->v1_scanned_ctx, &ix);
+		int told = !rc && !c->kept_lost && version >= 7 && !(c->nfutile && version < 11);
+		o->v1_scanned(o->v1_scanned_ctx, told ? &ix : NULL);
 	}
 	free(c->kept);
 	c->kept = NULL;

@@ -62,6 +62,8 @@ struct index {
 static void on_scanned(void *ctx, const struct gt_v1_index *ix)
 {
 	struct index *x = ctx;
+	if (!ix) /* no time prefix of this trace */
+		return;
 	x->recs = malloc((ix->nrecs + 1) * sizeof *x->recs);
 	if (!x->recs)
 		abort();
