@@ -2,6 +2,7 @@
 # build-fuzz/ with ASan + UBSan, over the real decode/ model/ keymaps/ code.
 #
 #   make fuzz [FUZZ_SECONDS=60] [FUZZERS="v2 v1"]  build, then run each harness
+#                                                 (-j2: two at a time)
 #   make fuzz-build                               only build them
 #   make fuzz-regress                             replay tests/fuzz-regress/ once
 #
@@ -102,24 +103,28 @@ fuzz-seeds:
 # -max_len: longer inputs are cut when loaded (small inputs fuzz faster);
 # -malloc_limit_mb: no single allocation may pass 512 MB for inputs of at
 # most 32 KB; -timeout: one input may not take 20 s.  fuzz_stream takes
-# fuzz_v2's inputs, so it starts from v2's seeds.
-fuzz: fuzz-build fuzz-seeds
-	$(Q)set -e; for f in $(FUZZERS); do \
-		mkdir -p $(FUZZ_DIR)/corpus/$$f $(FUZZ_DIR)/findings; \
-		echo "== fuzz_$$f for $(FUZZ_SECONDS) s (log: $(FUZZ_DIR)/fuzz_$$f.log)"; \
-		case $$f in config) ml=4096;; text) ml=16384;; *) ml=32768;; esac; \
-		if ! ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 \
-		     UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-		     $(FUZZ_DIR)/fuzz_$$f -max_total_time=$(FUZZ_SECONDS) -timeout=20 \
-			-rss_limit_mb=2560 -malloc_limit_mb=512 -max_len=$$ml \
-			-print_final_stats=1 -artifact_prefix=$(FUZZ_DIR)/findings/$$f- \
-			$(FUZZ_DIR)/corpus/$$f $(FUZZ_DIR)/seeds/$$(case $$f in (stream) echo v2;; (*) echo $$f;; esac) \
-			>$(FUZZ_DIR)/fuzz_$$f.log 2>&1; then \
-			tail -n 80 $(FUZZ_DIR)/fuzz_$$f.log; \
-			echo "fuzz_$$f: FINDING (input in $(FUZZ_DIR)/findings/)"; exit 1; \
-		fi; \
-		grep -E '^(INFO: seed corpus|Done|stat::number_of_executed_units|stat::new_units_added)' $(FUZZ_DIR)/fuzz_$$f.log; \
-	done
+# fuzz_v2's inputs, so it starts from v2's seeds.  Each harness is a target
+# of its own (fuzz-run-NAME): with make -j they run side by side, each for
+# FUZZ_SECONDS on a core of its own, its output kept for the end.
+FUZZ_RUNS := $(FUZZERS:%=fuzz-run-%)
+fuzz: $(FUZZ_RUNS)
+
+$(FUZZ_RUNS): fuzz-run-%: fuzz-build fuzz-seeds
+	$(Q)f=$*; mkdir -p $(FUZZ_DIR)/corpus/$$f $(FUZZ_DIR)/findings; \
+	echo "== fuzz_$$f for $(FUZZ_SECONDS) s (log: $(FUZZ_DIR)/fuzz_$$f.log)"; \
+	case $$f in config) ml=4096;; text) ml=16384;; *) ml=32768;; esac; \
+	if ! ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 \
+	     UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	     $(FUZZ_DIR)/fuzz_$$f -max_total_time=$(FUZZ_SECONDS) -timeout=20 \
+		-rss_limit_mb=2560 -malloc_limit_mb=512 -max_len=$$ml \
+		-print_final_stats=1 -artifact_prefix=$(FUZZ_DIR)/findings/$$f- \
+		$(FUZZ_DIR)/corpus/$$f $(FUZZ_DIR)/seeds/$$(case $$f in (stream) echo v2;; (*) echo $$f;; esac) \
+		>$(FUZZ_DIR)/fuzz_$$f.log 2>&1; then \
+		tail -n 80 $(FUZZ_DIR)/fuzz_$$f.log; \
+		echo "fuzz_$$f: FINDING (input in $(FUZZ_DIR)/findings/)"; exit 1; \
+	fi; \
+	{ echo "== fuzz_$$f done"; \
+	  grep -E '^(INFO: seed corpus|Done|stat::number_of_executed_units|stat::new_units_added)' $(FUZZ_DIR)/fuzz_$$f.log; }
 
 # Every committed regression input once through its harness; lists each
 # one that still fails, and fails if any does.
@@ -135,6 +140,6 @@ fuzz-regress: fuzz-build
 		done; \
 	done; exit $$bad
 
-.PHONY: fuzz fuzz-build fuzz-seeds fuzz-regress FORCE
+.PHONY: fuzz fuzz-build fuzz-seeds fuzz-regress $(FUZZ_RUNS) FORCE
 FORCE:
 -include $(wildcard $(FUZZ_DIR)/*/*.d $(FUZZ_DIR)/*/*/*.d)
