@@ -25,6 +25,21 @@ uint8_t *gt_bigblock_alloc(void)
 #endif
 }
 
+#define HUGE_PAGE ((size_t)2 << 20)
+void *gt_populated_alloc(size_t len)
+{
+	if (len < HUGE_PAGE)
+		return malloc(len);
+	void *p = aligned_alloc(HUGE_PAGE, (len + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1));
+	if (p) {
+		madvise(p, len & ~(HUGE_PAGE - 1), MADV_HUGEPAGE);
+#ifdef MADV_POPULATE_WRITE
+		madvise(p, (len + 4095) & ~(size_t)4095, MADV_POPULATE_WRITE);
+#endif
+	}
+	return p;
+}
+
 void gt_bigblock_free(uint8_t *b)
 {
 #ifdef GT_BIGBLOCK_HEAP

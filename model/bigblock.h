@@ -16,4 +16,12 @@
 uint8_t *gt_bigblock_alloc(void); /* NULL: no memory */
 void gt_bigblock_free(uint8_t *b);
 
+/* len bytes from the heap (given back with free()) whose pages come now,
+ * in one call rather than a fault a page, huge ones where the system
+ * gives them on request: for a big array about to be written whole (a
+ * list of waits: on a busy VM the 320 MB of esbuild_go126's 8 million
+ * sched waits cost a second of CPU faulted in page by page).  The
+ * advice may fail: the memory is the same.  NULL: no memory. */
+void *gt_populated_alloc(size_t len);
+
 #endif

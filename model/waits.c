@@ -2,6 +2,7 @@
  * log that a blocking profile's kind counts, and the list of them longest
  * first. */
 #include "model/waits.h"
+#include "model/bigblock.h"
 #include "model/gpar.h"
 #include "model/gwalk.h"
 #include "model/profile.h"
@@ -9,7 +10,6 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
 /* ---- Which intervals a kind counts ------------------------------------- */
 
@@ -352,26 +352,6 @@ static void sort_keys(struct key *v, size_t n, int depth)
 	}
 }
 
-/* Pages for [p, p + len) now, in one call rather than a fault a page,
- * huge ones where the system gives them on request: fresh pages cost
- * more than the sort (on a busy VM, a second of CPU for the 320 MB of
- * esbuild_go126's 8 million sched waits faulted in page by page).
- * Advice only: an error changes nothing. */
-#define BIG_PAGE ((size_t)2 << 20)
-static void *big_alloc(size_t len)
-{
-	if (len < BIG_PAGE)
-		return malloc(len);
-	void *p = aligned_alloc(BIG_PAGE, (len + BIG_PAGE - 1) & ~(BIG_PAGE - 1));
-	if (p) {
-		madvise(p, len & ~(BIG_PAGE - 1), MADV_HUGEPAGE);
-#ifdef MADV_POPULATE_WRITE
-		madvise(p, (len + 4095) & ~(size_t)4095, MADV_POPULATE_WRITE);
-#endif
-	}
-	return p;
-}
-
 /* The whole list is ordered by buckets of duration, longest first, then
  * each bucket on its own: a duration under 2048 ns is its own bucket,
  * a longer one shares its bucket with those of the same leading 12 bits
@@ -425,7 +405,7 @@ static struct gt_waits_run *room(struct gather *g)
 		return NULL;
 	g->runs = rs;
 	r = &rs[g->nruns];
-	if (!(r->v = big_alloc(cap * sizeof *r->v)))
+	if (!(r->v = gt_populated_alloc(cap * sizeof *r->v)))
 		return NULL;
 	r->n = 0, r->cap = cap;
 	g->nruns++;
@@ -690,7 +670,7 @@ int gt_waits_list(const struct gt_model *m, enum gt_prof_kind k, int64_t t0, int
 	uint32_t *order = NULL;
 	if (!rc && n) {
 		size_t no = limit && limit < n ? limit : n;
-		if (!(order = big_alloc(no * sizeof *order)))
+		if (!(order = gt_populated_alloc(no * sizeof *order)))
 			rc = -1;
 		else if (limit)
 			rc = heap_order(g, order, n, limit);
