@@ -24,6 +24,16 @@ cd "$TMUX_TMP" || exit 1
 echo 1..15
 
 run() { tmux_text "$1"; tmux_keys Enter; }
+# final_screen WANT GOT MSG: once the header's mark of a part is gone,
+# the screen (the trace's name aside, kept in GOT) is WANT's
+final_screen() {
+	tmux_header_gone 'so far, .* read\]'
+	tmux_screen | sed '1s/^ gtview [^ ]*  */ gtview NAME /' > "$2"
+	diff "$1" "$2" >/dev/null
+	r=$?
+	[ $r = 0 ] || diff "$1" "$2" | sed 's/^/# /' | head -20
+	tap $r "$3"
+}
 same_stty() { # same_stty FILE: compares with the stty before
 	tmux_wait_file "$1" || return 1
 	diff before "$1" >/dev/null || { diff before "$1" | sed 's/^/# /'; return 1; }
@@ -71,12 +81,7 @@ wait $writer
 tmux_wait "go1.26" 30
 # the final model: the header's mark goes ([live: ...], then
 # [building: ...] while the last build runs)
-tmux_header_gone 'so far, .* read\]'
-tmux_screen | sed '1s/^ gtview [^ ]*  */ gtview NAME /' > stream.screen
-diff file.screen stream.screen >/dev/null
-r=$?
-[ $r = 0 ] || diff file.screen stream.screen | sed 's/^/# /' | head -20
-tap $r "when the writer is done the screen is the file's"
+final_screen file.screen stream.screen "when the writer is done the screen is the file's"
 tmux_keys q
 same_stty after2 && [ "$(cat rc2)" = 0 ]
 tap $? "q after the stream: exit 0, terminal modes as before"
@@ -135,11 +140,7 @@ r=$?
 tap $r "while the writer stalls, the header says how much was read"
 touch go3
 wait $writer
-tmux_header_gone 'so far, .* read\]'
-tmux_screen | sed '1s/^ gtview [^ ]*  */ gtview NAME /' > v1stream.screen
-diff v1file.screen v1stream.screen >/dev/null
-r=$?
-[ $r = 0 ] || diff v1file.screen v1stream.screen | sed 's/^/# /' | head -20
-tap $r "an old-format trace: when the writer is done the screen is the file's"
+final_screen v1file.screen v1stream.screen \
+	"an old-format trace: when the writer is done the screen is the file's"
 tmux_keys q
 tmux_wait_file rc7
